@@ -1,0 +1,623 @@
+/*
+ * vfetch.h - the Direct3D 12 input assembler on the CPU.
+ *
+ * vfetch reads vertex buffers through a D3D12 input layout, decodes every DXGI
+ * vertex format exactly as the D3D rules define, steps per-vertex and
+ * per-instance data, and writes the 32-bit register values a vertex shader's
+ * inputs would hold.
+ *
+ * Conventions of this header:
+ *  - Every struct that mirrors a D3D12 struct has the same size, field order
+ *    and enum values, so arrays of D3D12_INPUT_ELEMENT_DESC may be passed by
+ *    casting (a test checks this against DirectX-Headers).
+ *  - Functions return vf_result; VF_OK is 0 and every other value is fixed
+ *    forever. On error, outputs named *_ret are left untouched unless stated.
+ *  - All sizes are in bytes unless a name says otherwise.
+ *  - Memory the caller passes in stays the caller's; vfetch never frees it,
+ *    never keeps a pointer to it after the call returns (except where noted),
+ *    and never reads or writes outside the sizes the caller gives.
+ *  - Every function is thread-safe. A vf_layout is immutable after creation
+ *    and may be used by any number of threads at once.
+ *  - Bad input (NULL pointers, out-of-range values, sizes that overflow) gives
+ *    an error code, never a crash and never undefined behaviour.
+ */
+#ifndef VFETCH_H
+#define VFETCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(VF_BUILDING_LIBRARY) && defined(__GNUC__)
+#  define VF_API __attribute__((visibility("default")))
+#else
+#  define VF_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Version                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define VF_VERSION_MAJOR 0
+#define VF_VERSION_MINOR 1
+#define VF_VERSION_PATCH 0
+#define VF_VERSION_NUMBER \
+    (VF_VERSION_MAJOR * 10000 + VF_VERSION_MINOR * 100 + VF_VERSION_PATCH)
+#define VF_VERSION_STRING "0.1.0"
+
+/* The version string and number of the library actually linked. */
+VF_API const char *vf_version(void);
+VF_API uint32_t vf_version_number(void);
+
+/* ------------------------------------------------------------------------ */
+/* Results                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Values are fixed forever; new codes only get new numbers. Codes 100-199
+ * are input-layout rules (the Lxx numbers of the D3D IA rules), 200-299 are
+ * draw-time checks. */
+typedef enum vf_result {
+    VF_OK = 0,
+    VF_ERROR_NULL_POINTER = 1,        /* a required pointer was NULL */
+    VF_ERROR_INVALID_ARGUMENT = 2,    /* a value outside its documented range */
+    VF_ERROR_OUT_OF_MEMORY = 3,
+    VF_ERROR_OVERFLOW = 4,            /* a size or count does not fit */
+    VF_ERROR_OUTPUT_TOO_SMALL = 5,    /* the output buffer is smaller than needed */
+    VF_ERROR_NOT_VERTEX_FORMAT = 6,   /* a DXGI format the IA cannot read as vertex data */
+    VF_ERROR_UNKNOWN_FORMAT = 7,      /* not a DXGI_FORMAT value of dxgiformat.h */
+    VF_ERROR_INVALID_MAPPING = 8,     /* bad 4-component mapping (no 0x1000 bit, selector 6/7, bits above 12) */
+    VF_ERROR_ISA_UNAVAILABLE = 9,     /* the forced instruction set is not built in or not supported by this CPU */
+    VF_ERROR_UNKNOWN_NAME = 10,       /* a name lookup found nothing */
+    VF_ERROR_THREAD = 11,             /* a thread could not be created */
+
+    /* Input-layout validation (vf_layout_create). */
+    VF_ERROR_TOO_MANY_ELEMENTS = 101,          /* L01: more than 32 elements */
+    VF_ERROR_INVALID_FORMAT = 102,             /* L02: not an IA vertex-buffer format */
+    VF_ERROR_INVALID_SLOT = 103,               /* L03: InputSlot >= the slot limit */
+    VF_ERROR_INVALID_SLOT_CLASS = 104,         /* L04: InputSlotClass not 0 or 1 */
+    VF_ERROR_STEP_RATE_NOT_ZERO = 105,         /* L05: per-vertex element with a step rate */
+    VF_ERROR_SLOT_CLASS_CHANGE = 106,          /* L06: elements of one slot disagree on the class */
+    VF_ERROR_STEP_RATE_CHANGE = 107,           /* L07: elements of one slot disagree on the step rate */
+    VF_ERROR_MISALIGNED_OFFSET = 108,          /* L08: offset not a multiple of min(4, size) */
+    VF_ERROR_DUPLICATE_SEMANTIC = 109,         /* L09: (name, index) used twice */
+    VF_ERROR_NULL_SEMANTIC = 110,              /* L10: SemanticName is NULL */
+    VF_ERROR_TRAILING_DIGIT_IN_SEMANTIC = 111, /* L11: SemanticName ends in a digit */
+    VF_ERROR_MISSING_ELEMENT = 113,            /* L13: a shader input no element supplies */
+    VF_WARNING_TYPE_MISMATCH = 114,            /* L14: float format into an integer register or the reverse (a warning) */
+    VF_ERROR_SYSTEM_VALUE_ELEMENT = 116,       /* L16: an element named like an IA-generated value (SV_VertexID, ...) */
+    VF_ERROR_INVALID_SEMANTIC_NAME = 117,      /* L17: empty, or not [A-Za-z_][A-Za-z0-9_]* */
+    VF_ERROR_OFFSET_TOO_LARGE = 118,           /* offset + size > 2048 */
+    VF_ERROR_INVALID_SIGNATURE = 119,          /* a malformed shader input signature entry */
+    VF_ERROR_INVALID_OPTIONS = 120,            /* a malformed vf_layout_options */
+
+    /* Draw-time checks (vf_draw and friends). */
+    VF_ERROR_INVALID_INDEX_FORMAT = 201,       /* index format not R16_UINT / R32_UINT */
+    VF_ERROR_STRIP_CUT_MISMATCH = 202,         /* cut 0xFFFF with R32 indices or 0xFFFFFFFF with R16 */
+    VF_ERROR_INVALID_STRIP_CUT_VALUE = 203,    /* not a D3D12_INDEX_BUFFER_STRIP_CUT_VALUE */
+    VF_ERROR_INVALID_TOPOLOGY = 204,           /* not a D3D_PRIMITIVE_TOPOLOGY */
+    VF_ERROR_STRIDE_TOO_LARGE = 205,           /* StrideInBytes > 2048 */
+    VF_ERROR_MISALIGNED_STRIDE = 206,          /* stride not a multiple of the slot's element alignment */
+    VF_ERROR_TOO_MANY_BUFFERS = 207,           /* more vertex buffer views than the slot limit */
+    VF_ERROR_INVALID_RANGE = 208               /* a vf_fetch_range range outside the draw */
+} vf_result;
+
+/* A short constant English description of a result, e.g. "misaligned
+ * AlignedByteOffset". Never NULL; unknown values give "unknown result". */
+VF_API const char *vf_result_string(vf_result result);
+
+/* ------------------------------------------------------------------------ */
+/* Formats                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* A DXGI_FORMAT value. The enumerators below equal those of dxgiformat.h
+ * (DirectX-Headers 1.606.4). */
+typedef uint32_t vf_format;
+
+enum vf_format_value {
+    VF_FORMAT_UNKNOWN = 0,
+    VF_FORMAT_R32G32B32A32_TYPELESS = 1,
+    VF_FORMAT_R32G32B32A32_FLOAT = 2,
+    VF_FORMAT_R32G32B32A32_UINT = 3,
+    VF_FORMAT_R32G32B32A32_SINT = 4,
+    VF_FORMAT_R32G32B32_TYPELESS = 5,
+    VF_FORMAT_R32G32B32_FLOAT = 6,
+    VF_FORMAT_R32G32B32_UINT = 7,
+    VF_FORMAT_R32G32B32_SINT = 8,
+    VF_FORMAT_R16G16B16A16_TYPELESS = 9,
+    VF_FORMAT_R16G16B16A16_FLOAT = 10,
+    VF_FORMAT_R16G16B16A16_UNORM = 11,
+    VF_FORMAT_R16G16B16A16_UINT = 12,
+    VF_FORMAT_R16G16B16A16_SNORM = 13,
+    VF_FORMAT_R16G16B16A16_SINT = 14,
+    VF_FORMAT_R32G32_TYPELESS = 15,
+    VF_FORMAT_R32G32_FLOAT = 16,
+    VF_FORMAT_R32G32_UINT = 17,
+    VF_FORMAT_R32G32_SINT = 18,
+    VF_FORMAT_R32G8X24_TYPELESS = 19,
+    VF_FORMAT_D32_FLOAT_S8X24_UINT = 20,
+    VF_FORMAT_R32_FLOAT_X8X24_TYPELESS = 21,
+    VF_FORMAT_X32_TYPELESS_G8X24_UINT = 22,
+    VF_FORMAT_R10G10B10A2_TYPELESS = 23,
+    VF_FORMAT_R10G10B10A2_UNORM = 24,
+    VF_FORMAT_R10G10B10A2_UINT = 25,
+    VF_FORMAT_R11G11B10_FLOAT = 26,
+    VF_FORMAT_R8G8B8A8_TYPELESS = 27,
+    VF_FORMAT_R8G8B8A8_UNORM = 28,
+    VF_FORMAT_R8G8B8A8_UNORM_SRGB = 29,
+    VF_FORMAT_R8G8B8A8_UINT = 30,
+    VF_FORMAT_R8G8B8A8_SNORM = 31,
+    VF_FORMAT_R8G8B8A8_SINT = 32,
+    VF_FORMAT_R16G16_TYPELESS = 33,
+    VF_FORMAT_R16G16_FLOAT = 34,
+    VF_FORMAT_R16G16_UNORM = 35,
+    VF_FORMAT_R16G16_UINT = 36,
+    VF_FORMAT_R16G16_SNORM = 37,
+    VF_FORMAT_R16G16_SINT = 38,
+    VF_FORMAT_R32_TYPELESS = 39,
+    VF_FORMAT_D32_FLOAT = 40,
+    VF_FORMAT_R32_FLOAT = 41,
+    VF_FORMAT_R32_UINT = 42,
+    VF_FORMAT_R32_SINT = 43,
+    VF_FORMAT_R24G8_TYPELESS = 44,
+    VF_FORMAT_D24_UNORM_S8_UINT = 45,
+    VF_FORMAT_R24_UNORM_X8_TYPELESS = 46,
+    VF_FORMAT_X24_TYPELESS_G8_UINT = 47,
+    VF_FORMAT_R8G8_TYPELESS = 48,
+    VF_FORMAT_R8G8_UNORM = 49,
+    VF_FORMAT_R8G8_UINT = 50,
+    VF_FORMAT_R8G8_SNORM = 51,
+    VF_FORMAT_R8G8_SINT = 52,
+    VF_FORMAT_R16_TYPELESS = 53,
+    VF_FORMAT_R16_FLOAT = 54,
+    VF_FORMAT_D16_UNORM = 55,
+    VF_FORMAT_R16_UNORM = 56,
+    VF_FORMAT_R16_UINT = 57,
+    VF_FORMAT_R16_SNORM = 58,
+    VF_FORMAT_R16_SINT = 59,
+    VF_FORMAT_R8_TYPELESS = 60,
+    VF_FORMAT_R8_UNORM = 61,
+    VF_FORMAT_R8_UINT = 62,
+    VF_FORMAT_R8_SNORM = 63,
+    VF_FORMAT_R8_SINT = 64,
+    VF_FORMAT_A8_UNORM = 65,
+    VF_FORMAT_R1_UNORM = 66,
+    VF_FORMAT_R9G9B9E5_SHAREDEXP = 67,
+    VF_FORMAT_R8G8_B8G8_UNORM = 68,
+    VF_FORMAT_G8R8_G8B8_UNORM = 69,
+    VF_FORMAT_BC1_TYPELESS = 70,
+    VF_FORMAT_BC1_UNORM = 71,
+    VF_FORMAT_BC1_UNORM_SRGB = 72,
+    VF_FORMAT_BC2_TYPELESS = 73,
+    VF_FORMAT_BC2_UNORM = 74,
+    VF_FORMAT_BC2_UNORM_SRGB = 75,
+    VF_FORMAT_BC3_TYPELESS = 76,
+    VF_FORMAT_BC3_UNORM = 77,
+    VF_FORMAT_BC3_UNORM_SRGB = 78,
+    VF_FORMAT_BC4_TYPELESS = 79,
+    VF_FORMAT_BC4_UNORM = 80,
+    VF_FORMAT_BC4_SNORM = 81,
+    VF_FORMAT_BC5_TYPELESS = 82,
+    VF_FORMAT_BC5_UNORM = 83,
+    VF_FORMAT_BC5_SNORM = 84,
+    VF_FORMAT_B5G6R5_UNORM = 85,
+    VF_FORMAT_B5G5R5A1_UNORM = 86,
+    VF_FORMAT_B8G8R8A8_UNORM = 87,
+    VF_FORMAT_B8G8R8X8_UNORM = 88,
+    VF_FORMAT_R10G10B10_XR_BIAS_A2_UNORM = 89,
+    VF_FORMAT_B8G8R8A8_TYPELESS = 90,
+    VF_FORMAT_B8G8R8A8_UNORM_SRGB = 91,
+    VF_FORMAT_B8G8R8X8_TYPELESS = 92,
+    VF_FORMAT_B8G8R8X8_UNORM_SRGB = 93,
+    VF_FORMAT_BC6H_TYPELESS = 94,
+    VF_FORMAT_BC6H_UF16 = 95,
+    VF_FORMAT_BC6H_SF16 = 96,
+    VF_FORMAT_BC7_TYPELESS = 97,
+    VF_FORMAT_BC7_UNORM = 98,
+    VF_FORMAT_BC7_UNORM_SRGB = 99,
+    VF_FORMAT_AYUV = 100,
+    VF_FORMAT_Y410 = 101,
+    VF_FORMAT_Y416 = 102,
+    VF_FORMAT_NV12 = 103,
+    VF_FORMAT_P010 = 104,
+    VF_FORMAT_P016 = 105,
+    VF_FORMAT_420_OPAQUE = 106,
+    VF_FORMAT_YUY2 = 107,
+    VF_FORMAT_Y210 = 108,
+    VF_FORMAT_Y216 = 109,
+    VF_FORMAT_NV11 = 110,
+    VF_FORMAT_AI44 = 111,
+    VF_FORMAT_IA44 = 112,
+    VF_FORMAT_P8 = 113,
+    VF_FORMAT_A8P8 = 114,
+    VF_FORMAT_B4G4R4A4_UNORM = 115,
+    VF_FORMAT_P208 = 130,
+    VF_FORMAT_V208 = 131,
+    VF_FORMAT_V408 = 132,
+    VF_FORMAT_SAMPLER_FEEDBACK_MIN_MIP_OPAQUE = 189,
+    VF_FORMAT_SAMPLER_FEEDBACK_MIP_REGION_USED_OPAQUE = 190,
+};
+
+/* Component types of vf_format_desc.type[]. */
+typedef enum vf_component_type {
+    VF_TYPE_NONE = 0,      /* the format has no such component */
+    VF_TYPE_TYPELESS = 1,
+    VF_TYPE_UNORM = 2,
+    VF_TYPE_SNORM = 3,
+    VF_TYPE_UINT = 4,
+    VF_TYPE_SINT = 5,
+    VF_TYPE_FLOAT = 6,     /* IEEE float: 16 or 32 bits */
+    VF_TYPE_UFLOAT = 7,    /* unsigned small float: float11 / float10 of R11G11B10 */
+    VF_TYPE_UNORM_SRGB = 8,
+    VF_TYPE_SHAREDEXP = 9, /* R9G9B9E5 */
+    VF_TYPE_OTHER = 10     /* compressed, video and opaque formats */
+} vf_component_type;
+
+/* vf_format_desc.ia_support bits; the first two equal
+ * D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER and _IA_INDEX_BUFFER. */
+#define VF_IA_VERTEX_BUFFER 0x2u          /* usable as vertex data (required or optional) */
+#define VF_IA_INDEX_BUFFER 0x4u           /* usable as an index format */
+#define VF_IA_VERTEX_BUFFER_OPTIONAL 0x1u /* vertex support is optional in D3D12 (B5G6R5, B5G5R5A1, B4G4R4A4) */
+
+typedef struct vf_format_desc {
+    vf_format format;
+    const char *name;          /* without the "DXGI_FORMAT_" prefix, e.g. "R8G8B8A8_UNORM" */
+    uint32_t bytes;            /* bytes per element (per 4x4 block for BC, per pair for packed YUV); 0 where undefined */
+    uint32_t num_components;   /* components present (X padding does not count) */
+    /* Per register component x,y,z,w (R,G,B,A): width in bits, position of
+     * the lowest bit in the element read as one little-endian integer, and
+     * type. Absent components have bits 0 and type VF_TYPE_NONE. */
+    uint8_t bits[4];
+    uint8_t shift[4];
+    uint8_t type[4];
+    uint32_t ia_support;       /* VF_IA_* bits */
+} vf_format_desc;
+
+/* Information on a DXGI format, or NULL when `format` is not a value of
+ * dxgiformat.h. The pointer is to static data. */
+VF_API const vf_format_desc *vf_format_info(vf_format format);
+/* The name without prefix, or NULL when unknown. */
+VF_API const char *vf_format_name(vf_format format);
+/* Looks a format up by name, with or without the DXGI_FORMAT_ prefix,
+ * case-sensitively. VF_ERROR_UNKNOWN_NAME if none, VF_ERROR_NULL_POINTER. */
+VF_API vf_result vf_format_from_name(const char *name, vf_format *format_ret);
+/* Iteration over every known format in ascending value order:
+ * index 0 .. vf_format_count()-1; NULL past the end. */
+VF_API uint32_t vf_format_count(void);
+VF_API const vf_format_desc *vf_format_info_at(uint32_t index);
+
+/* ------------------------------------------------------------------------ */
+/* 4-component shader component mapping (== D3D12_SHADER_COMPONENT_MAPPING)  */
+/* ------------------------------------------------------------------------ */
+
+#define VF_COMPONENT_MAPPING_FROM_MEMORY_COMPONENT_0 0u
+#define VF_COMPONENT_MAPPING_FROM_MEMORY_COMPONENT_1 1u
+#define VF_COMPONENT_MAPPING_FROM_MEMORY_COMPONENT_2 2u
+#define VF_COMPONENT_MAPPING_FROM_MEMORY_COMPONENT_3 3u
+#define VF_COMPONENT_MAPPING_FORCE_VALUE_0 4u
+#define VF_COMPONENT_MAPPING_FORCE_VALUE_1 5u /* 1.0f for float formats, 0x1 for UINT/SINT */
+#define VF_COMPONENT_MAPPING_MASK 0x7u
+#define VF_COMPONENT_MAPPING_SHIFT 3u
+#define VF_COMPONENT_MAPPING_ALWAYS_SET_BIT (1u << (VF_COMPONENT_MAPPING_SHIFT * 4))
+#define VF_ENCODE_COMPONENT_MAPPING(src0, src1, src2, src3)                              \
+    ((((uint32_t)(src0) & VF_COMPONENT_MAPPING_MASK)) |                                   \
+     (((uint32_t)(src1) & VF_COMPONENT_MAPPING_MASK) << VF_COMPONENT_MAPPING_SHIFT) |     \
+     (((uint32_t)(src2) & VF_COMPONENT_MAPPING_MASK) << (VF_COMPONENT_MAPPING_SHIFT * 2)) | \
+     (((uint32_t)(src3) & VF_COMPONENT_MAPPING_MASK) << (VF_COMPONENT_MAPPING_SHIFT * 3)) | \
+     VF_COMPONENT_MAPPING_ALWAYS_SET_BIT)
+#define VF_DECODE_COMPONENT_MAPPING(component, mapping) \
+    (((uint32_t)(mapping) >> (VF_COMPONENT_MAPPING_SHIFT * (uint32_t)(component))) & VF_COMPONENT_MAPPING_MASK)
+#define VF_DEFAULT_COMPONENT_MAPPING 0x1688u
+
+/* VF_OK if `mapping` is a valid mapping: bit 0x1000 set, no bit above 12,
+ * every selector 0..5. VF_ERROR_INVALID_MAPPING otherwise. */
+VF_API vf_result vf_component_mapping_check(uint32_t mapping);
+
+/* Decodes one element of vertex data: reads exactly the format's byte size
+ * from `bytes` (no alignment needed), converts it by the D3D rules into four
+ * 32-bit register words (float bits for FLOAT/UNORM/SNORM formats, integers
+ * for UINT/SINT), fills missing components with their defaults, then applies
+ * `mapping`. Returns VF_ERROR_NULL_POINTER, VF_ERROR_UNKNOWN_FORMAT,
+ * VF_ERROR_NOT_VERTEX_FORMAT or VF_ERROR_INVALID_MAPPING without touching
+ * `out`. Uses no floating-point state: the result does not depend on FTZ/DAZ
+ * or the rounding mode. */
+VF_API vf_result vf_decode_element(vf_format format, const void *bytes, uint32_t mapping,
+                                   uint32_t out[4]);
+
+/* ------------------------------------------------------------------------ */
+/* Instruction sets                                                          */
+/* ------------------------------------------------------------------------ */
+
+typedef enum vf_isa {
+    VF_ISA_AUTO = 0,   /* the best this CPU supports (or VFETCH_ISA if set) */
+    VF_ISA_SCALAR = 1, /* portable C: the reference semantics */
+    VF_ISA_SSE2 = 2,
+    VF_ISA_SSSE3 = 3,
+    VF_ISA_SSE41 = 4,
+    VF_ISA_AVX2 = 5,   /* AVX2 with F16C and FMA */
+    VF_ISA_NEON = 6    /* AArch64 Advanced SIMD */
+} vf_isa;
+#define VF_ISA_COUNT 7
+
+/* "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon"; NULL if unknown. */
+VF_API const char *vf_isa_name(uint32_t isa);
+VF_API vf_result vf_isa_from_name(const char *name, uint32_t *isa_ret);
+/* Nonzero if the ISA is built into this library and this CPU and OS support it. */
+VF_API int vf_isa_available(uint32_t isa);
+/* The ISA VF_ISA_AUTO resolves to: VFETCH_ISA from the environment if set
+ * and available, else the best available. */
+VF_API uint32_t vf_isa_default(void);
+
+/* ------------------------------------------------------------------------ */
+/* Input layouts                                                            */
+/* ------------------------------------------------------------------------ */
+
+#define VF_APPEND_ALIGNED_ELEMENT 0xffffffffu
+#define VF_INPUT_PER_VERTEX_DATA 0u    /* == D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA */
+#define VF_INPUT_PER_INSTANCE_DATA 1u  /* == D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA */
+#define VF_MAX_ELEMENTS 32u            /* D3D12_IA_VERTEX_INPUT_STRUCTURE_ELEMENT_COUNT */
+#define VF_MAX_INPUT_SLOTS 32u         /* D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT */
+#define VF_DEFAULT_INPUT_SLOTS 16u     /* the default slot limit; raise it with vf_layout_options.max_input_slots */
+#define VF_MAX_REGISTERS 32u           /* D3D12_VS_INPUT_REGISTER_COUNT */
+#define VF_MAX_STRIDE 2048u            /* D3D12_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES */
+
+/* == D3D12_INPUT_ELEMENT_DESC: same size, same offsets. */
+typedef struct vf_input_element_desc {
+    const char *semantic_name;       /* SemanticName */
+    uint32_t semantic_index;         /* SemanticIndex */
+    vf_format format;                /* Format */
+    uint32_t input_slot;             /* InputSlot */
+    uint32_t aligned_byte_offset;    /* AlignedByteOffset, or VF_APPEND_ALIGNED_ELEMENT */
+    uint32_t input_slot_class;       /* InputSlotClass: VF_INPUT_PER_* */
+    uint32_t instance_data_step_rate;/* InstanceDataStepRate */
+} vf_input_element_desc;
+
+/* Register component types; == D3D_REGISTER_COMPONENT_TYPE. */
+#define VF_REGISTER_COMPONENT_UNKNOWN 0u
+#define VF_REGISTER_COMPONENT_UINT32 1u
+#define VF_REGISTER_COMPONENT_SINT32 2u
+#define VF_REGISTER_COMPONENT_FLOAT32 3u
+
+/* One input of a vertex shader's input signature (the fields of
+ * D3D12_SIGNATURE_PARAMETER_DESC that linking needs). */
+typedef struct vf_signature_element {
+    const char *semantic_name;  /* matched case-insensitively; SV_VertexID and SV_InstanceID are generated */
+    uint32_t semantic_index;
+    uint32_t register_index;    /* v0..v31 */
+    uint32_t mask;              /* components read: bit 0 x .. bit 3 w (informational) */
+    uint32_t component_type;    /* VF_REGISTER_COMPONENT_* */
+} vf_signature_element;
+
+/* vf_layout_options.system_values bits. When any is set each record ends
+ * with one extra 16-byte "system" register holding
+ * { SV_VertexID, SV_InstanceID, flags, 0 }, unrequested words zero. */
+#define VF_SV_VERTEX_ID 0x1u
+#define VF_SV_INSTANCE_ID 0x2u
+#define VF_SV_FLAGS 0x4u
+/* Bits of the flags word. */
+#define VF_FLAG_STRIP_CUT 0x1u  /* this index position was a strip cut: nothing fetched, all words zero */
+#define VF_FLAG_INACTIVE 0x2u   /* an SoA lane past the end of the range */
+
+/* Output shapes. */
+#define VF_OUTPUT_AOS 0u    /* one record per vertex, registers in order */
+#define VF_OUTPUT_SOA4 4u   /* batches of 4 vertices, component-major */
+#define VF_OUTPUT_SOA8 8u
+#define VF_OUTPUT_SOA16 16u
+
+typedef struct vf_layout_options {
+    size_t struct_size;                 /* sizeof(vf_layout_options); vf_layout_options_init sets it */
+    const uint32_t *component_mappings; /* NULL, or one mapping per element (VF_DEFAULT_COMPONENT_MAPPING = identity) */
+    uint32_t max_input_slots;           /* 0 or 16 (default), or 32 */
+    const vf_signature_element *signature; /* NULL: no linking, every element is fetched in layout order */
+    uint32_t signature_count;
+    uint32_t system_values;             /* VF_SV_* bits */
+    uint32_t output_shape;              /* VF_OUTPUT_* */
+    uint32_t isa;                       /* vf_isa; VF_ISA_AUTO by default */
+} vf_layout_options;
+
+/* Fills `options` with the defaults. */
+VF_API void vf_layout_options_init(vf_layout_options *options);
+
+/* Diagnostics: every error and warning vf_layout_create found. */
+#define VF_SEVERITY_ERROR 0u
+#define VF_SEVERITY_WARNING 1u
+#define VF_MAX_DIAGNOSTICS 128u
+#define VF_DIAGNOSTIC_MESSAGE_SIZE 240u
+
+typedef struct vf_diagnostic {
+    vf_result code;        /* the rule broken */
+    uint32_t severity;     /* VF_SEVERITY_* */
+    int32_t element_index; /* index into the element array, or -1 */
+    int32_t signature_index; /* index into the signature, or -1 */
+    /* e.g. "element 3 (TEXCOORD1): AlignedByteOffset 6 is not a multiple of 4
+     * for R32G32_FLOAT"; NUL-terminated. */
+    char message[VF_DIAGNOSTIC_MESSAGE_SIZE];
+} vf_diagnostic;
+
+typedef struct vf_diagnostics {
+    uint32_t count;         /* entries filled */
+    uint32_t num_errors;    /* errors found (may exceed what fits) */
+    uint32_t num_warnings;  /* warnings found */
+    uint32_t num_dropped;   /* found but not stored: the array was full */
+    vf_diagnostic entries[VF_MAX_DIAGNOSTICS];
+} vf_diagnostics;
+
+typedef struct vf_layout vf_layout;
+
+/* Compiles and validates an input layout. `descs` may be NULL when `count` is
+ * 0. `options` may be NULL for the defaults. `diagnostics` may be NULL; when
+ * given it is reset and receives every error and warning (not only the
+ * first). Semantic names are copied: the caller's strings need not outlive
+ * the call. On success *layout_ret owns a new layout (free it with
+ * vf_layout_destroy) and the result is VF_OK even if warnings were found. On
+ * failure *layout_ret is set to NULL and the result is the code of the first
+ * error. */
+VF_API vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
+                                  const vf_layout_options *options, vf_layout **layout_ret,
+                                  vf_diagnostics *diagnostics);
+/* Frees a layout; NULL is ignored. No draw may be using it. */
+VF_API void vf_layout_destroy(vf_layout *layout);
+
+/* What a compiled layout element resolved to. */
+typedef struct vf_layout_element_info {
+    const char *semantic_name;   /* owned by the layout */
+    uint32_t semantic_index;
+    vf_format format;
+    uint32_t input_slot;
+    uint32_t byte_offset;        /* resolved: APPEND_ALIGNED replaced by the real offset */
+    uint32_t input_slot_class;
+    uint32_t instance_data_step_rate;
+    uint32_t component_mapping;
+    int32_t record_register;     /* register of the record it fills, or -1 when the shader does not read it */
+} vf_layout_element_info;
+
+/* What fills register r of a record. */
+#define VF_REGISTER_ELEMENT 0u       /* a layout element */
+#define VF_REGISTER_VERTEX_ID 1u     /* SV_VertexID in .x (a signature input) */
+#define VF_REGISTER_INSTANCE_ID 2u   /* SV_InstanceID in .x (a signature input) */
+#define VF_REGISTER_SYSTEM 3u        /* the trailing system register of VF_SV_* */
+
+typedef struct vf_layout_register_info {
+    uint32_t kind;           /* VF_REGISTER_* */
+    int32_t element_index;   /* for VF_REGISTER_ELEMENT, else -1 */
+    uint32_t shader_register;/* the v# register with a signature, else the record position */
+} vf_layout_register_info;
+
+VF_API uint32_t vf_layout_element_count(const vf_layout *layout);
+VF_API vf_result vf_layout_element(const vf_layout *layout, uint32_t index,
+                                   vf_layout_element_info *info_ret);
+/* 16-byte registers in one record, the system register included. */
+VF_API uint32_t vf_layout_register_count(const vf_layout *layout);
+VF_API vf_result vf_layout_register(const vf_layout *layout, uint32_t index,
+                                    vf_layout_register_info *info_ret);
+/* Bytes of one AoS record: 16 * vf_layout_register_count. */
+VF_API size_t vf_layout_record_size(const vf_layout *layout);
+VF_API uint32_t vf_layout_output_shape(const vf_layout *layout);
+/* The instruction set whose kernels the layout uses. */
+VF_API uint32_t vf_layout_isa(const vf_layout *layout);
+
+/* ------------------------------------------------------------------------ */
+/* Buffer views and draws                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* == D3D12_VERTEX_BUFFER_VIEW with a CPU pointer in place of the GPU VA. A
+ * NULL `data` is an unbound slot (every element reads 0,0,0,0). vfetch reads
+ * only bytes [0, size_in_bytes) of `data`. */
+typedef struct vf_vertex_buffer_view {
+    const void *data;
+    uint32_t size_in_bytes;
+    uint32_t stride_in_bytes;
+} vf_vertex_buffer_view;
+
+/* == D3D12_INDEX_BUFFER_VIEW with a CPU pointer. A NULL `data` (or a NULL
+ * view) means no index buffer: every index reads 0. */
+typedef struct vf_index_buffer_view {
+    const void *data;
+    uint32_t size_in_bytes;
+    vf_format format;           /* VF_FORMAT_R16_UINT or VF_FORMAT_R32_UINT */
+} vf_index_buffer_view;
+
+/* == D3D12_INDEX_BUFFER_STRIP_CUT_VALUE */
+#define VF_STRIP_CUT_VALUE_DISABLED 0u
+#define VF_STRIP_CUT_VALUE_0xFFFF 1u
+#define VF_STRIP_CUT_VALUE_0xFFFFFFFF 2u
+
+/* == D3D_PRIMITIVE_TOPOLOGY (the values that matter to the IA; control-point
+ * patch lists 33..64 are accepted too). Only strip topologies cut. */
+#define VF_TOPOLOGY_UNDEFINED 0u
+#define VF_TOPOLOGY_POINTLIST 1u
+#define VF_TOPOLOGY_LINELIST 2u
+#define VF_TOPOLOGY_LINESTRIP 3u
+#define VF_TOPOLOGY_TRIANGLELIST 4u
+#define VF_TOPOLOGY_TRIANGLESTRIP 5u
+#define VF_TOPOLOGY_LINELIST_ADJ 10u
+#define VF_TOPOLOGY_LINESTRIP_ADJ 11u
+#define VF_TOPOLOGY_TRIANGLELIST_ADJ 12u
+#define VF_TOPOLOGY_TRIANGLESTRIP_ADJ 13u
+#define VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST 33u
+#define VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST 64u
+
+typedef struct vf_thread_pool vf_thread_pool;
+
+/* A whole draw: the IA state and the draw call's arguments. */
+typedef struct vf_draw_desc {
+    size_t struct_size;                          /* sizeof(vf_draw_desc); vf_draw_desc_init sets it */
+    const vf_vertex_buffer_view *vertex_buffers; /* indexed by slot; may be NULL when num_vertex_buffers is 0 */
+    uint32_t num_vertex_buffers;                 /* slots at or past this are unbound */
+    uint32_t indexed;                            /* 0: DrawInstanced, 1: DrawIndexedInstanced */
+    const vf_index_buffer_view *index_buffer;    /* indexed draws only; NULL: every index reads 0 */
+    uint32_t strip_cut_value;                    /* VF_STRIP_CUT_VALUE_* */
+    uint32_t primitive_topology;                 /* VF_TOPOLOGY_* */
+    uint32_t vertex_count_per_instance;          /* VertexCountPerInstance or IndexCountPerInstance */
+    uint32_t instance_count;
+    uint32_t start_location;                     /* StartVertexLocation or StartIndexLocation */
+    int32_t base_vertex_location;                /* indexed draws only */
+    uint32_t start_instance_location;
+    vf_thread_pool *pool;                        /* NULL: run on the calling thread */
+} vf_draw_desc;
+
+VF_API void vf_draw_desc_init(vf_draw_desc *desc);
+
+/* Bytes of output a draw of `vertex_count` positions per instance and
+ * `instance_count` instances needs with this layout's output shape.
+ * AoS: vertex_count * instance_count records of vf_layout_record_size bytes,
+ * instance-major. SoA with L lanes: per instance ceil(vertex_count / L)
+ * batches of 16 * L * registers bytes; in a batch, the word of register r,
+ * component c, lane l is at index (r * 4 + c) * L + l. VF_ERROR_OVERFLOW if
+ * the size does not fit in size_t. */
+VF_API vf_result vf_draw_output_size(const vf_layout *layout, uint32_t vertex_count,
+                                     uint32_t instance_count, size_t *size_ret);
+
+/* Runs a whole draw into `out` (16-byte aligned, out_size bytes, written
+ * from the start, nothing past the size of vf_draw_output_size). A record is
+ * written for every index position, strip cuts included (all zero, flagged).
+ * Validates the draw first (index format, cut value against index format and
+ * topology, strides); on error nothing is written. Thread-safe; allocates
+ * nothing unless a pool is used (the pool allocates nothing per draw either). */
+VF_API vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out,
+                         size_t out_size);
+
+/* ID3D12GraphicsCommandList::DrawInstanced. */
+VF_API vf_result vf_draw_instanced(const vf_layout *layout, const vf_vertex_buffer_view *vbs,
+                                   uint32_t num_vbs, uint32_t vertex_count_per_instance,
+                                   uint32_t instance_count, uint32_t start_vertex_location,
+                                   uint32_t start_instance_location, void *out,
+                                   size_t out_size);
+
+/* ID3D12GraphicsCommandList::DrawIndexedInstanced, with the PSO's strip-cut
+ * value and the primitive topology that decide whether indices cut. */
+VF_API vf_result vf_draw_indexed_instanced(const vf_layout *layout,
+                                           const vf_vertex_buffer_view *vbs, uint32_t num_vbs,
+                                           const vf_index_buffer_view *ib,
+                                           uint32_t strip_cut_value,
+                                           uint32_t primitive_topology,
+                                           uint32_t index_count_per_instance,
+                                           uint32_t instance_count,
+                                           uint32_t start_index_location,
+                                           int32_t base_vertex_location,
+                                           uint32_t start_instance_location, void *out,
+                                           size_t out_size);
+
+/* Part of a draw: positions [first, first + count) of instance `instance`.
+ * Writes what vf_draw would write for them, starting at `out`: AoS, count
+ * records; SoA, ceil(count / L) batches, and `first` must be a multiple of L.
+ * desc->pool is ignored. Reads only the layout and the caller's buffers, so
+ * any number of threads may call it at once. VF_ERROR_INVALID_RANGE when the
+ * range is not inside the draw. */
+VF_API vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *desc,
+                                uint32_t instance, uint32_t first, uint32_t count, void *out,
+                                size_t out_size);
+
+/* A pool of `threads` worker threads (1..256) that vf_draw splits work
+ * over; the output is identical to a single-threaded draw. One draw runs on
+ * a pool at a time; concurrent vf_draw calls on one pool take turns. */
+VF_API vf_result vf_thread_pool_create(uint32_t threads, vf_thread_pool **pool_ret);
+VF_API void vf_thread_pool_destroy(vf_thread_pool *pool);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VFETCH_H */

@@ -1,0 +1,1 @@
+# lib/arm rules (none yet)

@@ -1,0 +1,2 @@
+/* cpu.c: not written yet */
+typedef int vf_placeholder_cpu;

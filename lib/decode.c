@@ -1,0 +1,2 @@
+/* decode.c: not written yet */
+typedef int vf_placeholder_decode;

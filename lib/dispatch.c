@@ -1,0 +1,2 @@
+/* dispatch.c: not written yet */
+typedef int vf_placeholder_dispatch;

@@ -1,0 +1,2 @@
+/* draw.c: not written yet */
+typedef int vf_placeholder_draw;

@@ -1,0 +1,2 @@
+/* format.c: not written yet */
+typedef int vf_placeholder_format;

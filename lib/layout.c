@@ -1,0 +1,2 @@
+/* layout.c: not written yet */
+typedef int vf_placeholder_layout;

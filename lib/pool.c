@@ -1,0 +1,2 @@
+/* pool.c: not written yet */
+typedef int vf_placeholder_pool;

@@ -1,0 +1,57 @@
+/* util.c - version queries and result strings. */
+#include "vf_internal.h"
+
+const char *vf_version(void)
+{
+    return VF_VERSION_STRING;
+}
+
+uint32_t vf_version_number(void)
+{
+    return VF_VERSION_NUMBER;
+}
+
+const char *vf_result_string(vf_result result)
+{
+    switch (result) {
+    case VF_OK: return "success";
+    case VF_ERROR_NULL_POINTER: return "a required pointer is NULL";
+    case VF_ERROR_INVALID_ARGUMENT: return "invalid argument";
+    case VF_ERROR_OUT_OF_MEMORY: return "out of memory";
+    case VF_ERROR_OVERFLOW: return "size overflows";
+    case VF_ERROR_OUTPUT_TOO_SMALL: return "output buffer too small";
+    case VF_ERROR_NOT_VERTEX_FORMAT: return "not an input-assembler vertex format";
+    case VF_ERROR_UNKNOWN_FORMAT: return "unknown DXGI_FORMAT value";
+    case VF_ERROR_INVALID_MAPPING: return "invalid 4-component mapping";
+    case VF_ERROR_ISA_UNAVAILABLE: return "instruction set not available";
+    case VF_ERROR_UNKNOWN_NAME: return "unknown name";
+    case VF_ERROR_THREAD: return "thread creation failed";
+    case VF_ERROR_TOO_MANY_ELEMENTS: return "too many input elements";
+    case VF_ERROR_INVALID_FORMAT: return "format not valid for vertex input";
+    case VF_ERROR_INVALID_SLOT: return "input slot out of range";
+    case VF_ERROR_INVALID_SLOT_CLASS: return "invalid input slot class";
+    case VF_ERROR_STEP_RATE_NOT_ZERO: return "per-vertex element with a nonzero step rate";
+    case VF_ERROR_SLOT_CLASS_CHANGE: return "input slot class differs within a slot";
+    case VF_ERROR_STEP_RATE_CHANGE: return "instance data step rate differs within a slot";
+    case VF_ERROR_MISALIGNED_OFFSET: return "misaligned AlignedByteOffset";
+    case VF_ERROR_DUPLICATE_SEMANTIC: return "duplicate semantic";
+    case VF_ERROR_NULL_SEMANTIC: return "NULL semantic name";
+    case VF_ERROR_TRAILING_DIGIT_IN_SEMANTIC: return "semantic name ends in a digit";
+    case VF_ERROR_MISSING_ELEMENT: return "shader input not supplied by the layout";
+    case VF_WARNING_TYPE_MISMATCH: return "element format type does not match the shader input type";
+    case VF_ERROR_SYSTEM_VALUE_ELEMENT: return "element names a value the input assembler generates";
+    case VF_ERROR_INVALID_SEMANTIC_NAME: return "invalid semantic name";
+    case VF_ERROR_OFFSET_TOO_LARGE: return "element ends past 2048 bytes";
+    case VF_ERROR_INVALID_SIGNATURE: return "invalid shader input signature";
+    case VF_ERROR_INVALID_OPTIONS: return "invalid layout options";
+    case VF_ERROR_INVALID_INDEX_FORMAT: return "index format not R16_UINT or R32_UINT";
+    case VF_ERROR_STRIP_CUT_MISMATCH: return "strip cut value does not match the index format";
+    case VF_ERROR_INVALID_STRIP_CUT_VALUE: return "invalid strip cut value";
+    case VF_ERROR_INVALID_TOPOLOGY: return "invalid primitive topology";
+    case VF_ERROR_STRIDE_TOO_LARGE: return "vertex stride larger than 2048";
+    case VF_ERROR_MISALIGNED_STRIDE: return "vertex stride misaligned for the slot's elements";
+    case VF_ERROR_TOO_MANY_BUFFERS: return "more vertex buffer views than input slots";
+    case VF_ERROR_INVALID_RANGE: return "range outside the draw";
+    }
+    return "unknown result";
+}

@@ -1,0 +1,166 @@
+/*
+ * vf_internal.h - types shared by the parts of libvfetch. Not installed.
+ *
+ * The compiled layout (struct vf_layout) is built once by layout.c and then
+ * only read: by draw.c on every draw, from any number of threads. Everything
+ * a draw needs is precomputed here so the draw path makes no decision that
+ * depends on the format or the CPU.
+ */
+#ifndef VF_INTERNAL_H
+#define VF_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "vfetch.h"
+
+#if defined(__GNUC__)
+#  define VF_LIKELY(x) __builtin_expect(!!(x), 1)
+#  define VF_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#  define VF_HIDDEN __attribute__((visibility("hidden")))
+#else
+#  define VF_LIKELY(x) (x)
+#  define VF_UNLIKELY(x) (x)
+#  define VF_HIDDEN
+#endif
+
+#define VF_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+/* 32-bit words of the constants the IA writes for missing components. */
+#define VF_ONE_F32 0x3f800000u
+#define VF_ONE_INT 0x00000001u
+
+/* Little-endian loads that need no alignment and are never undefined. */
+static inline uint16_t vf_load_u16(const uint8_t *p)
+{
+    return (uint16_t)(p[0] | (p[1] << 8));
+}
+static inline uint32_t vf_load_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+           ((uint32_t)p[3] << 24);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Fetch kernels                                                             */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A fetch kernel decodes `count` elements of one format into 4-word
+ * registers with the identity mapping (missing components get the format's
+ * defaults). Element i is read from `src + i * src_stride` (strided) or from
+ * `src[i]` (gather); each element's bytes are read exactly: never a byte
+ * before it or past its format size, so a kernel may be handed the last
+ * element of a buffer whose next byte is unmapped. Register i is written at
+ * `(uint8_t *)dst + i * dst_stride`; dst is 16-byte aligned and dst_stride
+ * is a multiple of 16. count may be 0. src_stride may be 0 (every element
+ * reads the same bytes).
+ */
+typedef void (*vf_fetch_strided_fn)(const uint8_t *src, size_t src_stride, uint32_t count,
+                                    uint32_t *dst, size_t dst_stride);
+typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, uint32_t count, uint32_t *dst,
+                                   size_t dst_stride);
+
+struct vf_fetch_kernel {
+    vf_fetch_strided_fn strided;
+    vf_fetch_gather_fn gather;
+    uint32_t isa; /* the vf_isa this kernel was built for */
+};
+
+/* Scalar reference decoder of one element, identity mapping (decode.c).
+ * Returns NULL for a format that is not an IA vertex format. */
+typedef void (*vf_decode_fn)(const uint8_t *src, uint32_t out[4]);
+VF_HIDDEN vf_decode_fn vf_scalar_decoder(vf_format format);
+/* The scalar kernels of a format (decode.c), or NULL when not a vertex format. */
+VF_HIDDEN const struct vf_fetch_kernel *vf_scalar_kernel(vf_format format);
+
+/* Applies a validated mapping to a decoded register in place. `one` is the
+ * FORCE_VALUE_1 word of the format (VF_ONE_F32 or VF_ONE_INT). */
+static inline void vf_apply_mapping(uint32_t reg[4], uint32_t mapping, uint32_t one)
+{
+    uint32_t in[4] = { reg[0], reg[1], reg[2], reg[3] };
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t sel = VF_DECODE_COMPONENT_MAPPING(c, mapping);
+        reg[c] = sel < 4 ? in[sel] : sel == VF_COMPONENT_MAPPING_FORCE_VALUE_0 ? 0u : one;
+    }
+}
+
+/* The FORCE_VALUE_1 / missing-A word of an IA vertex format. */
+VF_HIDDEN uint32_t vf_format_one(vf_format format);
+
+/* ------------------------------------------------------------------------ */
+/* CPU features and kernel selection (cpu.c, dispatch.c)                      */
+/* ------------------------------------------------------------------------ */
+
+/* Resolves VF_ISA_AUTO (and VFETCH_ISA) to a concrete, available ISA.
+ * VF_ERROR_ISA_UNAVAILABLE or VF_ERROR_INVALID_ARGUMENT for a bad request. */
+VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
+/* The kernels for `format` at `isa`, falling back level by level to scalar.
+ * `format` must be an IA vertex format and `isa` available. */
+VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
+
+/* ------------------------------------------------------------------------ */
+/* Compiled layout (layout.c builds it, draw.c reads it)                      */
+/* ------------------------------------------------------------------------ */
+
+struct vf_element {
+    char *semantic_name;        /* owned copy */
+    uint32_t semantic_index;
+    vf_format format;
+    uint32_t size;              /* bytes of the format */
+    uint32_t slot;
+    uint32_t offset;            /* resolved byte offset within the slot's vertex */
+    uint32_t slot_class;        /* VF_INPUT_PER_* */
+    uint32_t step_rate;
+    uint32_t mapping;           /* validated component mapping */
+    int identity_mapping;       /* mapping == VF_DEFAULT_COMPONENT_MAPPING */
+    uint32_t one;               /* FORCE_VALUE_1 word: VF_ONE_F32 or VF_ONE_INT */
+    int32_t record_register;    /* register in the record, -1 if not fetched */
+    struct vf_fetch_kernel kernel;
+};
+
+/* One input slot that has at least one fetched element. */
+struct vf_slot {
+    uint32_t slot;              /* the InputSlot number */
+    uint32_t slot_class;        /* VF_INPUT_PER_* */
+    uint32_t step_rate;         /* per-instance step rate (0 = never advances) */
+    uint32_t alignment;         /* min(4, largest element size) of all the slot's elements: stride rule */
+    uint32_t first_fetch;       /* index into vf_layout.fetch of its first fetched element */
+    uint32_t num_fetch;         /* fetched elements of this slot */
+};
+
+struct vf_register {
+    uint32_t kind;              /* VF_REGISTER_* */
+    int32_t element_index;      /* VF_REGISTER_ELEMENT: index into elements, else -1 */
+    uint32_t shader_register;
+};
+
+struct vf_layout {
+    uint32_t num_elements;
+    struct vf_element *elements;      /* in the caller's order */
+
+    /* Fetched elements grouped by slot (slots ascending), by offset within
+     * a slot: indices into `elements`. */
+    uint32_t num_fetch;
+    uint32_t fetch[VF_MAX_ELEMENTS];
+    uint32_t num_slots;
+    struct vf_slot slots[VF_MAX_INPUT_SLOTS];
+    /* Every slot any element names (fetched or not), for stride validation:
+     * bit s set if slot s is used; alignment per slot number. */
+    uint32_t used_slot_mask;
+    uint32_t slot_alignment[VF_MAX_INPUT_SLOTS];
+
+    uint32_t num_registers;           /* per record, system register included */
+    struct vf_register registers[VF_MAX_REGISTERS + 1];
+    int32_t system_register;          /* index of the trailing VF_SV_* register, or -1 */
+    uint32_t system_values;           /* VF_SV_* bits */
+
+    uint32_t output_shape;            /* VF_OUTPUT_* */
+    uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */
+    uint32_t isa;                     /* resolved vf_isa */
+    uint32_t max_input_slots;
+    size_t record_size;               /* 16 * num_registers */
+};
+
+#endif /* VF_INTERNAL_H */

@@ -1,0 +1,1 @@
+# tests rules (none yet)

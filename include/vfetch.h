@@ -321,8 +321,9 @@ VF_API vf_result vf_component_mapping_check(uint32_t mapping);
  * for UINT/SINT), fills missing components with their defaults, then applies
  * `mapping`. Returns VF_ERROR_NULL_POINTER, VF_ERROR_UNKNOWN_FORMAT,
  * VF_ERROR_NOT_VERTEX_FORMAT or VF_ERROR_INVALID_MAPPING without touching
- * `out`. Uses no floating-point state: the result does not depend on FTZ/DAZ
- * or the rounding mode. */
+ * `out`. Uses integer arithmetic only: the result does not depend on
+ * FTZ/DAZ or the floating-point rounding mode. This is the reference every
+ * draw path is bit-exact with. */
 VF_API vf_result vf_decode_element(vf_format format, const void *bytes, uint32_t mapping,
                                    uint32_t out[4]);
 
@@ -574,7 +575,9 @@ VF_API vf_result vf_draw_output_size(const vf_layout *layout, uint32_t vertex_co
  * from the start, nothing past the size of vf_draw_output_size). A record is
  * written for every index position, strip cuts included (all zero, flagged).
  * Validates the draw first (index format, cut value against index format and
- * topology, strides); on error nothing is written. Thread-safe; allocates
+ * topology, strides); on error nothing is written. Values are bit-exact with
+ * vf_decode_element provided the thread runs in the default round-to-nearest
+ * mode (FTZ/DAZ do not matter). Thread-safe; allocates
  * nothing unless a pool is used (the pool allocates nothing per draw either). */
 VF_API vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out,
                          size_t out_size);

@@ -1,20 +1,417 @@
-/* decode.c - placeholder until the scalar decoders land. */
+/*
+ * decode.c - the scalar reference decoders of the 47 IA vertex formats.
+ *
+ * These are the semantics every other path must match bit for bit. They use
+ * integer arithmetic only, so the result is the same under any rounding
+ * mode, with FTZ/DAZ on, and on any compiler that does not emulate floats
+ * exactly (section numbers refer to d3d-ia-rules.md).
+ *
+ *   family                     formats                         rule
+ *   -------------------------  ------------------------------  -----------------------------
+ *   32-bit copy                R32*_FLOAT/UINT/SINT            2: bits unchanged (NaN
+ *                                                              payloads, -0, denormals kept)
+ *   float16 -> float32         R16*_FLOAT                      2: exact; denormal -> normal;
+ *                                                              NaN: sign kept, f << 13
+ *   UNORM n -> float32         R8/R16 *_UNORM, R10G10B10A2,    2: c / (2^n - 1) correctly
+ *                              B8G8R8A8/X8, B5G6R5, B5G5R5A1,  rounded (vf_unorm_bits)
+ *                              B4G4R4A4
+ *   SNORM n -> float32         R8/R16 *_SNORM                  2: -2^(n-1) -> -1.0, else
+ *                                                              v / (2^(n-1) - 1) rounded
+ *   UINT n < 32                R8/R16 *_UINT, R10G10B10A2      2: zero-extended
+ *   SINT n < 32                R8/R16 *_SINT                   2: sign-extended
+ *   float11/float10 -> f32     R11G11B10_FLOAT                 2: exact; NaN mant << 17 / << 18
+ *   missing components         all with fewer than 4           2.3: R,G,B = 0; A = 1.0f for
+ *                                                              FLOAT/UNORM/SNORM, 0x1 for
+ *                                                              UINT/SINT; X8 ignored
+ *
+ * Every decoder reads exactly the element's bytes, through byte loads, so
+ * any alignment is fine and nothing past the element is touched.
+ */
+#include <string.h>
+
 #include "vf_internal.h"
+
+/* ------------------------------------------------------------------------ */
+/* Conversions                                                               */
+/* ------------------------------------------------------------------------ */
+
+#define VF_F32_SIGN 0x80000000u
+#define VF_F32_INF 0x7f800000u
+#define VF_F32_MINUS_ONE 0xbf800000u
+
+static inline unsigned vf_clz64(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__)
+    return (unsigned)__builtin_clzll(x);
+#else
+    unsigned n = 0;
+    while (!(x & (UINT64_C(1) << 63))) {
+        x <<= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/*
+ * Float32 bits of c / (2^n - 1), rounded to nearest, for 0 <= c <= 2^n - 1
+ * and 1 <= n <= 16.
+ *
+ * The binary expansion of c / (2^n - 1) is the n-bit pattern of c repeated
+ * forever (c/(2^n-1) = sum over k >= 1 of c * 2^-kn). Multiplying c by
+ * floor((2^64 - 1) / (2^n - 1)) = sum of 2^(64 - kn), k = 1 .. floor(64/n),
+ * writes the first floor(64/n) copies into a 64-bit word as a fraction
+ * 0.xxxx; at least 48 of its bits are exact. Leading zeros are fewer than n,
+ * so the 24 significand bits and the bit below them are all exact. The tail
+ * after that round bit is never all zeros (the pattern repeats and c != 0),
+ * so no value is a tie: round up iff the round bit is 1. The all-ones code
+ * gives 0.111... which rounds up to exactly 1.0 through the carry.
+ * Integer only: independent of the FP environment.
+ */
+static inline uint32_t vf_unorm_bits(uint32_t c, unsigned n)
+{
+    if (c == 0)
+        return 0;
+    uint64_t x = (uint64_t)c * (UINT64_MAX / ((UINT64_C(1) << n) - 1));
+    unsigned lz = vf_clz64(x);
+    uint64_t y = x << lz;
+    uint32_t sig = (uint32_t)(y >> 40) + (uint32_t)((y >> 39) & 1); /* 2^23 .. 2^24 */
+    /* Value = sig * 2^(-24 - lz): biased exponent 126 - lz for sig in
+     * [2^23, 2^24); a carry into bit 24 bumps the exponent by itself. */
+    return ((uint32_t)(125 - lz) << 23) + sig;
+}
+
+/* SNORM: c holds an n-bit two's complement value (n = 8 or 16). */
+static inline uint32_t vf_snorm_bits(uint32_t c, unsigned n)
+{
+    uint32_t sign = 1u << (n - 1);
+    if (!(c & sign))
+        return vf_unorm_bits(c, n - 1); /* 0 gives +0.0 */
+    if (c == sign)
+        return VF_F32_MINUS_ONE;        /* the minimum clamps to exactly -1.0 */
+    return VF_F32_SIGN | vf_unorm_bits((sign << 1) - c, n - 1);
+}
+
+/* Sign-extends an n-bit value to 32 bits without signed overflow. */
+static inline uint32_t vf_sext(uint32_t c, unsigned n)
+{
+    uint32_t sign = 1u << (n - 1);
+    return (c ^ sign) - sign;
+}
+
+/*
+ * A small float with a 5-bit exponent (bias 15) and an m-bit mantissa to
+ * float32 bits. `sign` is 0 or VF_F32_SIGN. Every such value is exact in
+ * float32. NaN keeps its mantissa at the top of the float32 fraction and the
+ * quiet bit is not forced (d3d-ia-rules 2, matched by hardware in 11).
+ */
+static inline uint32_t vf_small_float_bits(uint32_t sign, uint32_t e, uint32_t mant, unsigned m)
+{
+    if (e == 31)
+        return sign | VF_F32_INF | (mant << (23 - m));
+    if (e != 0)
+        return sign | ((e + 112) << 23) | (mant << (23 - m));
+    if (mant == 0)
+        return sign;
+    /* Denormal 2^-14 * mant / 2^m: shift the leading one up to bit m. */
+    unsigned p = 0;
+    while (!(mant & (1u << m))) {
+        mant <<= 1;
+        p++;
+    }
+    return sign | ((113 - p) << 23) | ((mant & ((1u << m) - 1)) << (23 - m));
+}
+
+static inline uint32_t vf_half_bits(uint32_t h)
+{
+    return vf_small_float_bits((h & 0x8000u) << 16, (h >> 10) & 31, h & 0x3ffu, 10);
+}
+
+static inline uint32_t vf_uf11_bits(uint32_t v)
+{
+    return vf_small_float_bits(0, (v >> 6) & 31, v & 0x3fu, 6);
+}
+
+static inline uint32_t vf_uf10_bits(uint32_t v)
+{
+    return vf_small_float_bits(0, (v >> 5) & 31, v & 0x1fu, 5);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Decoders                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Per-component converters of the byte-aligned families. */
+#define CONV_COPY32(v) (v)
+#define CONV_HALF(v) vf_half_bits(v)
+#define CONV_UNORM16(v) vf_unorm_bits((v), 16)
+#define CONV_SNORM16(v) vf_snorm_bits((v), 16)
+#define CONV_UINT(v) (v)
+#define CONV_SINT16(v) vf_sext((v), 16)
+#define CONV_UNORM8(v) vf_unorm_bits((v), 8)
+#define CONV_SNORM8(v) vf_snorm_bits((v), 8)
+#define CONV_SINT8(v) vf_sext((v), 8)
+
+#define LOAD_4(p) vf_load_u32(p)
+#define LOAD_2(p) ((uint32_t)vf_load_u16(p))
+#define LOAD_1(p) ((uint32_t)(p)[0])
+
+/* k components of `size` bytes each, in R,G,B,A order; missing R/G/B are 0
+ * and a missing A is `one` (d3d-ia-rules 2.3). */
+#define DEFINE_ARRAY_DECODER(fmt, k, size, conv, one)                               \
+    static inline void vf_decode_##fmt(const uint8_t *src, uint32_t out[4])         \
+    {                                                                                \
+        for (unsigned c = 0; c < 4; c++) {                                           \
+            out[c] = c < (k) ? conv(LOAD_##size(src + c * (size)))                   \
+                             : c == 3 ? (one) : 0u;                                  \
+        }                                                                            \
+    }
+
+DEFINE_ARRAY_DECODER(R32G32B32A32_FLOAT, 4, 4, CONV_COPY32, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R32G32B32A32_UINT, 4, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32G32B32A32_SINT, 4, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32G32B32_FLOAT, 3, 4, CONV_COPY32, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R32G32B32_UINT, 3, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32G32B32_SINT, 3, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R16G16B16A16_FLOAT, 4, 2, CONV_HALF, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16G16B16A16_UNORM, 4, 2, CONV_UNORM16, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16G16B16A16_UINT, 4, 2, CONV_UINT, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R16G16B16A16_SNORM, 4, 2, CONV_SNORM16, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16G16B16A16_SINT, 4, 2, CONV_SINT16, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32G32_FLOAT, 2, 4, CONV_COPY32, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R32G32_UINT, 2, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32G32_SINT, 2, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R8G8B8A8_UNORM, 4, 1, CONV_UNORM8, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R8G8B8A8_UINT, 4, 1, CONV_UINT, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R8G8B8A8_SNORM, 4, 1, CONV_SNORM8, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R8G8B8A8_SINT, 4, 1, CONV_SINT8, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R16G16_FLOAT, 2, 2, CONV_HALF, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16G16_UNORM, 2, 2, CONV_UNORM16, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16G16_UINT, 2, 2, CONV_UINT, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R16G16_SNORM, 2, 2, CONV_SNORM16, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16G16_SINT, 2, 2, CONV_SINT16, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32_FLOAT, 1, 4, CONV_COPY32, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R32_UINT, 1, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R32_SINT, 1, 4, CONV_COPY32, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R8G8_UNORM, 2, 1, CONV_UNORM8, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R8G8_UINT, 2, 1, CONV_UINT, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R8G8_SNORM, 2, 1, CONV_SNORM8, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R8G8_SINT, 2, 1, CONV_SINT8, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R16_FLOAT, 1, 2, CONV_HALF, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16_UNORM, 1, 2, CONV_UNORM16, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16_UINT, 1, 2, CONV_UINT, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R16_SNORM, 1, 2, CONV_SNORM16, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R16_SINT, 1, 2, CONV_SINT16, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R8_UNORM, 1, 1, CONV_UNORM8, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R8_UINT, 1, 1, CONV_UINT, VF_ONE_INT)
+DEFINE_ARRAY_DECODER(R8_SNORM, 1, 1, CONV_SNORM8, VF_ONE_F32)
+DEFINE_ARRAY_DECODER(R8_SINT, 1, 1, CONV_SINT8, VF_ONE_INT)
+
+/* Packed formats: fields of one little-endian word, named from bit 0 up. */
+
+static inline void vf_decode_R10G10B10A2_UNORM(const uint8_t *src, uint32_t out[4])
+{
+    uint32_t w = vf_load_u32(src);
+    out[0] = vf_unorm_bits(w & 0x3ffu, 10);
+    out[1] = vf_unorm_bits((w >> 10) & 0x3ffu, 10);
+    out[2] = vf_unorm_bits((w >> 20) & 0x3ffu, 10);
+    out[3] = vf_unorm_bits(w >> 30, 2);
+}
+
+static inline void vf_decode_R10G10B10A2_UINT(const uint8_t *src, uint32_t out[4])
+{
+    uint32_t w = vf_load_u32(src);
+    out[0] = w & 0x3ffu;
+    out[1] = (w >> 10) & 0x3ffu;
+    out[2] = (w >> 20) & 0x3ffu;
+    out[3] = w >> 30;
+}
+
+static inline void vf_decode_R11G11B10_FLOAT(const uint8_t *src, uint32_t out[4])
+{
+    uint32_t w = vf_load_u32(src);
+    out[0] = vf_uf11_bits(w & 0x7ffu);
+    out[1] = vf_uf11_bits((w >> 11) & 0x7ffu);
+    out[2] = vf_uf10_bits(w >> 22);
+    out[3] = VF_ONE_F32;
+}
+
+/* B, G, R, A bytes at +0..+3 land in z, y, x, w. */
+static inline void vf_decode_B8G8R8A8_UNORM(const uint8_t *src, uint32_t out[4])
+{
+    out[0] = vf_unorm_bits(src[2], 8);
+    out[1] = vf_unorm_bits(src[1], 8);
+    out[2] = vf_unorm_bits(src[0], 8);
+    out[3] = vf_unorm_bits(src[3], 8);
+}
+
+/* The X byte is padding, not alpha: w is the missing-A default 1.0f. It is
+ * still part of the 4-byte element, but nothing depends on its value. */
+static inline void vf_decode_B8G8R8X8_UNORM(const uint8_t *src, uint32_t out[4])
+{
+    out[0] = vf_unorm_bits(src[2], 8);
+    out[1] = vf_unorm_bits(src[1], 8);
+    out[2] = vf_unorm_bits(src[0], 8);
+    out[3] = VF_ONE_F32;
+}
+
+static inline void vf_decode_B5G6R5_UNORM(const uint8_t *src, uint32_t out[4])
+{
+    uint32_t w = vf_load_u16(src);
+    out[0] = vf_unorm_bits(w >> 11, 5);
+    out[1] = vf_unorm_bits((w >> 5) & 0x3fu, 6);
+    out[2] = vf_unorm_bits(w & 0x1fu, 5);
+    out[3] = VF_ONE_F32;
+}
+
+static inline void vf_decode_B5G5R5A1_UNORM(const uint8_t *src, uint32_t out[4])
+{
+    uint32_t w = vf_load_u16(src);
+    out[0] = vf_unorm_bits((w >> 10) & 0x1fu, 5);
+    out[1] = vf_unorm_bits((w >> 5) & 0x1fu, 5);
+    out[2] = vf_unorm_bits(w & 0x1fu, 5);
+    out[3] = vf_unorm_bits(w >> 15, 1);
+}
+
+static inline void vf_decode_B4G4R4A4_UNORM(const uint8_t *src, uint32_t out[4])
+{
+    uint32_t w = vf_load_u16(src);
+    out[0] = vf_unorm_bits((w >> 8) & 0xfu, 4);
+    out[1] = vf_unorm_bits((w >> 4) & 0xfu, 4);
+    out[2] = vf_unorm_bits(w & 0xfu, 4);
+    out[3] = vf_unorm_bits(w >> 12, 4);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Kernels and tables                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Every IA vertex format (d3d-ia-rules 1). */
+#define VF_FOR_EACH_VERTEX_FORMAT(X) \
+    X(R32G32B32A32_FLOAT)            \
+    X(R32G32B32A32_UINT)             \
+    X(R32G32B32A32_SINT)             \
+    X(R32G32B32_FLOAT)               \
+    X(R32G32B32_UINT)                \
+    X(R32G32B32_SINT)                \
+    X(R16G16B16A16_FLOAT)            \
+    X(R16G16B16A16_UNORM)            \
+    X(R16G16B16A16_UINT)             \
+    X(R16G16B16A16_SNORM)            \
+    X(R16G16B16A16_SINT)             \
+    X(R32G32_FLOAT)                  \
+    X(R32G32_UINT)                   \
+    X(R32G32_SINT)                   \
+    X(R10G10B10A2_UNORM)             \
+    X(R10G10B10A2_UINT)              \
+    X(R11G11B10_FLOAT)               \
+    X(R8G8B8A8_UNORM)                \
+    X(R8G8B8A8_UINT)                 \
+    X(R8G8B8A8_SNORM)                \
+    X(R8G8B8A8_SINT)                 \
+    X(R16G16_FLOAT)                  \
+    X(R16G16_UNORM)                  \
+    X(R16G16_UINT)                   \
+    X(R16G16_SNORM)                  \
+    X(R16G16_SINT)                   \
+    X(R32_FLOAT)                     \
+    X(R32_UINT)                      \
+    X(R32_SINT)                      \
+    X(R8G8_UNORM)                    \
+    X(R8G8_UINT)                     \
+    X(R8G8_SNORM)                    \
+    X(R8G8_SINT)                     \
+    X(R16_FLOAT)                     \
+    X(R16_UNORM)                     \
+    X(R16_UINT)                      \
+    X(R16_SNORM)                     \
+    X(R16_SINT)                      \
+    X(R8_UNORM)                      \
+    X(R8_UINT)                       \
+    X(R8_SNORM)                      \
+    X(R8_SINT)                       \
+    X(B5G6R5_UNORM)                  \
+    X(B5G5R5A1_UNORM)                \
+    X(B8G8R8A8_UNORM)                \
+    X(B8G8R8X8_UNORM)                \
+    X(B4G4R4A4_UNORM)
+
+/* The scalar kernels: the decoder inlined into plain loops, one pair per
+ * format, so no loop looks at the format. Addresses are formed only for
+ * elements that exist (never one stride past the last). */
+#define DEFINE_SCALAR_KERNEL(fmt)                                                           \
+    static void vf_strided_##fmt(const uint8_t *src, size_t src_stride, uint32_t count,      \
+                                 uint32_t *dst, size_t dst_stride)                           \
+    {                                                                                        \
+        for (uint32_t i = 0; i < count; i++)                                                 \
+            vf_decode_##fmt(src + (size_t)i * src_stride,                                    \
+                            (uint32_t *)(void *)((uint8_t *)dst + (size_t)i * dst_stride));  \
+    }                                                                                        \
+    static void vf_gather_##fmt(const uint8_t *const *src, uint32_t count, uint32_t *dst,    \
+                                size_t dst_stride)                                           \
+    {                                                                                        \
+        for (uint32_t i = 0; i < count; i++)                                                 \
+            vf_decode_##fmt(src[i],                                                          \
+                            (uint32_t *)(void *)((uint8_t *)dst + (size_t)i * dst_stride));  \
+    }                                                                                        \
+    static void vf_decode_fn_##fmt(const uint8_t *src, uint32_t out[4])                      \
+    {                                                                                        \
+        vf_decode_##fmt(src, out);                                                           \
+    }                                                                                        \
+    static const struct vf_fetch_kernel vf_kernel_##fmt = {                                  \
+        vf_strided_##fmt, vf_gather_##fmt, VF_ISA_SCALAR                                     \
+    };
+VF_FOR_EACH_VERTEX_FORMAT(DEFINE_SCALAR_KERNEL)
+
+#define VF_MAX_VERTEX_FORMAT VF_FORMAT_B4G4R4A4_UNORM
+
+static const struct vf_scalar_entry {
+    vf_decode_fn decode;
+    const struct vf_fetch_kernel *kernel;
+} vf_scalar_table[VF_MAX_VERTEX_FORMAT + 1] = {
+#define SCALAR_ENTRY(fmt) [VF_FORMAT_##fmt] = { vf_decode_fn_##fmt, &vf_kernel_##fmt },
+    VF_FOR_EACH_VERTEX_FORMAT(SCALAR_ENTRY)
+#undef SCALAR_ENTRY
+};
 
 vf_decode_fn vf_scalar_decoder(vf_format format)
 {
-    (void)format;
-    return NULL;
+    return format <= VF_MAX_VERTEX_FORMAT ? vf_scalar_table[format].decode : NULL;
 }
 
 const struct vf_fetch_kernel *vf_scalar_kernel(vf_format format)
 {
-    (void)format;
-    return NULL;
+    return format <= VF_MAX_VERTEX_FORMAT ? vf_scalar_table[format].kernel : NULL;
 }
 
+/* 0x1 for formats whose first component is UINT/SINT, else 1.0f (FLOAT,
+ * UNORM and SNORM all deliver floats: d3d-ia-rules 2.3 and 7; the SNORM
+ * reading is the rules' recommendation). */
 uint32_t vf_format_one(vf_format format)
 {
-    (void)format;
+    const vf_format_desc *desc = vf_format_info(format);
+    if (desc != NULL && (desc->type[0] == VF_TYPE_UINT || desc->type[0] == VF_TYPE_SINT))
+        return VF_ONE_INT;
     return VF_ONE_F32;
+}
+
+vf_result vf_decode_element(vf_format format, const void *bytes, uint32_t mapping,
+                            uint32_t out[4])
+{
+    if (bytes == NULL || out == NULL)
+        return VF_ERROR_NULL_POINTER;
+    const vf_format_desc *desc = vf_format_info(format);
+    if (desc == NULL)
+        return VF_ERROR_UNKNOWN_FORMAT;
+    vf_decode_fn decode = vf_scalar_decoder(format);
+    if (decode == NULL || !(desc->ia_support & VF_IA_VERTEX_BUFFER))
+        return VF_ERROR_NOT_VERTEX_FORMAT;
+    if (vf_component_mapping_check(mapping) != VF_OK)
+        return VF_ERROR_INVALID_MAPPING;
+
+    uint32_t reg[4];
+    decode((const uint8_t *)bytes, reg);
+    vf_apply_mapping(reg, mapping, vf_format_one(format));
+    memcpy(out, reg, sizeof(reg));
+    return VF_OK;
 }

@@ -163,4 +163,15 @@ struct vf_layout {
     size_t record_size;               /* 16 * num_registers */
 };
 
+/* ------------------------------------------------------------------------ */
+/* Thread pool (pool.c, used by draw.c)                                       */
+/* ------------------------------------------------------------------------ */
+
+/* Worker threads of the pool (the caller of vf_thread_pool_run is extra). */
+VF_HIDDEN uint32_t vf_thread_pool_size(const vf_thread_pool *pool);
+/* Calls fn(arg) once on every worker and once on the calling thread, and
+ * returns when all calls have returned. One job at a time per pool:
+ * concurrent callers take turns. Allocates nothing. */
+VF_HIDDEN void vf_thread_pool_run(vf_thread_pool *pool, void (*fn)(void *arg), void *arg);
+
 #endif /* VF_INTERNAL_H */

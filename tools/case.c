@@ -1,0 +1,1176 @@
+/*
+ * case.c - loads the JSON case format of the vfetch tools (see case.h and
+ * vfetch(1)).
+ *
+ * Every problem is reported as "JSON.path: what is wrong". Unknown fields are
+ * errors so that a misspelt field never falls back to a default silently.
+ * Nothing here trusts a size from the case: data are read from the file or
+ * the Hex string first, and a view must fit inside what was read.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <json-c/json.h>
+
+#include "case.h"
+
+#define PATH_SIZE 160
+#define VF_ARRAY_LEN_CASE(a) (sizeof(a) / sizeof((a)[0]))
+
+struct ctx {
+    char *err;
+    size_t err_size;
+    const char *base_dir;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int fail(struct ctx *x, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    int n = 0;
+
+    if (x->err == NULL || x->err_size == 0)
+        return -1;
+    if (path != NULL && path[0] != '\0')
+        n = snprintf(x->err, x->err_size, "%s: ", path);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n < x->err_size) {
+        va_start(ap, fmt);
+        vsnprintf(x->err + n, x->err_size - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static char *dup_string(const char *s, size_t len)
+{
+    char *d = malloc(len + 1);
+    if (d != NULL) {
+        memcpy(d, s, len);
+        d[len] = '\0';
+    }
+    return d;
+}
+
+/* Copies `s` after the first `len` characters of `out`, truncating to
+ * PATH_SIZE; returns the new length. (Paths are built by hand because
+ * snprintf of one bounded buffer into another trips -Wformat-truncation.) */
+static size_t path_append(char *out, size_t len, const char *s)
+{
+    while (*s != '\0' && len + 1 < PATH_SIZE)
+        out[len++] = *s++;
+    out[len] = '\0';
+    return len;
+}
+
+/* Appends ".name" or "[index]" to a JSON path. */
+static void path_field(char *out, const char *path, const char *name)
+{
+    size_t len = path_append(out, 0, path);
+    if (len != 0)
+        len = path_append(out, len, ".");
+    path_append(out, len, name);
+}
+
+static void path_index(char *out, const char *path, size_t index)
+{
+    char num[32];
+    size_t len = path_append(out, 0, path);
+    snprintf(num, sizeof(num), "[%zu]", index);
+    path_append(out, len, num);
+}
+
+static const char *type_name(json_object *v)
+{
+    switch (json_object_get_type(v)) {
+    case json_type_null: return "null";
+    case json_type_boolean: return "a boolean";
+    case json_type_double: return "a fractional number";
+    case json_type_int: return "an integer";
+    case json_type_object: return "an object";
+    case json_type_array: return "an array";
+    case json_type_string: return "a string";
+    }
+    return "a value";
+}
+
+/* ------------------------------------------------------------------------ */
+/* Field access                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Rejects any key of `obj` not in the NULL-terminated `allowed` list. */
+static int check_fields(struct ctx *x, const char *path, json_object *obj,
+                        const char *const *allowed)
+{
+    json_object_object_foreach(obj, key, val) {
+        const char *suggest = NULL;
+        int known = 0;
+
+        (void)val;
+        for (const char *const *a = allowed; *a != NULL; a++) {
+            if (strcmp(key, *a) == 0) {
+                known = 1;
+                break;
+            }
+            if (strcasecmp(key, *a) == 0)
+                suggest = *a;
+        }
+        if (!known) {
+            if (suggest != NULL)
+                return fail(x, path, "unknown field '%s' (did you mean '%s'?)", key, suggest);
+            return fail(x, path, "unknown field '%s'", key);
+        }
+    }
+    return 0;
+}
+
+static json_object *field(json_object *obj, const char *name)
+{
+    json_object *v = NULL;
+    if (!json_object_object_get_ex(obj, name, &v))
+        return NULL;
+    return v;
+}
+
+/* An integer in [min, max]. */
+static int get_integer(struct ctx *x, const char *path, json_object *v, int64_t min,
+                       int64_t max, int64_t *out)
+{
+    int64_t n;
+
+    if (!json_object_is_type(v, json_type_int)) {
+        if (min >= 0)
+            return fail(x, path, "expected a non-negative integer, got %s", type_name(v));
+        return fail(x, path, "expected an integer, got %s", type_name(v));
+    }
+    /* json-c saturates values past the int64 range (and stores those past
+     * INT64_MAX as uint64, which get_int64 also saturates): both ends are
+     * far outside every range used here. */
+    n = json_object_get_int64(v);
+    if (n < min) {
+        if (min == 0)
+            return fail(x, path, "%s is negative; expected an unsigned 32-bit integer",
+                        json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+        return fail(x, path, "%s is below %" PRId64,
+                    json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), min);
+    }
+    if (n > max || n == INT64_MAX)
+        return fail(x, path, "%s is above %" PRId64,
+                    json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), max);
+    *out = n;
+    return 0;
+}
+
+static int get_uint(struct ctx *x, const char *path, json_object *v, uint32_t *out)
+{
+    int64_t n;
+    if (get_integer(x, path, v, 0, UINT32_MAX, &n) != 0)
+        return -1;
+    *out = (uint32_t)n;
+    return 0;
+}
+
+/* Optional UINT field `name` of `obj`: *out is left alone when absent. */
+static int opt_uint(struct ctx *x, const char *path, json_object *obj, const char *name,
+                    uint32_t *out)
+{
+    char p[PATH_SIZE];
+    json_object *v = field(obj, name);
+    if (v == NULL)
+        return 0;
+    path_field(p, path, name);
+    return get_uint(x, p, v, out);
+}
+
+static int req_uint(struct ctx *x, const char *path, json_object *obj, const char *name,
+                    uint32_t *out)
+{
+    if (field(obj, name) == NULL)
+        return fail(x, path, "missing field '%s'", name);
+    return opt_uint(x, path, obj, name, out);
+}
+
+/* A string without embedded NUL characters. */
+static int get_string(struct ctx *x, const char *path, json_object *v, const char **out)
+{
+    const char *s;
+
+    if (!json_object_is_type(v, json_type_string))
+        return fail(x, path, "expected a string, got %s", type_name(v));
+    s = json_object_get_string(v);
+    if (strlen(s) != (size_t)json_object_get_string_len(v))
+        return fail(x, path, "the string contains a NUL character");
+    *out = s;
+    return 0;
+}
+
+/* Prints at most 40 characters of a user string in a message. */
+#define SHOWN "%.40s%s"
+#define SHOW(s) (s), (strlen(s) > 40 ? "..." : "")
+
+/* A name from `names` (value i for names[i], NULL entries skipped), with an
+ * optional long prefix, or an integer in [0, UINT32_MAX] passed through so
+ * the library can judge it. */
+static int get_enum(struct ctx *x, const char *path, json_object *v, const char *what,
+                    const char *prefix, const char *const *names, size_t count,
+                    uint32_t *out)
+{
+    const char *s;
+
+    if (json_object_is_type(v, json_type_int))
+        return get_uint(x, path, v, out);
+    if (!json_object_is_type(v, json_type_string))
+        return fail(x, path, "expected a %s name or a number, got %s", what, type_name(v));
+    if (get_string(x, path, v, &s) != 0)
+        return -1;
+    if (prefix != NULL && strncmp(s, prefix, strlen(prefix)) == 0)
+        s += strlen(prefix);
+    for (size_t i = 0; i < count; i++) {
+        if (names[i] != NULL && strcmp(s, names[i]) == 0) {
+            *out = (uint32_t)i;
+            return 0;
+        }
+    }
+    return fail(x, path, "unknown %s '" SHOWN "'", what, SHOW(json_object_get_string(v)));
+}
+
+static int get_format(struct ctx *x, const char *path, json_object *v, vf_format *out)
+{
+    const char *s;
+
+    if (json_object_is_type(v, json_type_int))
+        return get_uint(x, path, v, out);
+    if (!json_object_is_type(v, json_type_string))
+        return fail(x, path, "expected a DXGI format name or a number, got %s", type_name(v));
+    if (get_string(x, path, v, &s) != 0)
+        return -1;
+    if (vf_format_from_name(s, out) != VF_OK)
+        return fail(x, path, "unknown format '" SHOWN "'", SHOW(s));
+    return 0;
+}
+
+/* "0x..." (hex) or decimal digits, the whole string, in [0, UINT32_MAX]. */
+static int parse_uint_string(const char *s, uint32_t *out)
+{
+    int base = 10;
+    uint64_t n = 0;
+
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    if (*s == '\0')
+        return -1;
+    for (; *s != '\0'; s++) {
+        int d;
+        if (*s >= '0' && *s <= '9')
+            d = *s - '0';
+        else if (base == 16 && *s >= 'a' && *s <= 'f')
+            d = *s - 'a' + 10;
+        else if (base == 16 && *s >= 'A' && *s <= 'F')
+            d = *s - 'A' + 10;
+        else
+            return -1;
+        n = n * (uint64_t)base + (uint64_t)d;
+        if (n > UINT32_MAX)
+            return -1;
+    }
+    *out = (uint32_t)n;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Names                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static const char *const slot_class_names[] = { "PER_VERTEX_DATA", "PER_INSTANCE_DATA" };
+
+static const char *const strip_cut_names[] = { "DISABLED", "0xFFFF", "0xFFFFFFFF" };
+
+static const char *const component_type_names[] = { "UNKNOWN", "UINT32", "SINT32", "FLOAT32" };
+
+/* D3D_PRIMITIVE_TOPOLOGY values 0..13; 33..64 are the patch lists. */
+static const char *const topology_names[] = {
+    [0] = "UNDEFINED",          [1] = "POINTLIST",
+    [2] = "LINELIST",           [3] = "LINESTRIP",
+    [4] = "TRIANGLELIST",       [5] = "TRIANGLESTRIP",
+    [10] = "LINELIST_ADJ",      [11] = "LINESTRIP_ADJ",
+    [12] = "TRIANGLELIST_ADJ",  [13] = "TRIANGLESTRIP_ADJ",
+};
+
+static const char *const patchlist_names[32] = {
+    "1_CONTROL_POINT_PATCHLIST",  "2_CONTROL_POINT_PATCHLIST",  "3_CONTROL_POINT_PATCHLIST",
+    "4_CONTROL_POINT_PATCHLIST",  "5_CONTROL_POINT_PATCHLIST",  "6_CONTROL_POINT_PATCHLIST",
+    "7_CONTROL_POINT_PATCHLIST",  "8_CONTROL_POINT_PATCHLIST",  "9_CONTROL_POINT_PATCHLIST",
+    "10_CONTROL_POINT_PATCHLIST", "11_CONTROL_POINT_PATCHLIST", "12_CONTROL_POINT_PATCHLIST",
+    "13_CONTROL_POINT_PATCHLIST", "14_CONTROL_POINT_PATCHLIST", "15_CONTROL_POINT_PATCHLIST",
+    "16_CONTROL_POINT_PATCHLIST", "17_CONTROL_POINT_PATCHLIST", "18_CONTROL_POINT_PATCHLIST",
+    "19_CONTROL_POINT_PATCHLIST", "20_CONTROL_POINT_PATCHLIST", "21_CONTROL_POINT_PATCHLIST",
+    "22_CONTROL_POINT_PATCHLIST", "23_CONTROL_POINT_PATCHLIST", "24_CONTROL_POINT_PATCHLIST",
+    "25_CONTROL_POINT_PATCHLIST", "26_CONTROL_POINT_PATCHLIST", "27_CONTROL_POINT_PATCHLIST",
+    "28_CONTROL_POINT_PATCHLIST", "29_CONTROL_POINT_PATCHLIST", "30_CONTROL_POINT_PATCHLIST",
+    "31_CONTROL_POINT_PATCHLIST", "32_CONTROL_POINT_PATCHLIST",
+};
+
+const char *vf_case_topology_name(uint32_t topology)
+{
+    if (topology < VF_ARRAY_LEN_CASE(topology_names))
+        return topology_names[topology];
+    if (topology >= VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST &&
+        topology <= VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST)
+        return patchlist_names[topology - VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST];
+    return NULL;
+}
+
+const char *vf_case_strip_cut_name(uint32_t strip_cut_value)
+{
+    if (strip_cut_value < 3)
+        return strip_cut_names[strip_cut_value];
+    return NULL;
+}
+
+static int get_topology(struct ctx *x, const char *path, json_object *v, uint32_t *out)
+{
+    static const char prefix[] = "D3D_PRIMITIVE_TOPOLOGY_";
+    const char *s;
+
+    if (json_object_is_type(v, json_type_string)) {
+        if (get_string(x, path, v, &s) != 0)
+            return -1;
+        if (strncmp(s, prefix, sizeof(prefix) - 1) == 0)
+            s += sizeof(prefix) - 1;
+        for (uint32_t i = 0; i < 32; i++) {
+            if (strcmp(s, patchlist_names[i]) == 0) {
+                *out = VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST + i;
+                return 0;
+            }
+        }
+    }
+    return get_enum(x, path, v, "primitive topology", prefix, topology_names,
+                    VF_ARRAY_LEN_CASE(topology_names), out);
+}
+
+static int get_strip_cut(struct ctx *x, const char *path, json_object *v, uint32_t *out)
+{
+    static const char prefix[] = "D3D12_INDEX_BUFFER_STRIP_CUT_VALUE_";
+    const char *s;
+
+    /* The hex spellings are matched in any letter case: 0xffff is 0xFFFF. */
+    if (json_object_is_type(v, json_type_string)) {
+        if (get_string(x, path, v, &s) != 0)
+            return -1;
+        if (strncmp(s, prefix, sizeof(prefix) - 1) == 0)
+            s += sizeof(prefix) - 1;
+        for (uint32_t i = 1; i < 3; i++) {
+            if (strcasecmp(s, strip_cut_names[i]) == 0) {
+                *out = i;
+                return 0;
+            }
+        }
+    }
+    return get_enum(x, path, v, "strip cut value", prefix, strip_cut_names, 3, out);
+}
+
+/* ComponentMapping: a number, a "0x1688" string, or a swizzle of four
+ * characters from x y z w (r g b a) 0 1, e.g. "zyx1" = 0x1A0A. */
+static int get_mapping(struct ctx *x, const char *path, json_object *v, uint32_t *out)
+{
+    const char *s;
+
+    if (json_object_is_type(v, json_type_int))
+        return get_uint(x, path, v, out);
+    if (!json_object_is_type(v, json_type_string))
+        return fail(x, path, "expected a number, a hex string or a swizzle, got %s",
+                    type_name(v));
+    if (get_string(x, path, v, &s) != 0)
+        return -1;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        if (parse_uint_string(s, out) != 0)
+            return fail(x, path, "'" SHOWN "' is not a 32-bit hex number", SHOW(s));
+        return 0;
+    }
+    if (strlen(s) == 4) {
+        uint32_t sel[4];
+        int ok = 1;
+        for (int i = 0; i < 4 && ok; i++) {
+            switch (s[i]) {
+            case 'x': case 'r': sel[i] = 0; break;
+            case 'y': case 'g': sel[i] = 1; break;
+            case 'z': case 'b': sel[i] = 2; break;
+            case 'w': case 'a': sel[i] = 3; break;
+            case '0': sel[i] = VF_COMPONENT_MAPPING_FORCE_VALUE_0; break;
+            case '1': sel[i] = VF_COMPONENT_MAPPING_FORCE_VALUE_1; break;
+            default: ok = 0; break;
+            }
+        }
+        if (ok) {
+            *out = VF_ENCODE_COMPONENT_MAPPING(sel[0], sel[1], sel[2], sel[3]);
+            return 0;
+        }
+    }
+    return fail(x, path, "'" SHOWN "' is neither a hex number (0x1688) nor a swizzle (xyzw)",
+                SHOW(s));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Buffer data                                                              */
+/* ------------------------------------------------------------------------ */
+
+static int hex_digit(int ch)
+{
+    if (ch >= '0' && ch <= '9')
+        return ch - '0';
+    if (ch >= 'a' && ch <= 'f')
+        return ch - 'a' + 10;
+    if (ch >= 'A' && ch <= 'F')
+        return ch - 'A' + 10;
+    return -1;
+}
+
+/* Appends the bytes of one Hex string (pairs of hex digits; blanks anywhere
+ * between pairs) to buf, which has room for them. */
+static int parse_hex(struct ctx *x, const char *path, const char *s, uint8_t *buf,
+                     size_t *len)
+{
+    int hi = -1;
+
+    for (size_t i = 0; s[i] != '\0'; i++) {
+        int d;
+        if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+            if (hi >= 0)
+                return fail(x, path, "blank inside the byte at character %zu", i);
+            continue;
+        }
+        d = hex_digit((unsigned char)s[i]);
+        if (d < 0)
+            return fail(x, path, "character %zu ('%c') is not a hex digit", i,
+                        (s[i] >= 0x20 && s[i] < 0x7f) ? s[i] : '?');
+        if (hi < 0) {
+            hi = d;
+        } else {
+            buf[(*len)++] = (uint8_t)(hi << 4 | d);
+            hi = -1;
+        }
+    }
+    if (hi >= 0)
+        return fail(x, path, "odd number of hex digits");
+    return 0;
+}
+
+/* Hex: a string or an array of strings, concatenated. */
+static int load_hex(struct ctx *x, const char *path, json_object *v, uint8_t **data,
+                    size_t *size)
+{
+    char p[PATH_SIZE];
+    size_t cap = 0, len = 0, n = 1;
+    uint8_t *buf;
+    const char *s;
+
+    if (json_object_is_type(v, json_type_array))
+        n = json_object_array_length(v);
+    else if (!json_object_is_type(v, json_type_string))
+        return fail(x, path, "expected a hex string or an array of them, got %s", type_name(v));
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_is_type(v, json_type_array)
+                             ? json_object_array_get_idx(v, i) : v;
+        if (json_object_is_type(v, json_type_array))
+            path_index(p, path, i);
+        else
+            path_append(p, 0, path);
+        if (get_string(x, p, e, &s) != 0)
+            return -1;
+        cap += strlen(s) / 2; /* the JSON text bounds this: no overflow */
+    }
+    buf = malloc(cap ? cap : 1);
+    if (buf == NULL)
+        return fail(x, path, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_is_type(v, json_type_array)
+                             ? json_object_array_get_idx(v, i) : v;
+        if (json_object_is_type(v, json_type_array))
+            path_index(p, path, i);
+        else
+            path_append(p, 0, path);
+        if (parse_hex(x, p, json_object_get_string(e), buf, &len) != 0) {
+            free(buf);
+            return -1;
+        }
+    }
+    *data = buf;
+    *size = len;
+    return 0;
+}
+
+static char *join_path(const char *dir, const char *file)
+{
+    size_t dl, fl;
+    char *p;
+
+    if (file[0] == '/' || dir == NULL || dir[0] == '\0')
+        return dup_string(file, strlen(file));
+    dl = strlen(dir);
+    fl = strlen(file);
+    p = malloc(dl + fl + 2);
+    if (p != NULL) {
+        memcpy(p, dir, dl);
+        p[dl] = '/';
+        memcpy(p + dl + 1, file, fl + 1);
+    }
+    return p;
+}
+
+/* Reads a whole file of at most VF_CASE_MAX_DATA_SIZE bytes. On failure
+ * returns -1 with an errno-style reason in *why (or 0 with "too large"). */
+static int read_file(const char *name, uint8_t **data, size_t *size, int *err_no)
+{
+    FILE *f = fopen(name, "rb");
+    size_t cap = 4096, len = 0;
+    uint8_t *buf;
+
+    *err_no = 0;
+    if (f == NULL) {
+        *err_no = errno;
+        return -1;
+    }
+    buf = malloc(cap);
+    if (buf == NULL) {
+        fclose(f);
+        *err_no = ENOMEM;
+        return -1;
+    }
+    for (;;) {
+        size_t got;
+        if (len == cap) {
+            uint8_t *nb;
+            if (cap > VF_CASE_MAX_DATA_SIZE) {
+                free(buf);
+                fclose(f);
+                *err_no = EFBIG;
+                return -1;
+            }
+            cap *= 2;
+            nb = realloc(buf, cap);
+            if (nb == NULL) {
+                free(buf);
+                fclose(f);
+                *err_no = ENOMEM;
+                return -1;
+            }
+            buf = nb;
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        *err_no = errno ? errno : EIO;
+        free(buf);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    if (len > VF_CASE_MAX_DATA_SIZE) {
+        free(buf);
+        *err_no = EFBIG;
+        return -1;
+    }
+    *data = buf;
+    *size = len;
+    return 0;
+}
+
+/* A vertex or index buffer view. `is_index` selects the fields allowed. */
+static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is_index,
+                       struct vf_case_buffer *b)
+{
+    static const char *const vb_fields[] = { "Slot", "File", "Hex", "Null", "Offset",
+                                             "SizeInBytes", "StrideInBytes", NULL };
+    static const char *const ib_fields[] = { "File", "Hex", "Null", "Format", "Offset",
+                                             "SizeInBytes", NULL };
+    char p[PATH_SIZE];
+    json_object *file = field(obj, "File"), *hex = field(obj, "Hex"), *null = field(obj, "Null");
+    uint8_t *data = NULL;
+    size_t size = 0;
+    int is_null = 0;
+
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(x, path, "expected an object, got %s", type_name(obj));
+    if (check_fields(x, path, obj, is_index ? ib_fields : vb_fields) != 0)
+        return -1;
+    b->present = 1;
+    if (null != NULL) {
+        path_field(p, path, "Null");
+        if (!json_object_is_type(null, json_type_boolean))
+            return fail(x, p, "expected true or false, got %s", type_name(null));
+        is_null = json_object_get_boolean(null);
+    }
+    if (is_index) {
+        json_object *fmt = field(obj, "Format");
+        b->format = VF_FORMAT_R16_UINT;
+        if (fmt != NULL) {
+            path_field(p, path, "Format");
+            if (get_format(x, p, fmt, &b->format) != 0)
+                return -1;
+        } else if (!is_null && (file != NULL || hex != NULL)) {
+            return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
+        }
+    } else {
+        if (opt_uint(x, path, obj, "StrideInBytes", &b->stride_in_bytes) != 0)
+            return -1;
+    }
+    if (file != NULL && hex != NULL)
+        return fail(x, path, "give either 'File' or 'Hex', not both");
+    if (file == NULL && hex == NULL) {
+        /* A null or empty view: unbound, nothing else to give. */
+        if (field(obj, "Offset") != NULL || field(obj, "SizeInBytes") != NULL)
+            return fail(x, path, "'Offset' and 'SizeInBytes' need data ('File' or 'Hex')");
+        return 0;
+    }
+    if (is_null)
+        return fail(x, path, "a view with \"Null\": true takes no 'File' or 'Hex'");
+    if (!is_index && field(obj, "StrideInBytes") == NULL)
+        return fail(x, path, "missing field 'StrideInBytes'");
+
+    if (file != NULL) {
+        const char *name;
+        char *full;
+        int err_no;
+
+        path_field(p, path, "File");
+        if (get_string(x, p, file, &name) != 0)
+            return -1;
+        if (name[0] == '\0')
+            return fail(x, p, "empty file name");
+        b->file = dup_string(name, strlen(name));
+        full = join_path(x->base_dir, name);
+        if (b->file == NULL || full == NULL) {
+            free(full);
+            return fail(x, p, "out of memory");
+        }
+        if (read_file(full, &data, &size, &err_no) != 0) {
+            free(full);
+            if (err_no == EFBIG)
+                return fail(x, p, "'" SHOWN "' is larger than 1 GiB", SHOW(name));
+            return fail(x, p, "cannot read '" SHOWN "': %s", SHOW(name), strerror(err_no));
+        }
+        free(full);
+    } else {
+        path_field(p, path, "Hex");
+        if (load_hex(x, p, hex, &data, &size) != 0)
+            return -1;
+    }
+
+    /* The view: [Offset, Offset + SizeInBytes) must lie inside the data. */
+    b->offset = 0;
+    if (opt_uint(x, path, obj, "Offset", &b->offset) != 0)
+        goto fail;
+    if (b->offset > size) {
+        path_field(p, path, "Offset");
+        fail(x, p, "%u is past the end of the data (%zu bytes)", b->offset, size);
+        goto fail;
+    }
+    b->size_in_bytes = (uint32_t)(size - b->offset > UINT32_MAX ? UINT32_MAX : size - b->offset);
+    if (field(obj, "SizeInBytes") != NULL) {
+        if (opt_uint(x, path, obj, "SizeInBytes", &b->size_in_bytes) != 0)
+            goto fail;
+        if (b->size_in_bytes > size - b->offset) {
+            path_field(p, path, "SizeInBytes");
+            fail(x, p, "%u bytes from Offset %u, but the data holds only %zu", b->size_in_bytes,
+                 b->offset, size);
+            goto fail;
+        }
+    }
+    /* Keep exactly the view's bytes, in an allocation of their own. */
+    b->bytes = malloc(b->size_in_bytes ? b->size_in_bytes : 1);
+    if (b->bytes == NULL) {
+        fail(x, path, "out of memory");
+        goto fail;
+    }
+    if (b->size_in_bytes != 0)
+        memcpy(b->bytes, data + b->offset, b->size_in_bytes);
+    b->bound = 1;
+    free(data);
+    return 0;
+fail:
+    free(data);
+    return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sections                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static int get_semantic(struct ctx *x, const char *path, json_object *obj, char **out)
+{
+    char p[PATH_SIZE];
+    json_object *v = field(obj, "SemanticName");
+    const char *s;
+
+    if (v == NULL)
+        return fail(x, path, "missing field 'SemanticName'");
+    path_field(p, path, "SemanticName");
+    /* null is passed on as a NULL name so the library can report it. */
+    if (json_object_is_type(v, json_type_null)) {
+        *out = NULL;
+        return 0;
+    }
+    if (get_string(x, p, v, &s) != 0)
+        return -1;
+    *out = dup_string(s, strlen(s));
+    if (*out == NULL)
+        return fail(x, p, "out of memory");
+    return 0;
+}
+
+static int load_element(struct ctx *x, const char *path, json_object *obj, struct vf_case *c,
+                        uint32_t i)
+{
+    static const char *const fields[] = { "SemanticName", "SemanticIndex", "Format",
+                                          "InputSlot", "AlignedByteOffset", "InputSlotClass",
+                                          "InstanceDataStepRate", "ComponentMapping", NULL };
+    vf_input_element_desc *e = &c->elements[i];
+    char p[PATH_SIZE];
+    char *name = NULL;
+    json_object *v;
+
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(x, path, "expected an object, got %s", type_name(obj));
+    if (check_fields(x, path, obj, fields) != 0)
+        return -1;
+    if (get_semantic(x, path, obj, &name) != 0)
+        return -1;
+    e->semantic_name = name;
+    if (opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
+        return -1;
+    v = field(obj, "Format");
+    if (v == NULL)
+        return fail(x, path, "missing field 'Format'");
+    path_field(p, path, "Format");
+    if (get_format(x, p, v, &e->format) != 0)
+        return -1;
+    if (opt_uint(x, path, obj, "InputSlot", &e->input_slot) != 0)
+        return -1;
+
+    e->aligned_byte_offset = VF_APPEND_ALIGNED_ELEMENT;
+    v = field(obj, "AlignedByteOffset");
+    if (v != NULL) {
+        path_field(p, path, "AlignedByteOffset");
+        if (json_object_is_type(v, json_type_string)) {
+            const char *s;
+            if (get_string(x, p, v, &s) != 0)
+                return -1;
+            if (strcmp(s, "APPEND") != 0 && strcmp(s, "D3D12_APPEND_ALIGNED_ELEMENT") != 0 &&
+                strcmp(s, "APPEND_ALIGNED_ELEMENT") != 0)
+                return fail(x, p, "expected a number, 'APPEND' or "
+                                  "'D3D12_APPEND_ALIGNED_ELEMENT', got '" SHOWN "'", SHOW(s));
+        } else if (get_uint(x, p, v, &e->aligned_byte_offset) != 0) {
+            return -1;
+        }
+    }
+
+    e->input_slot_class = VF_INPUT_PER_VERTEX_DATA;
+    v = field(obj, "InputSlotClass");
+    if (v != NULL) {
+        path_field(p, path, "InputSlotClass");
+        if (get_enum(x, p, v, "input classification", "D3D12_INPUT_CLASSIFICATION_",
+                     slot_class_names, 2, &e->input_slot_class) != 0)
+            return -1;
+    }
+    if (opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate) != 0)
+        return -1;
+    c->component_mappings[i] = VF_DEFAULT_COMPONENT_MAPPING;
+    v = field(obj, "ComponentMapping");
+    if (v != NULL) {
+        path_field(p, path, "ComponentMapping");
+        if (get_mapping(x, p, v, &c->component_mappings[i]) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int load_input_layout(struct ctx *x, json_object *v, struct vf_case *c)
+{
+    const char *path = "InputLayout";
+    char p[PATH_SIZE];
+    size_t n;
+
+    if (!json_object_is_type(v, json_type_array))
+        return fail(x, path, "expected an array, got %s", type_name(v));
+    n = json_object_array_length(v);
+    if (n > VF_CASE_MAX_ARRAY)
+        return fail(x, path, "%zu elements; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
+    c->elements = calloc(n ? n : 1, sizeof(*c->elements));
+    c->component_mappings = calloc(n ? n : 1, sizeof(*c->component_mappings));
+    if (c->elements == NULL || c->component_mappings == NULL)
+        return fail(x, path, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        path_index(p, path, i);
+        c->num_elements = (uint32_t)i + 1; /* so vf_case_free frees the name */
+        if (load_element(x, p, json_object_array_get_idx(v, i), c, (uint32_t)i) != 0)
+            return -1;
+    }
+    c->num_elements = (uint32_t)n;
+    return 0;
+}
+
+static int load_signature(struct ctx *x, json_object *v, struct vf_case *c)
+{
+    static const char *const fields[] = { "SemanticName", "SemanticIndex", "Register", "Mask",
+                                          "ComponentType", NULL };
+    const char *path = "Signature";
+    char p[PATH_SIZE], q[PATH_SIZE];
+    size_t n;
+
+    if (!json_object_is_type(v, json_type_array))
+        return fail(x, path, "expected an array, got %s", type_name(v));
+    n = json_object_array_length(v);
+    if (n > VF_CASE_MAX_ARRAY)
+        return fail(x, path, "%zu entries; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
+    c->signature = calloc(n ? n : 1, sizeof(*c->signature));
+    if (c->signature == NULL)
+        return fail(x, path, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        json_object *obj = json_object_array_get_idx(v, i), *t;
+        vf_signature_element *s = &c->signature[i];
+        char *name = NULL;
+
+        path_index(p, path, i);
+        c->signature_count = (uint32_t)i + 1;
+        if (!json_object_is_type(obj, json_type_object))
+            return fail(x, p, "expected an object, got %s", type_name(obj));
+        if (check_fields(x, p, obj, fields) != 0)
+            return -1;
+        if (get_semantic(x, p, obj, &name) != 0)
+            return -1;
+        s->semantic_name = name;
+        s->mask = 0xf;
+        s->component_type = VF_REGISTER_COMPONENT_UNKNOWN;
+        if (opt_uint(x, p, obj, "SemanticIndex", &s->semantic_index) != 0 ||
+            req_uint(x, p, obj, "Register", &s->register_index) != 0 ||
+            opt_uint(x, p, obj, "Mask", &s->mask) != 0)
+            return -1;
+        t = field(obj, "ComponentType");
+        if (t != NULL) {
+            path_field(q, p, "ComponentType");
+            if (get_enum(x, q, t, "register component type", "D3D_REGISTER_COMPONENT_",
+                         component_type_names, 4, &s->component_type) != 0)
+                return -1;
+        }
+    }
+    c->signature_count = (uint32_t)n;
+    return 0;
+}
+
+static int load_vertex_buffers(struct ctx *x, json_object *v, struct vf_case *c)
+{
+    const char *path = "VertexBuffers";
+    char p[PATH_SIZE], q[PATH_SIZE];
+    size_t n;
+
+    if (!json_object_is_type(v, json_type_array))
+        return fail(x, path, "expected an array, got %s", type_name(v));
+    n = json_object_array_length(v);
+    for (size_t i = 0; i < n; i++) {
+        json_object *obj = json_object_array_get_idx(v, i), *s;
+        uint32_t slot = (uint32_t)(i < UINT32_MAX ? i : UINT32_MAX);
+
+        path_index(p, path, i);
+        if (!json_object_is_type(obj, json_type_object))
+            return fail(x, p, "expected an object, got %s", type_name(obj));
+        s = field(obj, "Slot");
+        path_field(q, p, "Slot");
+        if (s != NULL && get_uint(x, q, s, &slot) != 0)
+            return -1;
+        if (slot >= VF_MAX_INPUT_SLOTS)
+            return fail(x, q, "slot %u; D3D12 has slots 0..%u", slot, VF_MAX_INPUT_SLOTS - 1);
+        if (c->vb[slot].present)
+            return fail(x, q, "slot %u is listed twice", slot);
+        if (load_buffer(x, p, obj, 0, &c->vb[slot]) != 0)
+            return -1;
+        if (slot + 1 > c->num_vertex_buffers)
+            c->num_vertex_buffers = slot + 1;
+    }
+    return 0;
+}
+
+static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
+{
+    static const char *const draw_fields[] = { "DrawInstanced", "DrawIndexedInstanced", NULL };
+    static const char *const di_fields[] = { "VertexCountPerInstance", "InstanceCount",
+                                             "StartVertexLocation", "StartInstanceLocation",
+                                             NULL };
+    static const char *const dii_fields[] = { "IndexCountPerInstance", "InstanceCount",
+                                              "StartIndexLocation", "BaseVertexLocation",
+                                              "StartInstanceLocation", NULL };
+    const char *path = "Draw";
+    char p[PATH_SIZE], q[PATH_SIZE];
+    json_object *di, *dii, *args;
+    vf_draw_desc *d = &c->draw;
+
+    if (!json_object_is_type(v, json_type_object))
+        return fail(x, path, "expected an object, got %s", type_name(v));
+    if (check_fields(x, path, v, draw_fields) != 0)
+        return -1;
+    di = field(v, "DrawInstanced");
+    dii = field(v, "DrawIndexedInstanced");
+    if ((di == NULL) == (dii == NULL))
+        return fail(x, path, "give exactly one of 'DrawInstanced' and 'DrawIndexedInstanced'");
+    args = di != NULL ? di : dii;
+    path_field(p, path, di != NULL ? "DrawInstanced" : "DrawIndexedInstanced");
+    if (!json_object_is_type(args, json_type_object))
+        return fail(x, p, "expected an object, got %s", type_name(args));
+    if (check_fields(x, p, args, di != NULL ? di_fields : dii_fields) != 0)
+        return -1;
+    d->instance_count = 1;
+    if (opt_uint(x, p, args, "InstanceCount", &d->instance_count) != 0 ||
+        opt_uint(x, p, args, "StartInstanceLocation", &d->start_instance_location) != 0)
+        return -1;
+    if (di != NULL) {
+        d->indexed = 0;
+        if (req_uint(x, p, args, "VertexCountPerInstance", &d->vertex_count_per_instance) != 0 ||
+            opt_uint(x, p, args, "StartVertexLocation", &d->start_location) != 0)
+            return -1;
+    } else {
+        json_object *b = field(args, "BaseVertexLocation");
+        d->indexed = 1;
+        if (req_uint(x, p, args, "IndexCountPerInstance", &d->vertex_count_per_instance) != 0 ||
+            opt_uint(x, p, args, "StartIndexLocation", &d->start_location) != 0)
+            return -1;
+        if (b != NULL) {
+            int64_t n;
+            path_field(q, p, "BaseVertexLocation");
+            if (get_integer(x, q, b, INT32_MIN, INT32_MAX, &n) != 0)
+                return -1;
+            d->base_vertex_location = (int32_t)n;
+        }
+    }
+    return 0;
+}
+
+static int load_root(struct ctx *x, json_object *root, struct vf_case *c)
+{
+    static const char *const fields[] = { "Description", "InputLayout", "Signature",
+                                          "MaxInputSlots", "VertexBuffers", "IndexBuffer",
+                                          "IBStripCutValue", "PrimitiveTopology", "Draw", NULL };
+    json_object *v;
+
+    if (!json_object_is_type(root, json_type_object))
+        return fail(x, "", "the case must be a JSON object, got %s", type_name(root));
+    if (check_fields(x, "", root, fields) != 0)
+        return -1;
+
+    v = field(root, "Description");
+    if (v != NULL) {
+        const char *s;
+        if (get_string(x, "Description", v, &s) != 0)
+            return -1;
+        c->description = dup_string(s, strlen(s));
+        if (c->description == NULL)
+            return fail(x, "Description", "out of memory");
+    }
+    v = field(root, "InputLayout");
+    if (v == NULL)
+        return fail(x, "", "missing field 'InputLayout'");
+    if (load_input_layout(x, v, c) != 0)
+        return -1;
+    v = field(root, "Signature");
+    if (v != NULL && load_signature(x, v, c) != 0)
+        return -1;
+    if (opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0)
+        return -1;
+
+    vf_draw_desc_init(&c->draw);
+    c->draw.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
+    c->draw.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
+    v = field(root, "VertexBuffers");
+    if (v != NULL && load_vertex_buffers(x, v, c) != 0)
+        return -1;
+    v = field(root, "IndexBuffer");
+    if (v != NULL && load_buffer(x, "IndexBuffer", v, 1, &c->ib) != 0)
+        return -1;
+    v = field(root, "IBStripCutValue");
+    if (v != NULL && get_strip_cut(x, "IBStripCutValue", v, &c->draw.strip_cut_value) != 0)
+        return -1;
+    v = field(root, "PrimitiveTopology");
+    if (v != NULL && get_topology(x, "PrimitiveTopology", v, &c->draw.primitive_topology) != 0)
+        return -1;
+    v = field(root, "Draw");
+    if (v == NULL)
+        return fail(x, "", "missing field 'Draw'");
+    if (load_draw(x, v, c) != 0)
+        return -1;
+
+    for (uint32_t s = 0; s < VF_MAX_INPUT_SLOTS; s++) {
+        c->vertex_buffers[s].data = c->vb[s].bytes;
+        c->vertex_buffers[s].size_in_bytes = c->vb[s].bound ? c->vb[s].size_in_bytes : 0;
+        c->vertex_buffers[s].stride_in_bytes = c->vb[s].stride_in_bytes;
+    }
+    c->index_buffer.data = c->ib.bytes;
+    c->index_buffer.size_in_bytes = c->ib.bound ? c->ib.size_in_bytes : 0;
+    c->index_buffer.format = c->ib.format;
+    vf_case_draw_desc(c, &c->draw);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                             */
+/* ------------------------------------------------------------------------ */
+
+void vf_case_draw_desc(const struct vf_case *c, vf_draw_desc *desc)
+{
+    if (desc != &c->draw)
+        *desc = c->draw;
+    desc->vertex_buffers = c->num_vertex_buffers ? c->vertex_buffers : NULL;
+    desc->num_vertex_buffers = c->num_vertex_buffers;
+    desc->index_buffer = c->ib.present ? &c->index_buffer : NULL;
+    desc->pool = NULL;
+}
+
+void vf_case_layout_options(const struct vf_case *c, vf_layout_options *options)
+{
+    vf_layout_options_init(options);
+    options->component_mappings = c->num_elements ? c->component_mappings : NULL;
+    if (c->max_input_slots != 0)
+        options->max_input_slots = c->max_input_slots;
+    options->signature = c->signature;
+    options->signature_count = c->signature_count;
+}
+
+void vf_case_free(struct vf_case *c)
+{
+    if (c == NULL)
+        return;
+    for (uint32_t i = 0; i < c->num_elements; i++)
+        free((void *)(uintptr_t)c->elements[i].semantic_name);
+    free(c->elements);
+    free(c->component_mappings);
+    for (uint32_t i = 0; i < c->signature_count; i++)
+        free((void *)(uintptr_t)c->signature[i].semantic_name);
+    free(c->signature);
+    for (uint32_t s = 0; s < VF_MAX_INPUT_SLOTS; s++) {
+        free(c->vb[s].bytes);
+        free(c->vb[s].file);
+    }
+    free(c->ib.bytes);
+    free(c->ib.file);
+    free(c->description);
+    free(c->base_dir);
+    memset(c, 0, sizeof(*c));
+}
+
+/* Line and column (from 1) of byte `offset` of the text. */
+static void position(const char *text, size_t offset, size_t *line, size_t *column)
+{
+    *line = 1;
+    *column = 1;
+    for (size_t i = 0; i < offset; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *column = 1;
+        } else {
+            (*column)++;
+        }
+    }
+}
+
+int vf_case_load_string(const char *json, size_t size, const char *base_dir,
+                        struct vf_case *c, char *err, size_t err_size)
+{
+    struct ctx x = { err, err_size, NULL };
+    json_tokener *tok;
+    json_object *root;
+    size_t end, line, column;
+    int rc;
+
+    if (err != NULL && err_size != 0)
+        err[0] = '\0';
+    memset(c, 0, sizeof(*c));
+    if (json == NULL)
+        return fail(&x, "", "no JSON text");
+    if (size > INT_MAX)
+        return fail(&x, "", "the case is larger than 2 GiB");
+    if (base_dir != NULL) {
+        c->base_dir = dup_string(base_dir, strlen(base_dir));
+        if (c->base_dir == NULL)
+            return fail(&x, "", "out of memory");
+    }
+    x.base_dir = c->base_dir;
+
+    tok = json_tokener_new_ex(64);
+    if (tok == NULL) {
+        vf_case_free(c);
+        return fail(&x, "", "out of memory");
+    }
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    root = json_tokener_parse_ex(tok, json, (int)size);
+    end = json_tokener_get_parse_end(tok);
+    if (root == NULL) {
+        enum json_tokener_error jerr = json_tokener_get_error(tok);
+        position(json, end, &line, &column);
+        if (jerr == json_tokener_continue)
+            fail(&x, "", "line %zu, column %zu: unexpected end of the JSON text", line, column);
+        else
+            fail(&x, "", "line %zu, column %zu: %s", line, column, json_tokener_error_desc(jerr));
+        json_tokener_free(tok);
+        vf_case_free(c);
+        return -1;
+    }
+    /* Only blanks may follow the value. */
+    for (; end < size; end++) {
+        if (json[end] != ' ' && json[end] != '\t' && json[end] != '\n' && json[end] != '\r') {
+            position(json, end, &line, &column);
+            fail(&x, "", "line %zu, column %zu: text after the end of the JSON value", line,
+                 column);
+            json_object_put(root);
+            json_tokener_free(tok);
+            vf_case_free(c);
+            return -1;
+        }
+    }
+    json_tokener_free(tok);
+    rc = load_root(&x, root, c);
+    json_object_put(root);
+    if (rc != 0)
+        vf_case_free(c);
+    return rc;
+}
+
+int vf_case_load(const char *path, struct vf_case *c, char *err, size_t err_size)
+{
+    struct ctx x = { err, err_size, NULL };
+    uint8_t *text = NULL;
+    size_t size = 0;
+    char *dir;
+    const char *slash;
+    int err_no, rc;
+
+    memset(c, 0, sizeof(*c));
+    if (path == NULL)
+        return fail(&x, "", "no case file");
+    if (read_file(path, &text, &size, &err_no) != 0) {
+        if (err_no == EFBIG)
+            return fail(&x, "", "the case file is larger than 1 GiB");
+        return fail(&x, "", "cannot read the case file: %s", strerror(err_no));
+    }
+    slash = strrchr(path, '/');
+    dir = slash != NULL ? dup_string(path, (size_t)(slash - path) + (slash == path)) :
+                          dup_string(".", 1);
+    if (dir == NULL) {
+        free(text);
+        return fail(&x, "", "out of memory");
+    }
+    rc = vf_case_load_string((const char *)text, size, dir, c, err, err_size);
+    free(dir);
+    free(text);
+    return rc;
+}

@@ -103,6 +103,7 @@ uint64_t bu_hash(const void *p, size_t n)
 /* ------------------------------------------------------------------------ */
 
 #define BU_BLOCK 4096u
+#define BU_CHUNK 65536u
 
 int bu_have_nt(void)
 {
@@ -151,74 +152,97 @@ static void write_block(uint8_t *dst, const uint8_t *scratch, size_t n, int nt)
     memcpy(dst, scratch, n);
 }
 
-/* Reads `n` bytes from the spans starting at (*span, *pos) into scratch. */
-static void read_bytes(const struct bu_span *in, const size_t *lo, const size_t *hi, unsigned nin,
-                       unsigned *span, size_t *pos, size_t n, uint8_t *scratch)
+/* Reads input bytes [a, b) of the concatenated spans into scratch. */
+static void read_range(const struct bu_copy_job *job, size_t a, size_t b, uint8_t *scratch)
 {
-    while (n > 0 && *span < nin) {
-        size_t avail = hi[*span] - *pos;
+    unsigned s = 0;
+    size_t base = 0;
+
+    while (s < job->nin && a >= base + job->in[s].size) {
+        base += job->in[s].size;
+        s++;
+    }
+    while (a < b && s < job->nin) {
+        size_t pos = a - base;
+        size_t avail = job->in[s].size - pos;
         if (avail == 0) {
-            if (++*span < nin)
-                *pos = lo[*span];
+            base += job->in[s].size;
+            s++;
             continue;
         }
-        size_t take = n < avail ? n : avail;
+        size_t take = b - a < avail ? b - a : avail;
         if (take > BU_SCRATCH_SIZE)
             take = BU_SCRATCH_SIZE;
-        memcpy(scratch, (const uint8_t *)in[*span].data + *pos, take);
+        memcpy(scratch, (const uint8_t *)job->in[s].data + pos, take);
         bu_barrier(scratch);
-        *pos += take;
-        n -= take;
+        a += take;
     }
 }
 
-#define BU_MAX_SPANS 40u
-
-void bu_copy(const struct bu_span *in, unsigned nin, void *out, size_t out_size, int nt,
-             unsigned part, unsigned parts, void *scratch)
+void bu_copy_init(struct bu_copy_job *job, const struct bu_span *in, unsigned nin, void *out,
+                  size_t out_size, int nt, unsigned threads)
 {
-    size_t lo[BU_MAX_SPANS], hi[BU_MAX_SPANS];
-    size_t in_total = 0;
-    uint8_t *dst = out;
-    size_t out_lo, out_hi;
+    job->in = in;
+    job->nin = nin;
+    job->out = out;
+    job->out_size = out_size;
+    job->nt = nt;
+    job->in_total = 0;
+    for (unsigned s = 0; s < nin; s++)
+        job->in_total += in[s].size;
+    /* Like a threaded draw: chunks small enough that every thread gets
+     * several, never below one block. */
+    size_t chunk = BU_CHUNK;
+    size_t fair = out_size / (4u * threads);
+    if (chunk > fair)
+        chunk = fair;
+    chunk = (chunk + BU_BLOCK - 1) / BU_BLOCK * BU_BLOCK;
+    if (chunk == 0)
+        chunk = BU_BLOCK;
+    job->chunk = chunk;
+    job->nchunks = out_size ? (out_size + chunk - 1) / chunk : 1;
+    atomic_init(&job->next, 0);
+}
 
-    if (nin > BU_MAX_SPANS)
-        nin = BU_MAX_SPANS;
-    for (unsigned s = 0; s < nin; s++) {
-        lo[s] = in[s].size / parts * part;
-        hi[s] = part + 1 == parts ? in[s].size : in[s].size / parts * (part + 1);
-        in_total += hi[s] - lo[s];
-    }
-    /* Output shares start on cache-line boundaries. */
-    out_lo = (out_size / parts * part) & ~(size_t)63;
-    out_hi = part + 1 == parts ? out_size : (out_size / parts * (part + 1)) & ~(size_t)63;
+void bu_copy_work(struct bu_copy_job *job, void *scratch)
+{
+    uint8_t *dst = job->out;
+    int wrote = 0;
 
-    size_t out_n = out_hi - out_lo;
-    size_t blocks = (out_n + BU_BLOCK - 1) / BU_BLOCK;
-    unsigned span = 0;
-    size_t pos = nin ? lo[0] : 0;
-    size_t done_in = 0;
-
-    if (blocks == 0)
-        blocks = 1;
-    for (size_t k = 0; k < blocks; k++) {
-        /* Input read so far keeps pace with output written. */
-        size_t want = (size_t)((double)in_total * (double)(k + 1) / (double)blocks);
-        if (k + 1 == blocks)
-            want = in_total;
-        if (want > done_in) {
-            read_bytes(in, lo, hi, nin, &span, &pos, want - done_in, scratch);
-            done_in = want;
-        }
-        size_t off = k * BU_BLOCK;
-        if (off < out_n) {
-            size_t n = out_n - off < BU_BLOCK ? out_n - off : BU_BLOCK;
-            write_block(dst + out_lo + off, scratch, n, nt);
+    for (;;) {
+        size_t k = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
+        if (k >= job->nchunks)
+            break;
+        size_t out_lo = k * job->chunk;
+        size_t out_hi = out_lo + job->chunk < job->out_size ? out_lo + job->chunk : job->out_size;
+        /* This chunk's share of the input, read in step with its output. */
+        size_t in_lo = (size_t)((double)job->in_total * (double)k / (double)job->nchunks);
+        size_t in_hi = k + 1 == job->nchunks
+                           ? job->in_total
+                           : (size_t)((double)job->in_total * (double)(k + 1) / (double)job->nchunks);
+        size_t blocks = (out_hi - out_lo + BU_BLOCK - 1) / BU_BLOCK;
+        if (blocks == 0)
+            blocks = 1;
+        size_t in_pos = in_lo;
+        for (size_t b = 0; b < blocks; b++) {
+            size_t in_end = b + 1 == blocks ? in_hi : in_lo + (in_hi - in_lo) * (b + 1) / blocks;
+            if (in_end > in_pos) {
+                read_range(job, in_pos, in_end, scratch);
+                in_pos = in_end;
+            }
+            size_t off = out_lo + b * BU_BLOCK;
+            if (off < out_hi) {
+                size_t n = out_hi - off < BU_BLOCK ? out_hi - off : BU_BLOCK;
+                write_block(dst + off, scratch, n, job->nt);
+                wrote = 1;
+            }
         }
     }
 #if defined(__SSE2__)
-    if (nt)
+    if (job->nt && wrote)
         _mm_sfence();
+#else
+    (void)wrote;
 #endif
 }
 
@@ -227,8 +251,14 @@ void bu_copy(const struct bu_span *in, unsigned nin, void *out, size_t out_size,
 /* ------------------------------------------------------------------------ */
 
 /* Members spin a while before they sleep, so back-to-back timed runs do
- * not pay a wake-up each; an idle team sleeps and costs nothing. */
-#define BU_SPIN 200000u
+ * not pay a wake-up each; an idle team sleeps and costs nothing.
+ *
+ * A run is a generation. A member joins it before working on it; when the
+ * caller has finished its own share it closes the generation and waits
+ * only for members that joined. A member the OS has not scheduled yet (the
+ * machine may be shared) then skips the run instead of holding it up. */
+#define BU_SPIN 20000u
+#define BU_CLOSED 0x80000000u
 
 struct bu_team {
     unsigned size;
@@ -236,8 +266,9 @@ struct bu_team {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     pthread_cond_t done_cond;
-    atomic_uint generation;
-    atomic_uint pending;
+    /* generation << 32 | BU_CLOSED | members joined */
+    _Atomic uint64_t state;
+    atomic_uint finished;
     atomic_int quit;
     bu_task_fn fn;
     void *arg;
@@ -260,32 +291,42 @@ static void *member_main(void *p)
     struct bu_member *m = p;
     struct bu_team *team = m->team;
     unsigned index = m->index;
-    unsigned seen = 0;
+    uint32_t seen = 0;
 
     free(m);
     for (;;) {
-        unsigned gen;
+        uint64_t st;
         unsigned spins = 0;
-        while ((gen = atomic_load_explicit(&team->generation, memory_order_acquire)) == seen &&
+        while ((uint32_t)((st = atomic_load_explicit(&team->state, memory_order_acquire)) >> 32) ==
+                   seen &&
                spins < BU_SPIN) {
             bu_pause();
             spins++;
         }
-        if (gen == seen) {
+        if ((uint32_t)(st >> 32) == seen) {
             pthread_mutex_lock(&team->lock);
-            while ((gen = atomic_load(&team->generation)) == seen)
+            while ((uint32_t)((st = atomic_load(&team->state)) >> 32) == seen)
                 pthread_cond_wait(&team->wake, &team->lock);
             pthread_mutex_unlock(&team->lock);
         }
-        seen = gen;
+        seen = (uint32_t)(st >> 32);
         if (atomic_load(&team->quit))
             return NULL;
-        team->fn(team->arg, index, team->size);
-        if (atomic_fetch_sub_explicit(&team->pending, 1, memory_order_acq_rel) == 1) {
-            pthread_mutex_lock(&team->lock);
-            pthread_cond_signal(&team->done_cond);
-            pthread_mutex_unlock(&team->lock);
+        /* Join unless the caller already closed this generation. */
+        int joined = 0;
+        while ((uint32_t)(st >> 32) == seen && !(st & BU_CLOSED)) {
+            if (atomic_compare_exchange_weak(&team->state, &st, st + 1)) {
+                joined = 1;
+                break;
+            }
         }
+        if (!joined)
+            continue;
+        team->fn(team->arg, index, team->size);
+        pthread_mutex_lock(&team->lock);
+        atomic_fetch_add(&team->finished, 1);
+        pthread_cond_signal(&team->done_cond);
+        pthread_mutex_unlock(&team->lock);
     }
 }
 
@@ -306,8 +347,8 @@ struct bu_team *bu_team_create(unsigned threads)
     pthread_mutex_init(&team->lock, NULL);
     pthread_cond_init(&team->wake, NULL);
     pthread_cond_init(&team->done_cond, NULL);
-    atomic_init(&team->generation, 0);
-    atomic_init(&team->pending, 0);
+    atomic_init(&team->state, 0);
+    atomic_init(&team->finished, 0);
     atomic_init(&team->quit, 0);
     for (unsigned i = 1; i < threads; i++) {
         struct bu_member *m = malloc(sizeof(*m));
@@ -332,30 +373,31 @@ unsigned bu_team_size(const struct bu_team *team)
 
 void bu_team_run(struct bu_team *team, bu_task_fn fn, void *arg)
 {
-    unsigned others = team->size - 1;
-
-    if (others == 0) {
+    if (team->size == 1) {
         fn(arg, 0, 1);
         return;
     }
     team->fn = fn;
     team->arg = arg;
-    atomic_store(&team->pending, others);
+    atomic_store(&team->finished, 0);
     pthread_mutex_lock(&team->lock);
-    atomic_fetch_add_explicit(&team->generation, 1, memory_order_release);
+    uint64_t gen = (atomic_load(&team->state) >> 32) + 1;
+    atomic_store_explicit(&team->state, gen << 32, memory_order_release);
     pthread_cond_broadcast(&team->wake);
     pthread_mutex_unlock(&team->lock);
 
     fn(arg, 0, team->size);
 
+    uint32_t joined = (uint32_t)(atomic_fetch_or(&team->state, BU_CLOSED) & (BU_CLOSED - 1));
     unsigned spins = 0;
-    while (atomic_load_explicit(&team->pending, memory_order_acquire) != 0 && spins < BU_SPIN) {
+    while (atomic_load_explicit(&team->finished, memory_order_acquire) < joined &&
+           spins < BU_SPIN) {
         bu_pause();
         spins++;
     }
-    if (atomic_load(&team->pending) != 0) {
+    if (atomic_load(&team->finished) < joined) {
         pthread_mutex_lock(&team->lock);
-        while (atomic_load(&team->pending) != 0)
+        while (atomic_load(&team->finished) < joined)
             pthread_cond_wait(&team->done_cond, &team->lock);
         pthread_mutex_unlock(&team->lock);
     }
@@ -367,7 +409,7 @@ void bu_team_destroy(struct bu_team *team)
         return;
     pthread_mutex_lock(&team->lock);
     atomic_store(&team->quit, 1);
-    atomic_fetch_add(&team->generation, 1);
+    atomic_fetch_add(&team->state, (uint64_t)1 << 32);
     pthread_cond_broadcast(&team->wake);
     pthread_mutex_unlock(&team->lock);
     for (unsigned i = 1; i < team->size; i++)
@@ -414,8 +456,42 @@ unsigned bu_cpu_count(void)
 
 size_t bu_llc_size(void)
 {
-    long n = -1;
+    /* sysfs gives the cache this CPU shares; sysconf may report the sum
+     * over the whole package (384 MiB on a 12-CCD EPYC), too much here. */
+    size_t best = 0;
+    unsigned best_level = 0;
 
+    for (unsigned i = 0; i < 8; i++) {
+        char path[96], buf[64];
+        unsigned level = 0;
+        unsigned long kib = 0;
+        FILE *f;
+
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/level", i);
+        if ((f = fopen(path, "r")) == NULL)
+            break;
+        if (fgets(buf, sizeof(buf), f))
+            level = (unsigned)strtoul(buf, NULL, 10);
+        fclose(f);
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/size", i);
+        if ((f = fopen(path, "r")) == NULL)
+            continue;
+        if (fgets(buf, sizeof(buf), f)) {
+            char *end;
+            kib = strtoul(buf, &end, 10);
+            if (*end == 'M')
+                kib *= 1024;
+        }
+        fclose(f);
+        if (level >= best_level && kib) {
+            best_level = level;
+            best = (size_t)kib * 1024;
+        }
+    }
+    if (best)
+        return best;
+
+    long n = -1;
 #if defined(_SC_LEVEL3_CACHE_SIZE)
     n = sysconf(_SC_LEVEL3_CACHE_SIZE);
     if (n <= 0)

@@ -5,6 +5,7 @@
 #ifndef VF_BENCH_UTIL_H
 #define VF_BENCH_UTIL_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,13 +46,27 @@ struct bu_span {
  * read once (memcpy into a small L1-resident scratch buffer) and every output
  * byte is written once (memcpy from the scratch, or non-temporal stores when
  * `nt` is set), interleaved in 4 KiB output blocks the way a fetch loop
- * interleaves its loads and stores. Part `part` of `parts` does a contiguous
- * 1/parts share of each input span and of the output, so a team of threads
- * splits it like a threaded draw. `out` must be 64-byte aligned; `scratch`
- * holds BU_SCRATCH_SIZE bytes, 16-byte aligned, one per thread.
+ * interleaves its loads and stores. The output is cut into chunks, each with
+ * its proportional share of the input, that threads take from a shared
+ * counter as a threaded draw does, so a slow thread does not hold up the
+ * others. `out` must be 64-byte aligned.
  */
-void bu_copy(const struct bu_span *in, unsigned nin, void *out, size_t out_size, int nt,
-             unsigned part, unsigned parts, void *scratch);
+struct bu_copy_job {
+    const struct bu_span *in;
+    unsigned nin;
+    uint8_t *out;
+    size_t out_size;
+    int nt;
+    size_t in_total;
+    size_t chunk, nchunks;
+    atomic_size_t next;
+};
+/* Prepares (or resets) a job that `threads` threads will share. */
+void bu_copy_init(struct bu_copy_job *job, const struct bu_span *in, unsigned nin, void *out,
+                  size_t out_size, int nt, unsigned threads);
+/* Copies chunks until none is left; call from every thread of the job with
+ * its own BU_SCRATCH_SIZE-byte, 16-byte aligned scratch buffer. */
+void bu_copy_work(struct bu_copy_job *job, void *scratch);
 /* Nonzero when bu_copy's nt mode really uses non-temporal stores. */
 int bu_have_nt(void);
 

@@ -596,8 +596,10 @@ static void setup_threads(void)
             die("could not create the copy threads", NULL);
         for (unsigned t = 0; t < tc->threads; t++)
             tc->scratch[t] = bu_alloc(BU_SCRATCH_SIZE);
+        /* vf_draw runs a share of the work on the calling thread too, so T
+         * threads are the caller and a pool of T - 1. */
         if (tc->threads > 1) {
-            vf_result res = vf_thread_pool_create(tc->threads, &tc->pool);
+            vf_result res = vf_thread_pool_create(tc->threads - 1, &tc->pool);
             if (res != VF_OK)
                 fprintf(stderr, "vfetch-bench: vf_thread_pool_create(%u): %s\n", tc->threads,
                         vf_result_string(res));
@@ -875,20 +877,23 @@ struct copy_run {
     struct bench_case *c;
     struct thread_ctx *tc;
     int nt;
+    struct bu_copy_job job;
 };
 
 static void copy_task(void *arg, unsigned index, unsigned count)
 {
     struct copy_run *r = arg;
 
-    bu_copy(r->c->spans, r->c->nspans, r->c->out, r->c->out_size, r->nt, index, count,
-            r->tc->scratch[index]);
+    (void)count;
+    bu_copy_work(&r->job, r->tc->scratch[index]);
 }
 
 static int run_copy(void *arg)
 {
     struct copy_run *r = arg;
 
+    bu_copy_init(&r->job, r->c->spans, r->c->nspans, r->c->out, r->c->out_size, r->nt,
+                 r->tc->threads);
     bu_team_run(r->tc->team, copy_task, r);
     return 0;
 }
@@ -941,7 +946,10 @@ static void case_run(struct bench_case *c, struct path_summary *summary)
 
         /* The roofline: the same bytes, copied. */
         for (int nt = 0; nt < 2; nt++) {
-            struct copy_run cr = { c, tc, nt };
+            struct copy_run cr;
+            cr.c = c;
+            cr.tc = tc;
+            cr.nt = nt;
             result_init(&r, c, nt ? (bu_have_nt() ? "memcpy-nt" : "memcpy-nt*") : "memcpy",
                         "roofline", tc->threads);
             measure(run_copy, &cr, &r);

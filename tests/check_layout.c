@@ -1739,8 +1739,8 @@ START_TEST(test_overlapping_elements)
 }
 END_TEST
 
-/* Concurrent readers of one layout: nothing in it changes. Run in threads
- * by the draw tests; here only check immutability of a query loop. */
+/* Queries only read: the layout's bytes are the same after them, which is
+ * what lets any number of threads share one layout. */
 START_TEST(test_queries_do_not_modify)
 {
     vf_input_element_desc d[] = {

@@ -156,6 +156,10 @@ static int get_integer(struct ctx *x, const char *path, json_object *v, int64_t 
      * INT64_MAX as uint64, which get_int64 also saturates): both ends are
      * far outside every range used here. */
     n = json_object_get_int64(v);
+    if (n == INT64_MIN)
+        return fail(x, path, "the number is far below %" PRId64, min);
+    if (n == INT64_MAX)
+        return fail(x, path, "the number is far above %" PRId64, max);
     if (n < min) {
         if (min == 0)
             return fail(x, path, "%s is negative; expected an unsigned 32-bit integer",
@@ -163,7 +167,7 @@ static int get_integer(struct ctx *x, const char *path, json_object *v, int64_t 
         return fail(x, path, "%s is below %" PRId64,
                     json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), min);
     }
-    if (n > max || n == INT64_MAX)
+    if (n > max)
         return fail(x, path, "%s is above %" PRId64,
                     json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), max);
     *out = n;

@@ -1,0 +1,513 @@
+/*
+ * output.c - table, JSON and raw output of `vfetch`.
+ *
+ * Everything printed here is deterministic: the same case gives the same
+ * bytes on every machine and with every fetch path (the tests compare the
+ * output of each ISA with one expected file), so nothing machine-specific
+ * (ISA, timing, addresses) is ever printed.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "output.h"
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+#define CELL_SIZE 48
+
+/* How the words of a register are shown. */
+enum kind { KIND_FLOAT, KIND_UINT, KIND_SINT };
+
+static const char *const slot_class_names[] = { "PER_VERTEX_DATA", "PER_INSTANCE_DATA" };
+
+const char *vf_output_slot_class_name(uint32_t slot_class)
+{
+    return slot_class < ARRAY_LEN(slot_class_names) ? slot_class_names[slot_class] : NULL;
+}
+
+static float word_to_float(uint32_t w)
+{
+    float f;
+    memcpy(&f, &w, sizeof(f));
+    return f;
+}
+
+static int64_t word_to_sint(uint32_t w)
+{
+    return w & 0x80000000u ? -(int64_t)(~w) - 1 : (int64_t)w;
+}
+
+/* A float as the shortest text that reads back to the same float (%.9g);
+ * NaN and infinities spelt out, since %g's spelling varies. */
+static void format_float(char *buf, size_t size, uint32_t w)
+{
+    float f = word_to_float(w);
+
+    if (isnan(f))
+        snprintf(buf, size, "%sNaN", (w & 0x80000000u) ? "-" : "");
+    else if (isinf(f))
+        snprintf(buf, size, "%sinf", f < 0 ? "-" : "");
+    else
+        snprintf(buf, size, "%.9g", (double)f);
+}
+
+static void format_word(char *buf, size_t size, uint32_t w, enum kind kind, int hex)
+{
+    if (hex)
+        snprintf(buf, size, "0x%08x", w);
+    else if (kind == KIND_UINT)
+        snprintf(buf, size, "%u", w);
+    else if (kind == KIND_SINT)
+        snprintf(buf, size, "%lld", (long long)word_to_sint(w));
+    else
+        format_float(buf, size, w);
+}
+
+/* Integer formats hold integers in every component (IA vertex formats never
+ * mix float and integer components); everything else holds float bits. */
+static enum kind format_kind(vf_format format)
+{
+    const vf_format_desc *d = vf_format_info(format);
+    if (d != NULL && d->type[0] == VF_TYPE_UINT)
+        return KIND_UINT;
+    if (d != NULL && d->type[0] == VF_TYPE_SINT)
+        return KIND_SINT;
+    return KIND_FLOAT;
+}
+
+/* Name and kind of each data register (not the system register). */
+struct reg_desc {
+    char name[80];
+    enum kind kind;
+};
+
+static void describe_registers(const struct vf_records *r, struct reg_desc *regs)
+{
+    for (uint32_t i = 0; i + 1 < r->registers; i++) {
+        vf_layout_register_info ri;
+        vf_layout_element_info ei;
+
+        snprintf(regs[i].name, sizeof(regs[i].name), "r%u", i);
+        regs[i].kind = KIND_FLOAT;
+        if (vf_layout_register(r->layout, i, &ri) != VF_OK)
+            continue;
+        if (ri.kind == VF_REGISTER_VERTEX_ID) {
+            snprintf(regs[i].name, sizeof(regs[i].name), "SV_VertexID");
+            regs[i].kind = KIND_UINT;
+        } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
+            snprintf(regs[i].name, sizeof(regs[i].name), "SV_InstanceID");
+            regs[i].kind = KIND_UINT;
+        } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
+                   vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
+            snprintf(regs[i].name, sizeof(regs[i].name), "%.64s%u",
+                     ei.semantic_name ? ei.semantic_name : "(null)", ei.semantic_index);
+            regs[i].kind = format_kind(ei.format);
+        }
+    }
+}
+
+static const uint32_t *record_at(const struct vf_records *r, uint32_t instance, uint32_t pos)
+{
+    size_t index = (size_t)instance * r->vertices + pos;
+    return r->words + index * 4 * r->registers;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Table                                                                    */
+/* ------------------------------------------------------------------------ */
+
+static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
+
+int vf_output_table(FILE *f, const struct vf_records *r, int hex)
+{
+    uint32_t nregs = r->registers - 1;
+    size_t ncols = 3 + (size_t)nregs * 4;
+    size_t *width;
+    struct reg_desc *regs;
+    char cell[CELL_SIZE];
+    const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
+
+    regs = calloc(nregs ? nregs : 1, sizeof(*regs));
+    width = calloc(ncols, sizeof(*width));
+    if (regs == NULL || width == NULL) {
+        free(regs);
+        free(width);
+        return -1;
+    }
+    describe_registers(r, regs);
+
+    /* Column widths: the header or the widest value. */
+    width[0] = 3;
+    width[1] = strlen("SV_VertexID");
+    width[2] = strlen("SV_InstanceID");
+    for (uint32_t i = 0; i < nregs; i++)
+        for (int c = 0; c < 4; c++)
+            width[3 + i * 4 + c] = strlen(regs[i].name) + 2;
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t v = 0; v < r->vertices; v++) {
+            const uint32_t *rec = record_at(r, j, v);
+            const uint32_t *sys = rec + 4 * nregs;
+            size_t n = (size_t)snprintf(cell, sizeof(cell), "%u", v);
+            if (n > width[0])
+                width[0] = n;
+            if (sys[2] & VF_FLAG_STRIP_CUT)
+                continue;
+            for (int k = 0; k < 2; k++) {
+                n = (size_t)snprintf(cell, sizeof(cell), "%u", sys[k]);
+                if (n > width[1 + k])
+                    width[1 + k] = n;
+            }
+            for (uint32_t i = 0; i < nregs; i++) {
+                for (int c = 0; c < 4; c++) {
+                    format_word(cell, sizeof(cell), rec[i * 4 + c], regs[i].kind, hex);
+                    if (strlen(cell) > width[3 + i * 4 + c])
+                        width[3 + i * 4 + c] = strlen(cell);
+                }
+            }
+        }
+    }
+
+    fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, r->vertices,
+            r->c->draw.indexed ? "indices" : "vertices", r->instances,
+            r->instances == 1 ? "" : "s",
+            vf_case_topology_name(r->c->draw.primitive_topology)
+                ? vf_case_topology_name(r->c->draw.primitive_topology) : "?");
+    if (r->c->draw.indexed)
+        fprintf(f, ", strip cut %s",
+                vf_case_strip_cut_name(r->c->draw.strip_cut_value)
+                    ? vf_case_strip_cut_name(r->c->draw.strip_cut_value) : "?");
+    fputc('\n', f);
+
+    for (uint32_t j = 0; j < r->instances; j++) {
+        fprintf(f, "\ninstance %u\n", j);
+        fprintf(f, "%*s  %*s  %*s", (int)width[0], "#", (int)width[1], "SV_VertexID",
+                (int)width[2], "SV_InstanceID");
+        for (uint32_t i = 0; i < nregs; i++)
+            for (int c = 0; c < 4; c++)
+                fprintf(f, "  %*s.%c", (int)width[3 + i * 4 + c] - 2, regs[i].name,
+                        comp_names[c]);
+        fputc('\n', f);
+        for (uint32_t v = 0; v < r->vertices; v++) {
+            const uint32_t *rec = record_at(r, j, v);
+            const uint32_t *sys = rec + 4 * nregs;
+
+            fprintf(f, "%*u", (int)width[0], v);
+            if (sys[2] & VF_FLAG_STRIP_CUT) {
+                fprintf(f, "  strip cut: no vertex\n");
+                continue;
+            }
+            fprintf(f, "  %*u  %*u", (int)width[1], sys[0], (int)width[2], sys[1]);
+            for (uint32_t i = 0; i < nregs; i++) {
+                for (int c = 0; c < 4; c++) {
+                    format_word(cell, sizeof(cell), rec[i * 4 + c], regs[i].kind, hex);
+                    fprintf(f, "  %*s", (int)width[3 + i * 4 + c], cell);
+                }
+            }
+            fputc('\n', f);
+        }
+    }
+    free(regs);
+    free(width);
+    return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* JSON                                                                     */
+/* ------------------------------------------------------------------------ */
+
+static void json_string(FILE *f, const char *s)
+{
+    if (s == NULL) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s != '\0'; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+/* A register word as a JSON value: the number for integers, the float for
+ * floats (NaN and infinities, which JSON lacks, as strings). */
+static void json_value(FILE *f, uint32_t w, enum kind kind)
+{
+    char buf[CELL_SIZE];
+    float x = word_to_float(w);
+
+    if (kind == KIND_FLOAT && (isnan(x) || isinf(x))) {
+        format_float(buf, sizeof(buf), w);
+        json_string(f, buf);
+        return;
+    }
+    format_word(buf, sizeof(buf), w, kind, 0);
+    fputs(buf, f);
+}
+
+static void json_layout_element(FILE *f, const vf_layout_element_info *e)
+{
+    const char *cls = vf_output_slot_class_name(e->input_slot_class);
+
+    fputs("{\"SemanticName\": ", f);
+    json_string(f, e->semantic_name);
+    fprintf(f, ", \"SemanticIndex\": %u, \"Format\": ", e->semantic_index);
+    json_string(f, vf_format_name(e->format));
+    fprintf(f, ", \"FormatValue\": %u, \"InputSlot\": %u, \"AlignedByteOffset\": %u, "
+               "\"InputSlotClass\": ", e->format, e->input_slot, e->byte_offset);
+    json_string(f, cls);
+    fprintf(f, ", \"InstanceDataStepRate\": %u, \"ComponentMapping\": \"0x%04x\", "
+               "\"Register\": %d}",
+            e->instance_data_step_rate, e->component_mapping, e->record_register);
+}
+
+int vf_output_json(FILE *f, const struct vf_records *r)
+{
+    uint32_t nregs = r->registers - 1;
+    uint32_t nelem = vf_layout_element_count(r->layout);
+    struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
+    const vf_draw_desc *d = &r->c->draw;
+
+    if (regs == NULL)
+        return -1;
+    describe_registers(r, regs);
+
+    fprintf(f, "{\n\"draw\": {\"Type\": \"%s\", \"%s\": %u, \"InstanceCount\": %u, "
+               "\"%s\": %u, ",
+            d->indexed ? "DrawIndexedInstanced" : "DrawInstanced",
+            d->indexed ? "IndexCountPerInstance" : "VertexCountPerInstance",
+            d->vertex_count_per_instance, d->instance_count,
+            d->indexed ? "StartIndexLocation" : "StartVertexLocation", d->start_location);
+    if (d->indexed)
+        fprintf(f, "\"BaseVertexLocation\": %d, ", (int)d->base_vertex_location);
+    fprintf(f, "\"StartInstanceLocation\": %u, \"PrimitiveTopology\": ", d->start_instance_location);
+    json_string(f, vf_case_topology_name(d->primitive_topology));
+    fputs(", \"IBStripCutValue\": ", f);
+    json_string(f, vf_case_strip_cut_name(d->strip_cut_value));
+    fputs("},\n\"layout\": [", f);
+    for (uint32_t i = 0; i < nelem; i++) {
+        vf_layout_element_info e;
+        if (vf_layout_element(r->layout, i, &e) != VF_OK)
+            continue;
+        fputs(i ? ",\n  " : "\n  ", f);
+        json_layout_element(f, &e);
+    }
+    fputs("\n],\n\"registers\": [", f);
+    for (uint32_t i = 0; i < nregs; i++) {
+        fputs(i ? ", " : "", f);
+        json_string(f, regs[i].name);
+    }
+    fputs("],\n\"records\": [", f);
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t v = 0; v < r->vertices; v++) {
+            const uint32_t *rec = record_at(r, j, v);
+            const uint32_t *sys = rec + 4 * nregs;
+            int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
+
+            fputs(j || v ? ",\n  " : "\n  ", f);
+            fprintf(f, "{\"instance\": %u, \"position\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
+                       "\"SV_InstanceID\": %u, \"flags\": %u, \"data\": {",
+                    j, v, cut ? "true" : "false", sys[0], sys[1], sys[2]);
+            for (uint32_t i = 0; i < nregs; i++) {
+                const uint32_t *w = rec + 4 * i;
+                fputs(i ? ", " : "", f);
+                json_string(f, regs[i].name);
+                fprintf(f, ": {\"words\": [%u, %u, %u, %u], "
+                           "\"hex\": [\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"], "
+                           "\"values\": [",
+                        w[0], w[1], w[2], w[3], w[0], w[1], w[2], w[3]);
+                for (int c = 0; c < 4; c++) {
+                    fputs(c ? ", " : "", f);
+                    json_value(f, w[c], regs[i].kind);
+                }
+                fputs("]}", f);
+            }
+            fputs("}}", f);
+        }
+    }
+    fputs("\n]\n}\n", f);
+    free(regs);
+    return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Raw                                                                      */
+/* ------------------------------------------------------------------------ */
+
+static void put_u32le(uint8_t *p, uint32_t w)
+{
+    p[0] = (uint8_t)w;
+    p[1] = (uint8_t)(w >> 8);
+    p[2] = (uint8_t)(w >> 16);
+    p[3] = (uint8_t)(w >> 24);
+}
+
+int vf_output_raw(FILE *f, const struct vf_records *r)
+{
+    uint32_t nregs = r->registers - 1;
+    uint32_t words_per_record = 4 * nregs + 3;
+    uint32_t header[6] = { 0x31524656u, 1, nregs, r->vertices, r->instances, words_per_record };
+    uint8_t buf[4 * (4 * VF_MAX_REGISTERS + 3)];
+    uint8_t hbuf[sizeof(header)];
+
+    /* Words are written little-endian whatever the host order. */
+    for (size_t i = 0; i < ARRAY_LEN(header); i++)
+        put_u32le(hbuf + 4 * i, header[i]);
+    if (fwrite(hbuf, 1, sizeof(hbuf), f) != sizeof(hbuf))
+        return -1;
+    if (nregs > VF_MAX_REGISTERS)
+        return -1;
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t v = 0; v < r->vertices; v++) {
+            const uint32_t *rec = record_at(r, j, v);
+            /* The data registers and the first three system words: the
+             * fourth system word is padding and is dropped. */
+            for (uint32_t k = 0; k < words_per_record; k++)
+                put_u32le(buf + 4 * k, rec[k]);
+            if (fwrite(buf, 4, words_per_record, f) != words_per_record)
+                return -1;
+        }
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Layout and formats                                                       */
+/* ------------------------------------------------------------------------ */
+
+int vf_output_layout(FILE *f, const vf_layout *layout)
+{
+    uint32_t n = vf_layout_element_count(layout);
+    char sem[80];
+    int wsem = (int)strlen("semantic"), wfmt = (int)strlen("format");
+
+    for (uint32_t i = 0; i < n; i++) {
+        vf_layout_element_info e;
+        int len;
+        if (vf_layout_element(layout, i, &e) != VF_OK)
+            continue;
+        len = snprintf(sem, sizeof(sem), "%.64s%u", e.semantic_name ? e.semantic_name : "(null)",
+                       e.semantic_index);
+        if (len > wsem)
+            wsem = len;
+        if (vf_format_name(e.format) && (int)strlen(vf_format_name(e.format)) > wfmt)
+            wfmt = (int)strlen(vf_format_name(e.format));
+    }
+    fprintf(f, "%2s  %-*s  %4s  %6s  %-*s  %-17s  %4s  %-7s  %s\n", "#", wsem, "semantic", "slot",
+            "offset", wfmt, "format", "class", "step", "mapping", "register");
+    for (uint32_t i = 0; i < n; i++) {
+        vf_layout_element_info e;
+        const char *cls;
+        if (vf_layout_element(layout, i, &e) != VF_OK)
+            continue;
+        snprintf(sem, sizeof(sem), "%.64s%u", e.semantic_name ? e.semantic_name : "(null)",
+                 e.semantic_index);
+        cls = vf_output_slot_class_name(e.input_slot_class);
+        fprintf(f, "%2u  %-*s  %4u  %6u  %-*s  %-17s  %4u  0x%04x  ", i, wsem, sem, e.input_slot,
+                e.byte_offset, wfmt, vf_format_name(e.format) ? vf_format_name(e.format) : "?",
+                cls ? cls : "?", e.instance_data_step_rate, e.component_mapping);
+        if (e.record_register >= 0)
+            fprintf(f, "%d\n", e.record_register);
+        else
+            fprintf(f, "- (not read by the shader)\n");
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+static const char *const type_names[] = {
+    [VF_TYPE_NONE] = "NONE",          [VF_TYPE_TYPELESS] = "TYPELESS",
+    [VF_TYPE_UNORM] = "UNORM",        [VF_TYPE_SNORM] = "SNORM",
+    [VF_TYPE_UINT] = "UINT",          [VF_TYPE_SINT] = "SINT",
+    [VF_TYPE_FLOAT] = "FLOAT",        [VF_TYPE_UFLOAT] = "UFLOAT",
+    [VF_TYPE_UNORM_SRGB] = "UNORM_SRGB", [VF_TYPE_SHAREDEXP] = "SHAREDEXP",
+    [VF_TYPE_OTHER] = "OTHER",
+};
+
+/* "UNORM", "FLOAT", "UNORM/UINT" (distinct types in component order), "-". */
+static void type_summary(const vf_format_desc *d, char *buf, size_t size)
+{
+    uint8_t seen[4];
+    size_t nseen = 0, len = 0;
+
+    buf[0] = '\0';
+    for (int c = 0; c < 4; c++) {
+        uint8_t t = d->type[c];
+        int dup = 0;
+        if (t == VF_TYPE_NONE || t >= ARRAY_LEN(type_names))
+            continue;
+        for (size_t k = 0; k < nseen; k++)
+            dup |= seen[k] == t;
+        if (dup)
+            continue;
+        seen[nseen++] = t;
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "/" : "", type_names[t]);
+        if (len >= size)
+            break;
+    }
+    if (nseen == 0)
+        snprintf(buf, size, "-");
+}
+
+static void bits_summary(const vf_format_desc *d, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < 4; c++) {
+        if (d->bits[c] == 0)
+            continue;
+        len += (size_t)snprintf(buf + len, size - len, "%s%u", len ? "," : "", d->bits[c]);
+        if (len >= size)
+            break;
+    }
+    if (len == 0)
+        snprintf(buf, size, "-");
+}
+
+static const char *vertex_support(const vf_format_desc *d)
+{
+    if (!(d->ia_support & VF_IA_VERTEX_BUFFER))
+        return "no";
+    return (d->ia_support & VF_IA_VERTEX_BUFFER_OPTIONAL) ? "optional" : "required";
+}
+
+int vf_output_formats(FILE *f, int json)
+{
+    uint32_t n = vf_format_count();
+    char type[64], bits[32];
+
+    if (json)
+        fputs("[", f);
+    else
+        fprintf(f, "%5s  %-40s  %5s  %5s  %-11s  %-10s  %-9s  %s\n", "value", "name", "bytes",
+                "comps", "bits", "type", "IA vertex", "IA index");
+    for (uint32_t i = 0; i < n; i++) {
+        const vf_format_desc *d = vf_format_info_at(i);
+        if (d == NULL)
+            continue;
+        type_summary(d, type, sizeof(type));
+        bits_summary(d, bits, sizeof(bits));
+        if (json) {
+            fprintf(f, "%s\n  {\"value\": %u, \"name\": ", i ? "," : "", d->format);
+            json_string(f, d->name);
+            fprintf(f, ", \"bytes\": %u, \"components\": %u, \"bits\": [%u, %u, %u, %u], "
+                       "\"type\": ",
+                    d->bytes, d->num_components, d->bits[0], d->bits[1], d->bits[2], d->bits[3]);
+            json_string(f, type);
+            fprintf(f, ", \"ia_vertex\": \"%s\", \"ia_index\": %s}", vertex_support(d),
+                    (d->ia_support & VF_IA_INDEX_BUFFER) ? "true" : "false");
+        } else {
+            fprintf(f, "%5u  %-40s  %5u  %5u  %-11s  %-10s  %-9s  %s\n", d->format, d->name,
+                    d->bytes, d->num_components, bits, type, vertex_support(d),
+                    (d->ia_support & VF_IA_INDEX_BUFFER) ? "yes" : "no");
+        }
+    }
+    if (json)
+        fputs("\n]\n", f);
+    return ferror(f) ? -1 : 0;
+}

@@ -1,4 +1,6 @@
 /* test_util.c - helpers shared by the Check suites. */
+/* mmap flags such as MAP_ANONYMOUS are not in strict C11 mode. */
+#define _DEFAULT_SOURCE
 #include "test_util.h"
 
 #include <stdio.h>

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# ci-sanitizers.sh - build vfetch with AddressSanitizer and
+# UndefinedBehaviorSanitizer in a separate build directory and run
+# `make check` there. Any sanitizer report fails the run: every check is
+# compiled with -fno-sanitize-recover=all, so a report aborts the test
+# program, and the logs are scanned as well in case a report was printed by
+# a process whose exit status was ignored.
+#
+# Run from the source root (a clean clone after `autoreconf -fi`, or a tree
+# already configured in place: then a pristine copy of the sources is built).
+#
+# Environment: CC (default clang, else gcc), BUILD_DIR (default
+# /tmp/vfetch-build-asan), JOBS (default nproc).
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+build=${BUILD_DIR:-/tmp/vfetch-build-asan}
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+if [ -z "${CC:-}" ]; then
+    if command -v clang >/dev/null 2>&1; then CC=clang; else CC=gcc; fi
+fi
+
+# A VPATH build needs a source tree that is not configured in place; when it
+# is, build from a copy of the tracked and untracked-but-not-ignored files.
+prepare_source() {
+    if [ -f "$src/config.status" ] || [ ! -x "$src/configure" ]; then
+        local copy="$build/src"
+        rm -rf "$copy"
+        mkdir -p "$copy"
+        if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+            (cd "$src" && git ls-files -z --cached --others --exclude-standard |
+                 xargs -0 cp --parents -t "$copy" 2>/dev/null || true)
+        else
+            (cd "$src" && tar --exclude=./build-\* -cf - .) | (cd "$copy" && tar -xf -)
+            (cd "$copy" && { [ ! -f Makefile ] || make distclean >/dev/null 2>&1 || true; })
+        fi
+        (cd "$copy" && autoreconf -fi >/dev/null 2>&1)
+        echo "$copy"
+    else
+        echo "$src"
+    fi
+}
+
+san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+mkdir -p "$build"
+srcdir=$(prepare_source)
+obj="$build/obj"
+rm -rf "$obj"
+mkdir -p "$obj"
+cd "$obj"
+echo "ci-sanitizers: CC=$CC, sources $srcdir, build $obj"
+"$srcdir/configure" --enable-werror --disable-shared CC="$CC" \
+    CFLAGS="$san -O1 -g" LDFLAGS="$san" >configure.out 2>&1 ||
+    { tail -n 40 config.log; exit 1; }
+
+# Leaks are errors too; Check runs tests in forked children whose reports
+# would otherwise be lost, so run every suite in one process.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"
+export CK_FORK=no
+
+status=0
+make -j"$jobs" >build.out 2>&1 || { tail -n 60 build.out; exit 1; }
+make -j"$jobs" check >check.out 2>&1 || status=$?
+
+# A report in any log fails the run even if the test's status was lost.
+if grep -rlE "ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:|SUMMARY: UndefinedBehaviorSanitizer" \
+       --include='*.log' . >reports.txt 2>/dev/null; then
+    echo "ci-sanitizers: sanitizer reports in:"
+    cat reports.txt
+    while read -r f; do echo "==== $f"; tail -n 80 "$f"; done <reports.txt
+    status=1
+fi
+if [ "$status" != 0 ]; then
+    tail -n 40 check.out
+    find . -name '*.log' -newer configure.out -path '*tests*' -exec grep -lE '^(FAIL|ERROR)' {} + 2>/dev/null |
+        while read -r f; do echo "==== $f"; tail -n 80 "$f"; done
+    echo "ci-sanitizers: FAILED"
+    exit 1
+fi
+grep -E '^# (TOTAL|PASS|SKIP|XFAIL|FAIL|XPASS|ERROR):' check.out || true
+echo "ci-sanitizers: OK"

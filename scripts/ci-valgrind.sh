@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# ci-valgrind.sh - run the Check test programs under valgrind memcheck.
+#
+# Builds vfetch without sanitizers (-O1 -g) in a separate build directory,
+# then runs each test program in one process (CK_FORK=no, so memcheck sees
+# the tests themselves) through `libtool --mode=execute valgrind
+# --error-exitcode=1 --leak-check=full`. Any invalid read or write, use of
+# uninitialised memory or definite/possible leak fails the run.
+#
+# Run from the source root (a clean clone after `autoreconf -fi`, or a tree
+# already configured in place: then a pristine copy of the sources is built).
+#
+# Environment:
+#   BUILD_DIR   build directory (default /tmp/vfetch-build-valgrind)
+#   JOBS        make -j (default nproc)
+#   VALGRIND_PROGRAMS  space-separated test programs (paths under the build
+#               directory, e.g. "tests/check_layout"); default: every
+#               tests/check_* program except those in VALGRIND_SKIP
+#   VALGRIND_SKIP      programs to leave out (default: none)
+#   VALGRIND_TIMEOUT   seconds allowed per program (default 600); running
+#               past it is a failure, so the total stays bounded
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+src=$(cd "$here/.." && pwd)
+build=${BUILD_DIR:-/tmp/vfetch-build-valgrind}
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+per_program=${VALGRIND_TIMEOUT:-600}
+skip=" ${VALGRIND_SKIP:-} "
+
+command -v valgrind >/dev/null || { echo "ci-valgrind: valgrind not installed"; exit 1; }
+
+prepare_source() {
+    if [ -f "$src/config.status" ] || [ ! -x "$src/configure" ]; then
+        local copy="$build/src"
+        rm -rf "$copy"
+        mkdir -p "$copy"
+        if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+            (cd "$src" && git ls-files -z --cached --others --exclude-standard |
+                 xargs -0 cp --parents -t "$copy" 2>/dev/null || true)
+        else
+            (cd "$src" && tar --exclude=./build-\* -cf - .) | (cd "$copy" && tar -xf -)
+            (cd "$copy" && { [ ! -f Makefile ] || make distclean >/dev/null 2>&1 || true; })
+        fi
+        (cd "$copy" && autoreconf -fi >/dev/null 2>&1)
+        echo "$copy"
+    else
+        echo "$src"
+    fi
+}
+
+mkdir -p "$build"
+srcdir=$(prepare_source)
+obj="$build/obj"
+rm -rf "$obj"
+mkdir -p "$obj"
+cd "$obj"
+echo "ci-valgrind: sources $srcdir, build $obj"
+"$srcdir/configure" --enable-werror CFLAGS="-O1 -g" >configure.out 2>&1 ||
+    { tail -n 40 config.log; exit 1; }
+make -j"$jobs" >build.out 2>&1 || { tail -n 60 build.out; exit 1; }
+# Build the test programs without running them.
+make -j"$jobs" check TESTS= >build-check.out 2>&1 || { tail -n 60 build-check.out; exit 1; }
+
+if [ -n "${VALGRIND_PROGRAMS:-}" ]; then
+    programs=$VALGRIND_PROGRAMS
+else
+    programs=$(find tests -maxdepth 1 -type f -name 'check_*' -perm -u+x | sort)
+fi
+
+export CK_FORK=no
+# Threads make valgrind slow but stay correct; the fair scheduler avoids
+# starving the pool's workers.
+vg="valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,possible --show-leak-kinds=definite,possible --fair-sched=yes --quiet"
+failed=""
+for p in $programs; do
+    name=$(basename "$p")
+    case "$skip" in *" $name "*|*" $p "*) echo "ci-valgrind: skip $p"; continue ;; esac
+    start=$(date +%s)
+    if timeout "$per_program" ./libtool --mode=execute $vg "./$p" >"$name.valgrind.log" 2>&1; then
+        echo "ci-valgrind: $p OK ($(( $(date +%s) - start )) s)"
+    else
+        rc=$?
+        echo "ci-valgrind: $p FAILED (status $rc, $(( $(date +%s) - start )) s)"
+        tail -n 80 "$name.valgrind.log"
+        failed="$failed $p"
+    fi
+done
+if [ -n "$failed" ]; then
+    echo "ci-valgrind: FAILED:$failed"
+    exit 1
+fi
+echo "ci-valgrind: OK"

@@ -2,16 +2,11 @@
 check_PROGRAMS += tests/check_formats tests/check_decode tests/header_c99 tests/header_cxx
 TESTS += tests/check_formats tests/check_decode tests/header_c99 tests/header_cxx
 
-# test_util.c uses MAP_ANONYMOUS, which -std=c11 hides without this.
-FORMATS_TEST_CPPFLAGS = $(AM_CPPFLAGS) -D_DEFAULT_SOURCE
-
 tests_check_formats_SOURCES = tests/check_formats.c $(TEST_UTIL_SOURCES)
-tests_check_formats_CPPFLAGS = $(FORMATS_TEST_CPPFLAGS)
 tests_check_formats_CFLAGS = $(TEST_CFLAGS)
 tests_check_formats_LDADD = $(TEST_LDADD)
 
 tests_check_decode_SOURCES = tests/check_decode.c $(TEST_UTIL_SOURCES)
-tests_check_decode_CPPFLAGS = $(FORMATS_TEST_CPPFLAGS)
 tests_check_decode_CFLAGS = $(TEST_CFLAGS)
 tests_check_decode_LDADD = $(TEST_LDADD)
 

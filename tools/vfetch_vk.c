@@ -1,0 +1,931 @@
+/*
+ * vfetch_vk.c - vfetch-vk: runs a vfetch case through a Vulkan driver's
+ * vertex fetch and diffs what the driver delivered against vfetch's scalar
+ * reference, value by value.
+ *
+ *   vfetch-vk [options] CASE.json...
+ *
+ * Exit status: 0 every compared value equal (or every difference accepted
+ * by --accept or listed in --known-deviations), 1 a difference, 2 a usage or
+ * case error, 77 no Vulkan loader or device (a test can skip).
+ */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, fork, dlopen, strtok_r, fnmatch */
+
+#include <errno.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vk_fetch.h"
+
+/* ------------------------------------------------------------------------ */
+/* Difference kinds                                                          */
+/* ------------------------------------------------------------------------ */
+
+enum kind {
+    K_EXACT = 0,
+    K_ULP,        /* UNORM/SNORM value 1 ULP away (e.g. a reciprocal multiply) */
+    K_NAN,        /* both NaN, other bits: D3D accepts any NaN from 16/11/10-bit floats */
+    K_SNORM_MIN,  /* SNORM minimum code not clamped to -1.0 */
+    K_OTHER,      /* any other difference in an element value */
+    K_SYSVAL,     /* SV_VertexID / SV_InstanceID differ */
+    K_NOT_SHADED, /* the driver never ran the vertex */
+    K_CUT,        /* vfetch and the driver disagree about a strip cut */
+    K_COUNT
+};
+
+static const char *const kind_name[K_COUNT] = {
+    "exact", "1ulp", "nan", "snorm-min", "mismatch", "sysval", "not-shaded", "cut",
+};
+
+static int kind_from_name(const char *s)
+{
+    for (int k = 1; k < K_COUNT; k++)
+        if (strcmp(s, kind_name[k]) == 0)
+            return k;
+    return -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Known deviations                                                          */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * One line per known deviation of a driver from the D3D rules:
+ *   ID KIND FORMAT-GLOB CLASS DEVICE-GLOB REASON...
+ * KIND is a difference kind (1ulp, nan, snorm-min, mismatch, ...), CLASS is
+ * vertex, instance or any (the element's InputSlotClass), the globs are
+ * fnmatch patterns on the DXGI format name and on the device description.
+ */
+struct known {
+    char id[64];
+    int kind;
+    char format_glob[64];
+    int slot_class; /* -1 any */
+    char device_glob[128];
+    char reason[256];
+    uint64_t count;
+};
+
+struct known_list {
+    struct known *v;
+    size_t n;
+};
+
+static int load_known(const char *path, struct known_list *list, char *err, size_t err_size)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    unsigned lineno = 0;
+
+    if (f == NULL) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f) != NULL) {
+        struct known k;
+        char kind[32], cls[16];
+        int used = 0;
+        char *p = line;
+        lineno++;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '#' || *p == '\n' || *p == '\0')
+            continue;
+        memset(&k, 0, sizeof(k));
+        if (sscanf(p, "%63s %31s %63s %15s %127s %n", k.id, kind, k.format_glob, cls,
+                   k.device_glob, &used) != 5 || used == 0) {
+            snprintf(err, err_size, "%s:%u: expected ID KIND FORMAT CLASS DEVICE REASON", path,
+                     lineno);
+            fclose(f);
+            return -1;
+        }
+        k.kind = kind_from_name(kind);
+        if (k.kind < 0) {
+            snprintf(err, err_size, "%s:%u: unknown kind '%s'", path, lineno, kind);
+            fclose(f);
+            return -1;
+        }
+        if (strcmp(cls, "vertex") == 0)
+            k.slot_class = VF_INPUT_PER_VERTEX_DATA;
+        else if (strcmp(cls, "instance") == 0)
+            k.slot_class = VF_INPUT_PER_INSTANCE_DATA;
+        else if (strcmp(cls, "any") == 0)
+            k.slot_class = -1;
+        else {
+            snprintf(err, err_size, "%s:%u: class must be vertex, instance or any", path, lineno);
+            fclose(f);
+            return -1;
+        }
+        snprintf(k.reason, sizeof(k.reason), "%s", p + used);
+        k.reason[strcspn(k.reason, "\r\n")] = '\0';
+        {
+            struct known *v = realloc(list->v, (list->n + 1) * sizeof(*v));
+            if (v == NULL) {
+                snprintf(err, err_size, "out of memory");
+                fclose(f);
+                return -1;
+            }
+            list->v = v;
+            list->v[list->n++] = k;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Options                                                                   */
+/* ------------------------------------------------------------------------ */
+
+struct options {
+    const char *device;
+    int list_devices;
+    int check_formats;
+    uint32_t max_mismatches;
+    int json;
+    unsigned accept; /* bit per enum kind */
+    const char *known_path;
+    int tamper;
+    int verbose;
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: vfetch-vk [options] CASE.json...\n"
+          "Runs each case's draw through a Vulkan driver's vertex fetch and compares every\n"
+          "value with vfetch's scalar reference.\n"
+          "\n"
+          "  --device NAME          the first device whose name contains NAME (default: the first)\n"
+          "  --list-devices         list the Vulkan devices and exit\n"
+          "  --max-mismatches N     show the first N differences per case (default 10)\n"
+          "  --json                 print the results as JSON\n"
+          "  --accept KINDS         accept these differences (comma list: 1ulp, nan,\n"
+          "                         snorm-min, not-shaded, or 'd3d' = nan, which D3D allows)\n"
+          "  --known-deviations FILE  accept the differences FILE lists for this device\n"
+          "  --check-formats        check the DXGI -> Vulkan format map bit by bit and exit\n"
+          "  --tamper               change one value the driver returned (tests the diff)\n"
+          "  -v, --verbose          print the translation and every element\n"
+          "\n"
+          "Environment: VK_ICD_FILENAMES / VK_DRIVER_FILES choose the driver (e.g. Mesa lavapipe:\n"
+          "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json); VFETCH_VK_LOADER names the loader\n"
+          "library (default libvulkan.so.1).\n"
+          "Exit status: 0 equal, 1 differences, 2 usage or case error, 77 no Vulkan device.\n",
+          f);
+}
+
+static int parse_accept(const char *s, unsigned *mask)
+{
+    char buf[256];
+    char *save = NULL;
+    snprintf(buf, sizeof(buf), "%s", s);
+    for (char *t = strtok_r(buf, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+        int k;
+        if (strcmp(t, "d3d") == 0) {
+            *mask |= 1u << K_NAN;
+            continue;
+        }
+        k = kind_from_name(t);
+        if (k < 0)
+            return -1;
+        *mask |= 1u << k;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Comparison                                                                */
+/* ------------------------------------------------------------------------ */
+
+struct diff {
+    uint32_t element, position, instance, component; /* component 4/5: SV_VertexID/InstanceID */
+    uint32_t index_value;
+    uint32_t expected, got;
+    int kind;
+};
+
+struct format_stats {
+    uint64_t n[4][K_COUNT];
+    uint32_t example_expected[K_COUNT], example_got[K_COUNT];
+    int has_example[K_COUNT];
+};
+
+#define MAX_FORMAT_VALUE 191
+
+struct case_report {
+    const char *path;
+    int status;
+    char error[1024];
+    char layout_errors[4096];
+    struct vkf_result vk;
+    uint32_t offsets[VF_MAX_ELEMENTS];
+    uint32_t vf_offsets[VF_MAX_ELEMENTS];
+    struct format_stats *stats; /* [MAX_FORMAT_VALUE] */
+    uint64_t total[K_COUNT];
+    uint64_t accepted, known, unaccepted, compared, skipped_oob, skipped_incomplete;
+    struct diff *shown;
+    uint32_t num_shown;
+    int offset_mismatch;
+};
+
+static int is_nan32(uint32_t u)
+{
+    return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) != 0;
+}
+
+/* Float bits as an integer line, so neighbours differ by one. */
+static int64_t ordered(uint32_t u)
+{
+    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
+}
+
+static uint32_t f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float u2f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static int classify(uint32_t expected, uint32_t got, uint32_t type, uint32_t bits)
+{
+    if (expected == got)
+        return K_EXACT;
+    if ((type == VF_TYPE_FLOAT && bits < 32) || type == VF_TYPE_UFLOAT) {
+        if (is_nan32(expected) && is_nan32(got))
+            return K_NAN;
+        return K_OTHER;
+    }
+    if (type == VF_TYPE_SNORM && expected == 0xbf800000u && bits >= 2 && bits <= 24) {
+        /* -2^(n-1) / (2^(n-1) - 1), the unclamped value, give or take a ULP */
+        double m = (double)(1u << (bits - 1));
+        uint32_t t = f2u((float)(-m / (m - 1.0)));
+        int64_t dd = ordered(got) - ordered(t);
+        if (dd >= -1 && dd <= 1)
+            return K_SNORM_MIN;
+    }
+    if ((type == VF_TYPE_UNORM || type == VF_TYPE_SNORM) && !is_nan32(expected) &&
+        !is_nan32(got)) {
+        int64_t dd = ordered(expected) - ordered(got);
+        if (dd == 1 || dd == -1)
+            return K_ULP;
+    }
+    return K_OTHER;
+}
+
+/* D3D APPEND_ALIGNED resolution (d3d-ia-rules 3.1), written apart from the
+ * library so the driver gets offsets vfetch did not compute. */
+static void resolve_offsets(const struct vf_case *c, uint32_t *out)
+{
+    uint64_t end[VF_MAX_INPUT_SLOTS] = { 0 };
+    for (uint32_t e = 0; e < c->num_elements; e++) {
+        const vf_format_desc *d = vf_format_info(c->elements[e].format);
+        uint32_t size = d ? d->bytes : 0;
+        uint32_t align = size < 4 ? (size ? size : 1) : 4;
+        uint32_t slot = c->elements[e].input_slot % VF_MAX_INPUT_SLOTS;
+        uint64_t off;
+        if (c->elements[e].aligned_byte_offset == VF_APPEND_ALIGNED_ELEMENT)
+            off = (end[slot] + align - 1) / align * align;
+        else
+            off = c->elements[e].aligned_byte_offset;
+        end[slot] = off + size;
+        out[e] = off > UINT32_MAX ? UINT32_MAX : (uint32_t)off;
+    }
+}
+
+static uint32_t read_index(const vf_draw_desc *draw, uint32_t i)
+{
+    const vf_index_buffer_view *ib = draw->index_buffer;
+    uint32_t size;
+    uint64_t at;
+    const uint8_t *p;
+    if (ib == NULL || ib->data == NULL)
+        return 0;
+    size = ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
+    at = ((uint64_t)draw->start_location + i) * size;
+    if (at + size > ib->size_in_bytes)
+        return 0;
+    p = (const uint8_t *)ib->data + at;
+    return size == 2 ? (uint32_t)(p[0] | (p[1] << 8))
+                     : (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
+                           ((uint32_t)p[3] << 24);
+}
+
+/* Whether D3D reads element e at (position i, instance j) in bounds, with
+ * an address Vulkan computes the same way (no 32-bit wrap): only then is
+ * the driver's value defined by both APIs. */
+static int comparable_fetch(const struct vf_case *c, const uint32_t *offsets, uint32_t e,
+                            uint32_t i, uint32_t j)
+{
+    const vf_input_element_desc *el = &c->elements[e];
+    const vf_draw_desc *draw = &c->draw;
+    const vf_vertex_buffer_view *vb = &c->vertex_buffers[el->input_slot];
+    const vf_format_desc *d = vf_format_info(el->format);
+    int64_t k;
+    uint64_t at;
+
+    if (el->input_slot_class == VF_INPUT_PER_INSTANCE_DATA) {
+        uint32_t r = el->instance_data_step_rate;
+        k = (int64_t)draw->start_instance_location + (r ? j / r : 0);
+    } else if (draw->indexed) {
+        k = (int64_t)draw->base_vertex_location + read_index(draw, i);
+    } else {
+        k = (int64_t)draw->start_location + i;
+    }
+    if (k < 0 || k > UINT32_MAX)
+        return 0;
+    at = (uint64_t)k * vb->stride_in_bytes + offsets[e];
+    return at <= UINT32_MAX && at + d->bytes <= vb->size_in_bytes;
+}
+
+static void count(struct case_report *r, const struct options *o, struct known_list *known,
+                  const char *device, const struct vf_case *c, uint32_t e, uint32_t comp,
+                  uint32_t i, uint32_t j, uint32_t expected, uint32_t got, int kind)
+{
+    const vf_format_desc *d = e < c->num_elements ? vf_format_info(c->elements[e].format) : NULL;
+    uint32_t fmt = d ? d->format : 0;
+    struct format_stats *fs = &r->stats[fmt < MAX_FORMAT_VALUE ? fmt : 0];
+    int accepted = 0;
+
+    r->total[kind]++;
+    r->compared++;
+    fs->n[comp & 3][kind]++;
+    if (!fs->has_example[kind]) {
+        fs->has_example[kind] = 1;
+        fs->example_expected[kind] = expected;
+        fs->example_got[kind] = got;
+    }
+    if (kind == K_EXACT)
+        return;
+    if (o->accept & (1u << kind)) {
+        accepted = 1;
+        r->accepted++;
+    } else if (known != NULL) {
+        uint32_t cls = e < c->num_elements ? c->elements[e].input_slot_class : 0;
+        for (size_t k = 0; k < known->n; k++) {
+            struct known *kn = &known->v[k];
+            if (kn->kind != kind && !(kn->kind == K_OTHER && kind <= K_OTHER))
+                continue;
+            if (fnmatch(kn->format_glob, d ? d->name : "", 0) != 0)
+                continue;
+            if (kn->slot_class >= 0 && (uint32_t)kn->slot_class != cls)
+                continue;
+            if (fnmatch(kn->device_glob, device, 0) != 0)
+                continue;
+            kn->count++;
+            r->known++;
+            accepted = 1;
+            break;
+        }
+    }
+    if (accepted)
+        return;
+    r->unaccepted++;
+    if (r->num_shown < o->max_mismatches) {
+        struct diff *df = &r->shown[r->num_shown++];
+        df->element = e;
+        df->position = i;
+        df->instance = j;
+        df->component = comp;
+        df->index_value = c->draw.indexed ? read_index(&c->draw, i) : i;
+        df->expected = expected;
+        df->got = got;
+        df->kind = kind;
+    }
+}
+
+/* Length of the run of uncut positions around position i of instance j. */
+static uint32_t strip_run(const uint32_t *ref, size_t ref_words, int32_t sys_reg, uint32_t V,
+                          uint32_t j, uint32_t i)
+{
+    uint32_t a = i, b = i + 1;
+#define CUT_AT(p) ((ref[((size_t)j * V + (p)) * ref_words + 4 * (size_t)sys_reg + 2] & \
+                    VF_FLAG_STRIP_CUT) != 0)
+    while (a > 0 && !CUT_AT(a - 1))
+        a--;
+    while (b < V && !CUT_AT(b))
+        b++;
+#undef CUT_AT
+    return b - a;
+}
+
+static int compare(struct case_report *r, const struct options *o, struct known_list *known,
+                   const char *device, const struct vf_case *c, const vf_layout *layout,
+                   const uint32_t *ref)
+{
+    const uint32_t ne = c->num_elements;
+    const uint32_t V = c->draw.vertex_count_per_instance, I = c->draw.instance_count;
+    const uint32_t vk_words = VKF_RECORD_WORDS(ne);
+    const size_t ref_words = vf_layout_record_size(layout) / 4;
+    int32_t elem_reg[VF_MAX_ELEMENTS];
+    int32_t sys_reg = -1;
+
+    for (uint32_t e = 0; e < VF_MAX_ELEMENTS; e++)
+        elem_reg[e] = -1;
+    for (uint32_t reg = 0; reg < vf_layout_register_count(layout); reg++) {
+        vf_layout_register_info info;
+        if (vf_layout_register(layout, reg, &info) != VF_OK)
+            continue;
+        if (info.kind == VF_REGISTER_ELEMENT && info.element_index >= 0 &&
+            (uint32_t)info.element_index < ne)
+            elem_reg[info.element_index] = (int32_t)reg;
+        else if (info.kind == VF_REGISTER_SYSTEM)
+            sys_reg = (int32_t)reg;
+    }
+    if (sys_reg < 0) {
+        snprintf(r->error, sizeof(r->error), "vfetch layout has no system register");
+        return VKF_EXIT_USAGE;
+    }
+
+    for (uint32_t j = 0; j < I; j++) {
+        for (uint32_t i = 0; i < V; i++) {
+            const uint32_t *want = ref + ((size_t)j * V + i) * ref_words;
+            const uint32_t *got = r->vk.records + ((size_t)j * V + i) * vk_words;
+            const uint32_t *sys = want + 4 * sys_reg;
+            int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
+            int shaded = got[4 * ne + 2] != 0;
+
+            if (cut || !shaded) {
+                if (cut && !shaded)
+                    continue; /* both cut */
+                if (!cut && r->vk.restart && strip_run(ref, ref_words, sys_reg, V, j, i) < 2) {
+                    /* Alone between cuts: no line-strip primitive uses the
+                     * vertex, and Vulkan need not shade it. */
+                    r->skipped_incomplete++;
+                    continue;
+                }
+                count(r, o, known, device, c, UINT32_MAX, 7, i, j, cut, shaded,
+                      cut ? K_CUT : K_NOT_SHADED);
+                continue;
+            }
+            for (uint32_t e = 0; e < ne; e++) {
+                const vf_format_desc *d = vf_format_info(c->elements[e].format);
+                uint32_t mapping = c->component_mappings ? c->component_mappings[e]
+                                                         : VF_DEFAULT_COMPONENT_MAPPING;
+                if (r->vk.status[e] != VKF_ELEM_FETCHED || elem_reg[e] < 0)
+                    continue;
+                if (!comparable_fetch(c, r->offsets, e, i, j)) {
+                    r->skipped_oob += 4;
+                    continue;
+                }
+                for (uint32_t comp = 0; comp < 4; comp++) {
+                    uint32_t sel = VF_DECODE_COMPONENT_MAPPING(comp, mapping);
+                    uint32_t type = sel < 4 ? d->type[sel] : VF_TYPE_NONE;
+                    uint32_t bits = sel < 4 ? d->bits[sel] : 0;
+                    uint32_t ew = want[4 * elem_reg[e] + comp], gw = got[4 * e + comp];
+                    count(r, o, known, device, c, e, comp, i, j, ew, gw,
+                          classify(ew, gw, type, bits));
+                }
+            }
+            /* SV_VertexID, SV_InstanceID */
+            for (uint32_t k = 0; k < 2; k++) {
+                if (sys[k] != got[4 * ne + k])
+                    count(r, o, known, device, c, UINT32_MAX, 4 + k, i, j, sys[k],
+                          got[4 * ne + k], K_SYSVAL);
+            }
+        }
+    }
+    if (r->vk.stray != 0) {
+        count(r, o, known, device, c, UINT32_MAX, 6, 0, 0, 0, r->vk.stray, K_OTHER);
+    }
+    return r->unaccepted ? VKF_EXIT_MISMATCH : VKF_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------------ */
+/* One case                                                                  */
+/* ------------------------------------------------------------------------ */
+
+static void tamper(struct case_report *r, const struct vf_case *c)
+{
+    const uint32_t ne = c->num_elements, words = VKF_RECORD_WORDS(ne);
+    size_t n = (size_t)r->vk.positions * r->vk.instances;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t *rec = r->vk.records + k * words;
+        if (!rec[4 * ne + 2])
+            continue;
+        for (uint32_t e = 0; e < ne; e++) {
+            if (r->vk.status[e] == VKF_ELEM_FETCHED) {
+                for (uint32_t comp = 0; comp < 4; comp++) {
+                    uint32_t mapping = c->component_mappings ? c->component_mappings[e]
+                                                             : VF_DEFAULT_COMPONENT_MAPPING;
+                    if (VF_DECODE_COMPONENT_MAPPING(comp, mapping) < 4) {
+                        rec[4 * e + comp] ^= 0x00400000u;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static int run_case(struct vkf_device *dev, const char *path, const struct options *o,
+                    struct known_list *known, struct case_report *r)
+{
+    struct vf_case c;
+    vf_layout_options lo;
+    vf_layout *layout = NULL;
+    vf_diagnostics *diag = NULL;
+    uint32_t *ref = NULL;
+    size_t ref_size = 0;
+    vf_result vr;
+    int ret = VKF_EXIT_USAGE;
+
+    memset(&c, 0, sizeof(c));
+    r->path = path;
+    if (vf_case_load(path, &c, r->error, sizeof(r->error)) != 0)
+        return r->status = VKF_EXIT_USAGE;
+
+    /* The reference: every element fetched, in layout order, with the
+     * system values, on the scalar path. A signature in the case only
+     * decides linking, which the driver is not asked about. */
+    vf_case_layout_options(&c, &lo);
+    lo.signature = NULL;
+    lo.signature_count = 0;
+    lo.system_values = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
+    lo.output_shape = VF_OUTPUT_AOS;
+    lo.isa = VF_ISA_SCALAR;
+    diag = calloc(1, sizeof(*diag));
+    if (diag == NULL) {
+        snprintf(r->error, sizeof(r->error), "out of memory");
+        goto out;
+    }
+    vr = vf_layout_create(c.elements, c.num_elements, &lo, &layout, diag);
+    if (vr != VF_OK) {
+        size_t used = 0;
+        snprintf(r->error, sizeof(r->error), "invalid input layout: %s", vf_result_string(vr));
+        for (uint32_t k = 0; k < diag->count && used + 2 < sizeof(r->layout_errors); k++) {
+            int n = snprintf(r->layout_errors + used, sizeof(r->layout_errors) - used, "%s\n",
+                             diag->entries[k].message);
+            if (n < 0)
+                break;
+            used += (size_t)n;
+        }
+        goto out;
+    }
+    resolve_offsets(&c, r->offsets);
+    for (uint32_t e = 0; e < c.num_elements; e++) {
+        vf_layout_element_info info;
+        if (vf_layout_element(layout, e, &info) == VF_OK) {
+            r->vf_offsets[e] = info.byte_offset;
+            if (info.byte_offset != r->offsets[e])
+                r->offset_mismatch = 1;
+        }
+    }
+    vr = vf_draw_output_size(layout, c.draw.vertex_count_per_instance, c.draw.instance_count,
+                             &ref_size);
+    if (vr != VF_OK || ref_size > ((size_t)1 << 31)) {
+        snprintf(r->error, sizeof(r->error), "draw too large for this tool: %s",
+                 vf_result_string(vr));
+        goto out;
+    }
+    ref = aligned_alloc(16, (ref_size + 15) / 16 * 16 + 16);
+    if (ref == NULL) {
+        snprintf(r->error, sizeof(r->error), "out of memory");
+        goto out;
+    }
+    vr = vf_draw(layout, &c.draw, ref, ref_size);
+    if (vr != VF_OK) {
+        snprintf(r->error, sizeof(r->error), "vfetch rejects the draw: %s",
+                 vf_result_string(vr));
+        goto out;
+    }
+
+    ret = vkf_run(dev, &c, r->offsets, &r->vk, r->error, sizeof(r->error));
+    if (ret != VKF_EXIT_OK)
+        goto out;
+    if (o->tamper)
+        tamper(r, &c);
+    ret = compare(r, o, known, vkf_device_description(dev), &c, layout, ref);
+    if (r->offset_mismatch)
+        ret = VKF_EXIT_MISMATCH;
+    vkf_result_free(&r->vk);
+out:
+    r->status = ret;
+    free(ref);
+    free(diag);
+    vf_layout_destroy(layout);
+    vf_case_free(&c);
+    return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Reports                                                                   */
+/* ------------------------------------------------------------------------ */
+
+static const char *status_note(uint32_t s)
+{
+    switch (s) {
+    case VKF_ELEM_FETCHED: return "fetched";
+    case VKF_ELEM_UNBOUND: return "unbound";
+    case VKF_ELEM_NO_VK_FORMAT: return "no-vk-format";
+    case VKF_ELEM_FORMAT_UNSUPPORTED: return "format-unsupported";
+    case VKF_ELEM_DIVISOR_UNSUPPORTED: return "divisor-unsupported";
+    default: return "limit";
+    }
+}
+
+static const char *comp_name(uint32_t comp)
+{
+    static const char *const n[] = { "x", "y", "z", "w", "SV_VertexID", "SV_InstanceID",
+                                     "stray", "vertex" };
+    return comp < 8 ? n[comp] : "?";
+}
+
+static void print_text(FILE *f, const struct case_report *r)
+{
+    fprintf(f, "case %s\n", r->path);
+    if (r->status == VKF_EXIT_USAGE || (r->error[0] && r->vk.records == NULL && r->compared == 0)) {
+        fprintf(f, "  error: %s\n", r->error);
+        if (r->layout_errors[0])
+            fprintf(f, "%s", r->layout_errors);
+        if (r->status != VKF_EXIT_OK)
+            return;
+    }
+    if (r->vk.translation[0])
+        fprintf(f, "  translation: %s%s\n", r->vk.translation, r->vk.topology);
+    for (uint32_t e = 0; e < r->vk.num_elements; e++) {
+        if (r->vk.status[e] != VKF_ELEM_FETCHED)
+            fprintf(f, "  element %u not compared (%s): %s\n", e, status_note(r->vk.status[e]),
+                    r->vk.note[e]);
+        if (r->offsets[e] != r->vf_offsets[e])
+            fprintf(f, "  element %u: vfetch resolved offset %u, the D3D rule gives %u\n", e,
+                    r->vf_offsets[e], r->offsets[e]);
+    }
+    fprintf(f, "  %-22s %-4s %10s %8s %8s %9s %8s\n", "format", "comp", "exact", "1ulp", "nan",
+            "snorm-min", "mismatch");
+    for (uint32_t fmt = 0; fmt < MAX_FORMAT_VALUE; fmt++) {
+        const struct format_stats *fs = &r->stats[fmt];
+        for (uint32_t comp = 0; comp < 4; comp++) {
+            const uint64_t *n = fs->n[comp];
+            if (n[K_EXACT] + n[K_ULP] + n[K_NAN] + n[K_SNORM_MIN] + n[K_OTHER] == 0)
+                continue;
+            fprintf(f, "  %-22s %-4s %10" PRIu64 " %8" PRIu64 " %8" PRIu64 " %9" PRIu64
+                       " %8" PRIu64 "\n",
+                    fmt ? vf_format_name(fmt) : "(draw)", comp_name(comp), n[K_EXACT],
+                    n[K_ULP], n[K_NAN], n[K_SNORM_MIN], n[K_OTHER]);
+        }
+    }
+    if (r->num_shown) {
+        fprintf(f, "  first differences:\n");
+        for (uint32_t k = 0; k < r->num_shown; k++) {
+            const struct diff *d = &r->shown[k];
+            if (d->kind == K_CUT || d->kind == K_NOT_SHADED)
+                fprintf(f, "    %s: position %u (index %u) instance %u: vfetch %s, the driver %s\n",
+                        kind_name[d->kind], d->position, d->index_value, d->instance,
+                        d->expected ? "cuts" : "fetches", d->got ? "shaded it" : "did not shade it");
+            else if (d->element == UINT32_MAX)
+                fprintf(f, "    %s: position %u (index %u) instance %u %s: expected %u got %u\n",
+                        kind_name[d->kind], d->position, d->index_value, d->instance,
+                        comp_name(d->component), d->expected, d->got);
+            else
+                fprintf(f,
+                        "    %s: element %u .%s position %u (index %u) instance %u: expected "
+                        "0x%08x (%.9g) got 0x%08x (%.9g)\n",
+                        kind_name[d->kind], d->element, comp_name(d->component), d->position,
+                        d->index_value, d->instance, d->expected, (double)u2f(d->expected),
+                        d->got, (double)u2f(d->got));
+        }
+    }
+    fprintf(f,
+            "  result: %" PRIu64 " values compared, %" PRIu64 " exact, %" PRIu64 " 1ulp, %" PRIu64
+            " nan, %" PRIu64 " snorm-min, %" PRIu64 " mismatch, %" PRIu64 " sysval, %" PRIu64
+            " not-shaded, %" PRIu64 " cut; %" PRIu64 " accepted, %" PRIu64 " known, %" PRIu64
+            " not accepted; %" PRIu64 " out of bounds and %" PRIu64
+            " alone between cuts not compared -> %s\n",
+            r->compared, r->total[K_EXACT], r->total[K_ULP], r->total[K_NAN],
+            r->total[K_SNORM_MIN], r->total[K_OTHER], r->total[K_SYSVAL], r->total[K_NOT_SHADED],
+            r->total[K_CUT], r->accepted, r->known, r->unaccepted, r->skipped_oob,
+            r->skipped_incomplete, r->status == VKF_EXIT_OK ? "PASS" : "FAIL");
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void print_json(FILE *f, const struct case_report *r, int first)
+{
+    fprintf(f, "%s\n    {\"case\": ", first ? "" : ",");
+    json_string(f, r->path);
+    fprintf(f, ", \"status\": %d", r->status);
+    if (r->error[0]) {
+        fprintf(f, ", \"error\": ");
+        json_string(f, r->error);
+    }
+    fprintf(f, ", \"translation\": ");
+    json_string(f, r->vk.translation);
+    fprintf(f, ", \"elements\": [");
+    for (uint32_t e = 0; e < r->vk.num_elements; e++) {
+        fprintf(f, "%s{\"element\": %u, \"offset\": %u, \"vfetch_offset\": %u, \"status\": \"%s\"",
+                e ? ", " : "", e, r->offsets[e], r->vf_offsets[e], status_note(r->vk.status[e]));
+        if (r->vk.note[e][0]) {
+            fprintf(f, ", \"note\": ");
+            json_string(f, r->vk.note[e]);
+        }
+        fputc('}', f);
+    }
+    fprintf(f, "],\n     \"totals\": {");
+    for (int k = 0; k < K_COUNT; k++)
+        fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", kind_name[k], r->total[k]);
+    fprintf(f, ", \"accepted\": %" PRIu64 ", \"known\": %" PRIu64 ", \"not_accepted\": %" PRIu64
+               ", \"out_of_bounds\": %" PRIu64 ", \"alone_between_cuts\": %" PRIu64
+               "},\n     \"formats\": [",
+            r->accepted, r->known, r->unaccepted, r->skipped_oob, r->skipped_incomplete);
+    {
+        int firstf = 1;
+        for (uint32_t fmt = 1; fmt < MAX_FORMAT_VALUE; fmt++) {
+            const struct format_stats *fs = &r->stats[fmt];
+            for (uint32_t comp = 0; comp < 4; comp++) {
+                const uint64_t *n = fs->n[comp];
+                if (n[K_EXACT] + n[K_ULP] + n[K_NAN] + n[K_SNORM_MIN] + n[K_OTHER] == 0)
+                    continue;
+                fprintf(f, "%s\n       {\"format\": \"%s\", \"component\": \"%s\"",
+                        firstf ? "" : ",", vf_format_name(fmt), comp_name(comp));
+                for (int k = 0; k <= K_OTHER; k++)
+                    fprintf(f, ", \"%s\": %" PRIu64, kind_name[k], n[k]);
+                fputc('}', f);
+                firstf = 0;
+            }
+        }
+    }
+    fprintf(f, "],\n     \"differences\": [");
+    for (uint32_t k = 0; k < r->num_shown; k++) {
+        const struct diff *d = &r->shown[k];
+        fprintf(f,
+                "%s\n       {\"kind\": \"%s\", \"element\": %d, \"component\": \"%s\", "
+                "\"position\": %u, \"index\": %u, \"instance\": %u, \"expected\": \"0x%08x\", "
+                "\"got\": \"0x%08x\"}",
+                k ? "," : "", kind_name[d->kind],
+                d->element == UINT32_MAX ? -1 : (int)d->element, comp_name(d->component),
+                d->position, d->index_value, d->instance, d->expected, d->got);
+    }
+    fprintf(f, "]}");
+}
+
+/* ------------------------------------------------------------------------ */
+/* main                                                                      */
+/* ------------------------------------------------------------------------ */
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    struct known_list known = { NULL, 0 };
+    const char **cases;
+    int ncases = 0, overall = VKF_EXIT_OK;
+    char err[1024];
+    struct vkf_device *dev = NULL;
+    int ret;
+
+    memset(&o, 0, sizeof(o));
+    o.max_mismatches = 10;
+    cases = calloc((size_t)argc, sizeof(*cases));
+    if (cases == NULL)
+        return VKF_EXIT_USAGE;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--device") == 0 && i + 1 < argc) {
+            o.device = argv[++i];
+        } else if (strncmp(a, "--device=", 9) == 0) {
+            o.device = a + 9;
+        } else if (strcmp(a, "--list-devices") == 0) {
+            o.list_devices = 1;
+        } else if (strcmp(a, "--check-formats") == 0) {
+            o.check_formats = 1;
+        } else if (strcmp(a, "--json") == 0) {
+            o.json = 1;
+        } else if (strcmp(a, "--tamper") == 0) {
+            o.tamper = 1;
+        } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
+            o.verbose = 1;
+        } else if ((strcmp(a, "--max-mismatches") == 0 && i + 1 < argc) ||
+                   strncmp(a, "--max-mismatches=", 17) == 0) {
+            const char *v = a[16] == '=' ? a + 17 : argv[++i];
+            char *end;
+            unsigned long n;
+            errno = 0;
+            n = strtoul(v, &end, 10);
+            if (errno || *end || end == v || n > 100000) {
+                fprintf(stderr, "vfetch-vk: --max-mismatches: not a count: %s\n", v);
+                return VKF_EXIT_USAGE;
+            }
+            o.max_mismatches = (uint32_t)n;
+        } else if ((strcmp(a, "--accept") == 0 && i + 1 < argc) ||
+                   strncmp(a, "--accept=", 9) == 0) {
+            const char *v = a[8] == '=' ? a + 9 : argv[++i];
+            if (parse_accept(v, &o.accept) != 0) {
+                fprintf(stderr, "vfetch-vk: --accept: unknown kind in '%s'\n", v);
+                return VKF_EXIT_USAGE;
+            }
+        } else if ((strcmp(a, "--known-deviations") == 0 && i + 1 < argc) ||
+                   strncmp(a, "--known-deviations=", 19) == 0) {
+            o.known_path = a[18] == '=' ? a + 19 : argv[++i];
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return VKF_EXIT_OK;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            fprintf(stderr, "vfetch-vk: unknown option %s\n", a);
+            usage(stderr);
+            return VKF_EXIT_USAGE;
+        } else {
+            cases[ncases++] = a;
+        }
+    }
+
+    if (o.check_formats) {
+        int bad = vkf_format_check(stdout);
+        printf("format map: %s\n", bad ? "WRONG" : "every component matches");
+        if (ncases == 0 && !o.list_devices)
+            return bad ? VKF_EXIT_MISMATCH : VKF_EXIT_OK;
+        if (bad)
+            overall = VKF_EXIT_MISMATCH;
+    }
+    if (o.list_devices) {
+        ret = vkf_list_devices(stdout, err, sizeof(err));
+        if (ret != VKF_EXIT_OK)
+            fprintf(stderr, "vfetch-vk: %s\n", err);
+        return ret;
+    }
+    if (ncases == 0) {
+        usage(stderr);
+        return VKF_EXIT_USAGE;
+    }
+    if (o.known_path && load_known(o.known_path, &known, err, sizeof(err)) != 0) {
+        fprintf(stderr, "vfetch-vk: %s\n", err);
+        return VKF_EXIT_USAGE;
+    }
+
+    ret = vkf_open(o.device, &dev, err, sizeof(err));
+    if (ret != VKF_EXIT_OK) {
+        fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
+        free(known.v);
+        free(cases);
+        return ret;
+    }
+    if (o.json)
+        printf("{\"device\": \"%s\",\n  \"cases\": [", vkf_device_description(dev));
+    else
+        printf("device: %s\n", vkf_device_description(dev));
+
+    for (int k = 0; k < ncases; k++) {
+        struct case_report *r = calloc(1, sizeof(*r));
+        if (r == NULL || (r->stats = calloc(MAX_FORMAT_VALUE, sizeof(*r->stats))) == NULL ||
+            (r->shown = calloc(o.max_mismatches ? o.max_mismatches : 1, sizeof(*r->shown))) ==
+                NULL) {
+            fprintf(stderr, "vfetch-vk: out of memory\n");
+            return VKF_EXIT_USAGE;
+        }
+        ret = run_case(dev, cases[k], &o, &known, r);
+        if (o.json)
+            print_json(stdout, r, k == 0);
+        else
+            print_text(stdout, r);
+        if (ret == VKF_EXIT_USAGE)
+            overall = VKF_EXIT_USAGE;
+        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
+            overall = VKF_EXIT_MISMATCH;
+        free(r->stats);
+        free(r->shown);
+        free(r);
+    }
+    if (o.json) {
+        printf("],\n  \"known_deviations\": [");
+        for (size_t k = 0; k < known.n; k++) {
+            printf("%s\n    {\"id\": ", k ? "," : "");
+            json_string(stdout, known.v[k].id);
+            printf(", \"kind\": \"%s\", \"count\": %" PRIu64 ", \"reason\": ",
+                   kind_name[known.v[k].kind], known.v[k].count);
+            json_string(stdout, known.v[k].reason);
+            printf("}");
+        }
+        printf("],\n  \"status\": %d}\n", overall);
+    } else {
+        for (size_t k = 0; k < known.n; k++)
+            if (known.v[k].count)
+                printf("known deviation %s (%s): %" PRIu64 " values: %s\n", known.v[k].id,
+                       kind_name[known.v[k].kind], known.v[k].count, known.v[k].reason);
+        printf("status: %d\n", overall);
+    }
+    vkf_close(dev);
+    free(known.v);
+    free(cases);
+    return overall;
+}

@@ -1,0 +1,145 @@
+/*
+ * vk_fetch.h - running a vfetch case through a Vulkan driver's vertex
+ * fetch (vfetch-vk). Not installed.
+ *
+ * vk_format.c   DXGI -> Vulkan vertex formats, checked bit by bit
+ * vk_shader.c   the generated GLSL vertex shader, compiled by glslc
+ * vk_run.c      the Vulkan loader, device choice, pipeline and draw
+ * vfetch_vk.c   the command line, the vfetch reference run and the diff
+ */
+#ifndef VF_TOOLS_VK_FETCH_H
+#define VF_TOOLS_VK_FETCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vfetch.h"
+#include "case.h"
+
+/* ------------------------------------------------------------------------ */
+/* Formats                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Numeric class of a Vulkan vertex format: decides the GLSL input type. */
+enum vkf_numeric { VKF_NUM_FLOAT = 0, VKF_NUM_UINT = 1, VKF_NUM_SINT = 2 };
+
+struct vkf_format_map {
+    vf_format dxgi;
+    uint32_t vk_format;   /* a VkFormat value */
+    const char *vk_name;  /* without the VK_FORMAT_ prefix */
+    uint32_t numeric;     /* enum vkf_numeric */
+    int force_w_one;      /* the Vulkan format reads a 4th component D3D ignores (X8) */
+};
+
+/* The Vulkan equivalent of an IA vertex format, or NULL. */
+const struct vkf_format_map *vkf_format_lookup(vf_format format);
+
+/* Checks every row of the map against the vfetch format table: each
+ * component's width and bit position in the Vulkan format (written here
+ * from the Vulkan specification) must equal the DXGI layout. Prints each
+ * disagreement to `f` and returns their count (0: the map is right). */
+int vkf_format_check(void *f);
+
+/* ------------------------------------------------------------------------ */
+/* Shader                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* Per-element facts the shader generator needs. */
+struct vkf_shader_element {
+    int fetched;          /* 1: a vertex attribute at location = element index */
+    uint32_t numeric;     /* enum vkf_numeric of the attribute */
+    uint32_t mapping;     /* the D3D component mapping, applied in the shader */
+    uint32_t one;         /* FORCE_VALUE_1 word of the DXGI format */
+    int force_w_one;      /* memory component 3 reads as 1.0f (B8G8R8X8) */
+};
+
+struct vkf_shader_desc {
+    uint32_t num_elements;
+    const struct vkf_shader_element *elements;
+    int indexed;          /* key records by index value (binary search of keys[]) */
+    uint32_t base;        /* subtracted from gl_VertexIndex: firstVertex or (uint)vertexOffset */
+    uint32_t first_instance; /* subtracted from gl_InstanceIndex */
+    uint32_t span;        /* records per instance */
+    uint32_t num_keys;    /* indexed: distinct index values in keys[] */
+    uint32_t instances;
+};
+
+/* Words of one record in the output buffer: 4 per element, then the
+ * D3D SV_VertexID, SV_InstanceID and a "shaded" word (1 once written). */
+#define VKF_RECORD_WORDS(e) (4u * (e) + 3u)
+/* Words before the first record: [0] counts invocations whose key was not
+ * found (a driver fetched an index the draw does not contain). */
+#define VKF_OUTPUT_HEADER_WORDS 4u
+
+/* Generates the GLSL text (malloc'ed, NUL-terminated) or NULL when out of
+ * memory. */
+char *vkf_shader_glsl(const struct vkf_shader_desc *desc);
+/* Compiles GLSL into SPIR-V words (malloc'ed) by running glslc. Returns 0 on success, else
+ * nonzero with the compiler's message in err. */
+int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
+                       size_t err_size);
+
+/* ------------------------------------------------------------------------ */
+/* Vulkan runs                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Exit statuses shared by the tool and vkf_open. */
+#define VKF_EXIT_OK 0
+#define VKF_EXIT_MISMATCH 1
+#define VKF_EXIT_USAGE 2
+#define VKF_EXIT_SKIP 77
+
+struct vkf_device;
+
+/* Loads the Vulkan loader, creates an instance and opens the first device
+ * whose name contains `name_filter` (NULL: the first device). Returns
+ * VKF_EXIT_OK, VKF_EXIT_SKIP when there is no loader or no device (the
+ * reason in err), or VKF_EXIT_USAGE when no device matches the filter. */
+int vkf_open(const char *name_filter, struct vkf_device **dev_ret, char *err, size_t err_size);
+/* Prints every device with the facts that matter to vertex fetch. Returns
+ * VKF_EXIT_OK or VKF_EXIT_SKIP. */
+int vkf_list_devices(void *f, char *err, size_t err_size);
+void vkf_close(struct vkf_device *dev);
+/* "llvmpipe (LLVM 15.0.6, 256 bits) (Mesa 22.3.6, Vulkan 1.3.230)" */
+const char *vkf_device_description(const struct vkf_device *dev);
+
+/* Why an element is not compared. */
+enum vkf_element_status {
+    VKF_ELEM_FETCHED = 0,          /* fetched by the driver and compared */
+    VKF_ELEM_UNBOUND = 1,          /* its slot has no buffer: D3D zeros, nothing for a driver to fetch */
+    VKF_ELEM_NO_VK_FORMAT = 2,     /* no Vulkan equivalent (not an IA format) */
+    VKF_ELEM_FORMAT_UNSUPPORTED = 3, /* the device lacks VERTEX_BUFFER_BIT for the format */
+    VKF_ELEM_DIVISOR_UNSUPPORTED = 4, /* step rate needs a divisor feature the device lacks */
+    VKF_ELEM_LIMIT = 5             /* past maxVertexInputAttributes / bindings / offset limits */
+};
+
+/* The driver's output of one case, expanded to vfetch's record order. */
+struct vkf_result {
+    uint32_t num_elements;
+    uint32_t status[VF_MAX_ELEMENTS];  /* enum vkf_element_status, per element */
+    char note[VF_MAX_ELEMENTS][128];   /* why, for an element not fetched */
+    uint32_t positions;                /* vertices (index positions) per instance */
+    uint32_t instances;
+    /* positions * instances records of VKF_RECORD_WORDS(num_elements)
+     * words, instance-major; the last word is 1 where the driver shaded
+     * the vertex. */
+    uint32_t *records;
+    uint32_t stray;                    /* invocations whose index value was not in the draw */
+    int indexed;
+    int restart;                       /* primitive restart was enabled */
+    const char *topology;              /* the Vulkan topology used */
+    char translation[512];             /* what the tool did on the driver's behalf */
+};
+
+/*
+ * Runs the case's draw on the device: one binding per slot, one attribute
+ * per element at `offsets[e]` (resolved by the caller from the D3D rule),
+ * the draw as D3D describes it. Returns 0, or VKF_EXIT_USAGE for a case the
+ * tool cannot express (message in err), or VKF_EXIT_SKIP-free errors of the
+ * driver as VKF_EXIT_MISMATCH with a message.
+ */
+int vkf_run(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets,
+            struct vkf_result *res, char *err, size_t err_size);
+void vkf_result_free(struct vkf_result *res);
+
+#endif /* VF_TOOLS_VK_FETCH_H */

@@ -1,8 +1,13 @@
-/* cpu.h - CPU feature detection (cpu.c). */
+/*
+ * cpu.h - CPU feature detection (cpu.c) and the per-ISA kernel tables that
+ * dispatch.c chooses from. Internal.
+ */
 #ifndef VF_CPU_H
 #define VF_CPU_H
 
 #include <stdint.h>
+
+#include "vf_internal.h"
 
 /* Feature bits, detected once and cached. */
 #define VF_CPU_SSE2 (1u << 0)
@@ -12,7 +17,32 @@
 #define VF_CPU_NEON (1u << 4)
 
 /* The features of this CPU, less those VFETCH_DISABLE_CPU_FEATURES turns off
- * in test builds. Thread-safe; computed once. */
-uint32_t vf_cpu_features(void);
+ * in test builds (configure --disable-test-switches ignores it). Thread-safe;
+ * computed once, published with one atomic store. */
+VF_HIDDEN uint32_t vf_cpu_features(void);
+
+/* Uncached parts of vf_cpu_features, for tests: what the hardware and OS
+ * support, and a feature mask less the names in a comma-separated list
+ * ("avx2,sse41,ssse3,sse2"; "f16c" and "fma" turn off avx2, "neon" neon).
+ * Unknown names are ignored. */
+VF_HIDDEN uint32_t vf_cpu_detect(void);
+VF_HIDDEN uint32_t vf_cpu_apply_disable(uint32_t features, const char *list);
+
+/* The feature bits an ISA needs (each x86 level includes those below). */
+VF_HIDDEN uint32_t vf_isa_required_features(uint32_t isa);
+
+/* Kernel tables, one per ISA built in, indexed by format value; a NULL
+ * entry means "use the level below" (dispatch.c). */
+#define VF_KERNEL_TABLE_SIZE 116u /* B4G4R4A4_UNORM (115) + 1 */
+struct vf_kernel_entry {
+    vf_fetch_strided_fn strided;
+    vf_fetch_gather_fn gather;
+};
+
+VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_sse2[VF_KERNEL_TABLE_SIZE];
+VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_ssse3[VF_KERNEL_TABLE_SIZE];
+VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_sse41[VF_KERNEL_TABLE_SIZE];
+VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_avx2[VF_KERNEL_TABLE_SIZE];
+VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_neon[VF_KERNEL_TABLE_SIZE];
 
 #endif

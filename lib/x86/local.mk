@@ -1,1 +1,36 @@
-# lib/x86 rules (none yet)
+# x86 fetch kernels: one convenience library per ISA, each with its own -m
+# flags (probed by configure), linked into libvfetch_core. An ISA file
+# exports only its suffixed table; the headers hold static inline code only.
+VF_X86_TEMPLATE = lib/x86/fetch_template.h lib/x86/sse_prims.h
+
+if HAVE_SSE2
+noinst_LTLIBRARIES += libvf_sse2.la
+libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c $(VF_X86_TEMPLATE)
+libvf_sse2_la_CPPFLAGS = $(LIB_CPPFLAGS)
+libvf_sse2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSE2)
+libvfetch_core_la_LIBADD += libvf_sse2.la
+endif
+
+if HAVE_SSSE3
+noinst_LTLIBRARIES += libvf_ssse3.la
+libvf_ssse3_la_SOURCES = lib/x86/fetch_ssse3.c $(VF_X86_TEMPLATE)
+libvf_ssse3_la_CPPFLAGS = $(LIB_CPPFLAGS)
+libvf_ssse3_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSSE3)
+libvfetch_core_la_LIBADD += libvf_ssse3.la
+endif
+
+if HAVE_SSE41
+noinst_LTLIBRARIES += libvf_sse41.la
+libvf_sse41_la_SOURCES = lib/x86/fetch_sse41.c $(VF_X86_TEMPLATE)
+libvf_sse41_la_CPPFLAGS = $(LIB_CPPFLAGS)
+libvf_sse41_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSE41)
+libvfetch_core_la_LIBADD += libvf_sse41.la
+endif
+
+if HAVE_AVX2
+noinst_LTLIBRARIES += libvf_avx2.la
+libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c $(VF_X86_TEMPLATE)
+libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
+libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
+libvfetch_core_la_LIBADD += libvf_avx2.la
+endif

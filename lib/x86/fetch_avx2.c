@@ -1,0 +1,132 @@
+/*
+ * fetch_avx2.c - AVX2 (+F16C, FMA) fetch kernels: two vertices per 256-bit
+ * vector, one in each 128-bit half, so every lane-local instruction
+ * (vpshufb, vpshufd, vpsrlvd) decodes both at once. Built with
+ * $(CFLAGS_AVX2); exports only vf_fetch_table_avx2.
+ *
+ * UNORM/SNORM: q = c * r, then one FMA correction step
+ * (e = fma(-q, m, c); q = fma(e, r, q)) instead of a divide; correctly
+ * rounded for every code of every width used here (tests/check_simd.c checks
+ * each code against the scalar reference), about three times the
+ * throughput of vdivps on Zen 3.
+ *
+ * Half floats: vcvtph2ps is exact for denormals whatever MXCSR says, but it
+ * quiets signalling NaNs (0x7c01 -> 0x7fc02000 on Zen 3, as the SDM's
+ * conversion rules say); the scalar rule keeps the quiet bit as stored
+ * (f << 13), so NaN lanes get bit 22 put back from the half's bit 9.
+ *
+ * The 32-bit copy formats are left to SSE4.1 (see dispatch.c): they are one
+ * 16-byte load and store per vertex either way.
+ */
+#include "config.h"
+
+#include <immintrin.h>
+
+#include "cpu.h"
+
+#define VF_SSE_LEVEL 41
+#define VF_SSE_PRIMS_ONLY_LOAD
+#include "x86/sse_prims.h"
+
+#define VF_NV 2
+typedef __m256i vec_t;
+
+static inline vec_t vf_avx2_pair(__m128i lo, __m128i hi)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+static inline vec_t vq_load(const uint8_t *p0, const uint8_t *p1, unsigned size)
+{
+    return vf_avx2_pair(vf_sse_load(p0, size), vf_sse_load(p1, size));
+}
+static inline vec_t vq_load16(const uint8_t *p0, const uint8_t *p1)
+{
+    return vf_avx2_pair(_mm_loadu_si128((const __m128i *)(const void *)p0),
+                        _mm_loadu_si128((const __m128i *)(const void *)p1));
+}
+static inline void vq_store(uint8_t *d0, uint8_t *d1, vec_t v)
+{
+    _mm_store_si128((__m128i *)(void *)d0, _mm256_castsi256_si128(v));
+    _mm_store_si128((__m128i *)(void *)d1, _mm256_extracti128_si256(v, 1));
+}
+static inline void vq_store_lo(uint8_t *d0, vec_t v)
+{
+    _mm_store_si128((__m128i *)(void *)d0, _mm256_castsi256_si128(v));
+}
+static inline vec_t vq_set4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    return _mm256_setr_epi32((int)a, (int)b, (int)c, (int)d, (int)a, (int)b, (int)c, (int)d);
+}
+static inline vec_t vq_and(vec_t a, vec_t b) { return _mm256_and_si256(a, b); }
+static inline vec_t vq_or(vec_t a, vec_t b) { return _mm256_or_si256(a, b); }
+static inline vec_t vq_andnot(vec_t a, vec_t b) { return _mm256_andnot_si256(a, b); }
+static inline vec_t vq_add(vec_t a, vec_t b) { return _mm256_add_epi32(a, b); }
+static inline vec_t vq_sub(vec_t a, vec_t b) { return _mm256_sub_epi32(a, b); }
+static inline vec_t vq_cmpeq(vec_t a, vec_t b) { return _mm256_cmpeq_epi32(a, b); }
+static inline vec_t vq_select(vec_t m, vec_t a, vec_t b) { return _mm256_blendv_epi8(b, a, m); }
+static inline vec_t vq_srli(vec_t v, int n) { return _mm256_srli_epi32(v, n); }
+static inline vec_t vq_slli(vec_t v, int n) { return _mm256_slli_epi32(v, n); }
+static inline vec_t vq_srlv4(vec_t v, int a, int b, int c, int d)
+{
+    return _mm256_srlv_epi32(v, vq_set4((uint32_t)a, (uint32_t)b, (uint32_t)c, (uint32_t)d));
+}
+static inline vec_t vq_sllv4(vec_t v, int a, int b, int c, int d)
+{
+    return _mm256_sllv_epi32(v, vq_set4((uint32_t)a, (uint32_t)b, (uint32_t)c, (uint32_t)d));
+}
+static inline vec_t vq_bcast0(vec_t v) { return _mm256_shuffle_epi32(v, 0); }
+static inline vec_t vq_swap_xz(vec_t v) { return _mm256_shuffle_epi32(v, _MM_SHUFFLE(3, 0, 1, 2)); }
+
+/* vpshufb works within each 128-bit half: the same mask widens both vertices. */
+#define VF_AVX2_BYTES(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+static inline vec_t vq_widen_u8(vec_t v)
+{
+    return _mm256_shuffle_epi8(v, VF_AVX2_BYTES(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
+}
+static inline vec_t vq_widen_s8(vec_t v)
+{
+    return _mm256_srai_epi32(
+        _mm256_shuffle_epi8(v, VF_AVX2_BYTES(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)), 24);
+}
+static inline vec_t vq_widen_u16(vec_t v)
+{
+    return _mm256_shuffle_epi8(v, VF_AVX2_BYTES(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
+}
+static inline vec_t vq_widen_s16(vec_t v)
+{
+    return _mm256_srai_epi32(
+        _mm256_shuffle_epi8(v, VF_AVX2_BYTES(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)), 16);
+}
+
+static inline vec_t vq_cvt(vec_t v) { return _mm256_castps_si256(_mm256_cvtepi32_ps(v)); }
+static inline vec_t vq_maxf(vec_t a, vec_t b)
+{
+    return _mm256_castps_si256(_mm256_max_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
+}
+static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
+{
+    __m256 cf = _mm256_castsi256_ps(c), mf = _mm256_castsi256_ps(m), rf = _mm256_castsi256_ps(r);
+    __m256 q = _mm256_mul_ps(cf, rf);
+    __m256 e = _mm256_fnmadd_ps(q, mf, cf);
+    return _mm256_castps_si256(_mm256_fmadd_ps(e, rf, q));
+}
+
+#define VF_HAVE_HALF_RAW 1
+static inline vec_t vq_half_raw(vec_t raw)
+{
+    /* The two vertices' 8 bytes (qwords 0 and 2) side by side for vcvtph2ps. */
+    __m128i packed = _mm256_castsi256_si128(_mm256_permute4x64_epi64(raw, _MM_SHUFFLE(3, 1, 2, 0)));
+    vec_t f = _mm256_castps_si256(_mm256_cvtph_ps(packed));
+    vec_t h = vq_widen_u16(raw);
+    vec_t mag = _mm256_and_si256(h, vq_set4(0x7fff, 0x7fff, 0x7fff, 0x7fff));
+    vec_t nan = _mm256_cmpgt_epi32(mag, vq_set4(0x7c00, 0x7c00, 0x7c00, 0x7c00));
+    /* NaN lanes whose half has bit 9 clear lose the quiet bit F16C set. */
+    vec_t clear = _mm256_andnot_si256(_mm256_slli_epi32(h, 13), vq_set4(0x400000, 0x400000, 0x400000, 0x400000));
+    return _mm256_andnot_si256(_mm256_and_si256(nan, clear), f);
+}
+
+/* 32-bit copies: SSE4.1's one-vertex loop is as fast (dispatch.c). */
+#define VF_TPL_NO_COPY32 1
+
+#define VF_SUFFIX avx2
+#include "x86/fetch_template.h"

@@ -1,0 +1,421 @@
+/*
+ * fetch_template.h - every fetch kernel family, written once.
+ *
+ * Included by one file per instruction set (lib/x86/fetch_*.c,
+ * lib/arm/fetch_neon.c; the template itself is ISA-neutral). Holds only
+ * static inline code and one table definition, so nothing compiled with one
+ * ISA's -m flags can be picked up by another ISA's caller.
+ *
+ * The including file defines, before the #include:
+ *
+ *   VF_SUFFIX     token appended to the exported table name (sse2, avx2...).
+ *   VF_NV         vertices per vector: 1 (128-bit) or 2 (256-bit, two
+ *                 128-bit halves). Each 128-bit half of a vector holds one
+ *                 vertex: its raw element bytes, zero-extended, before
+ *                 decoding; its four 32-bit register words after.
+ *   vec_t         the vector type (integer view; floats are carried as bits).
+ *   VF_HAVE_HALF_RAW  optional: the file provides vq_half_raw() (F16C).
+ *
+ * and these static inline primitives (all lane-wise per 128-bit half):
+ *
+ *   vq_load(p0, p1, size)   element bytes of one vertex per half (p1 unused
+ *                           when VF_NV is 1); size is 1, 2, 4, 8, 12 or 16
+ *                           and exactly `size` bytes are read at each pointer
+ *   vq_load16(p0, p1)       16 bytes at each pointer (only where the caller
+ *                           knows they are in the buffer)
+ *   vq_store(d0, d1, v)     one 16-byte aligned register per vertex
+ *   vq_store_lo(d0, v)      the first vertex only (VF_NV 2)
+ *   vq_set4(a, b, c, d)     constant words x, y, z, w in every half
+ *   vq_and vq_or vq_andnot(a, b) = ~a & b, vq_add, vq_sub, vq_cmpeq (32-bit)
+ *   vq_select(m, a, b)      m ? a : b per bit (m is all-ones or zero per word)
+ *   vq_srli(v, n) vq_slli(v, n)           logical shifts by a constant
+ *   vq_srlv4(v, a, b, c, d) vq_sllv4(...)  per-word constant shifts
+ *   vq_bcast0(v)            word 0 into all four words
+ *   vq_swap_xz(v)           words (z, y, x, w): BGRA channel order
+ *   vq_widen_u8 / _s8       bytes 0..3 to words, zero / sign extended
+ *   vq_widen_u16 / _s16     16-bit units 0..3 to words
+ *   vq_cvt(v)               signed words to float32 bits (exact below 2^24)
+ *   vq_maxf(a, b)           float max (operands are never NaN here)
+ *   vq_unorm(c, m, r)       float bits of c / m, correctly rounded; c, m are
+ *                           float bits of integers below 2^24 and r = 1/m
+ *                           rounded (ISAs with FMA use it, others divide)
+ *
+ * Families (each written once, parameterised by size, channel count,
+ * channel order and defaults):
+ *   copy32   32-bit components: bits moved with integer instructions only
+ *   int8/16  UINT/SINT: widen, then OR the missing-component defaults
+ *   norm8/16 UNORM/SNORM: widen, convert (exact), SNORM clamp -2^(n-1) to
+ *            -(2^(n-1)-1) in float, then a correctly rounded divide
+ *   half     float16 -> float32 in integers (or F16C), denormals exact,
+ *            NaN = sign | 0x7f800000 | f << 13 (signalling stays signalling)
+ *   packed   R10G10B10A2, R11G11B10, B5G6R5, B5G5R5A1, B4G4R4A4
+ *
+ * Why the results do not depend on FTZ/DAZ: the only float operations are
+ * int->float conversions (exact, integer inputs), max, and the UNORM/SNORM
+ * divide (or FMA correction) whose inputs and results are normal numbers or
+ * zero. Small floats (half, float11, float10) are decoded with integer
+ * operations; a denormal one is converted as an integer and its exponent
+ * adjusted with an integer subtract, so no float denormal is ever formed.
+ * They do depend on round-to-nearest, as the public header says.
+ */
+
+#ifndef VF_SUFFIX
+#  error "define VF_SUFFIX, VF_NV, vec_t and the vq_* primitives first"
+#endif
+
+#define VF_TPL_CAT2(a, b) a##_##b
+#define VF_TPL_CAT(a, b) VF_TPL_CAT2(a, b)
+#define VF_TPL(name) VF_TPL_CAT(name, VF_SUFFIX)
+
+/* Lanes of a gather or a tail that have no element read this block. */
+static const uint8_t vf_tpl_zero16[16] __attribute__((aligned(16))) = { 0 };
+
+/* ------------------------------------------------------------------------ */
+/* Shared decode steps                                                       */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A small unsigned float with a 5-bit exponent, already shifted so that its
+ * exponent sits in bits 27..23 and its mantissa at the top of bits 22..0
+ * (half: (h & 0x7fff) << 13; float11: v << 17; float10: v << 18). Returns
+ * the float32 bits: normal numbers rebias the exponent (+112), Inf/NaN keep
+ * their mantissa under an all-ones exponent, denormals (exponent 0) are
+ * m * 2^-37 where m is the shifted mantissa: converted exactly as an integer,
+ * then 37 is taken off the float exponent with an integer subtract.
+ */
+static inline vec_t vf_tpl_smallfloat(vec_t t)
+{
+    const vec_t exp_mask = vq_set4(0x0f800000u, 0x0f800000u, 0x0f800000u, 0x0f800000u);
+    const vec_t rebias = vq_set4(0x38000000u, 0x38000000u, 0x38000000u, 0x38000000u);
+    const vec_t denorm_bias = vq_set4(0x12800000u, 0x12800000u, 0x12800000u, 0x12800000u);
+    const vec_t zero = vq_set4(0, 0, 0, 0);
+    vec_t e = vq_and(t, exp_mask);
+    vec_t infnan = vq_cmpeq(e, exp_mask);
+    vec_t r = vq_add(vq_add(t, rebias), vq_and(infnan, rebias));
+    vec_t is_denorm = vq_cmpeq(e, zero);
+    /* t == 0 converts to 0 and must stay 0: subtract only from nonzero t. */
+    vec_t d = vq_sub(vq_cvt(t), vq_andnot(vq_cmpeq(t, zero), denorm_bias));
+    return vq_select(is_denorm, d, r);
+}
+
+/* Halves in 16-bit units 0..3 of each vertex -> float32 bits. */
+static inline vec_t vf_tpl_half_int(vec_t raw)
+{
+    vec_t h = vq_widen_u16(raw);
+    vec_t mag = vq_and(h, vq_set4(0x7fffu, 0x7fffu, 0x7fffu, 0x7fffu));
+    vec_t sign = vq_slli(vq_andnot(mag, h), 16);
+    return vq_or(vf_tpl_smallfloat(vq_slli(mag, 13)), sign);
+}
+
+#ifdef VF_HAVE_HALF_RAW
+#  define vf_tpl_half(raw) vq_half_raw(raw)
+#else
+#  define vf_tpl_half(raw) vf_tpl_half_int(raw)
+#endif
+
+/* 2^n - 1 and its reciprocal, as float bits (n = 8 and 16; 7 and 15 for SNORM). */
+#define VF_F255 0x437f0000u
+#define VF_R255 0x3b808081u   /* (float)(1.0 / 255) */
+#define VF_F127 0x42fe0000u
+#define VF_R127 0x3c010204u   /* (float)(1.0 / 127) */
+#define VF_F65535 0x477fff00u
+#define VF_R65535 0x37800080u /* (float)(1.0 / 65535) */
+#define VF_F32767 0x46fffe00u
+#define VF_R32767 0x38000100u /* (float)(1.0 / 32767) */
+
+static inline vec_t vf_tpl_unorm1(vec_t c, uint32_t m, uint32_t r)
+{
+    return vq_unorm(vq_cvt(c), vq_set4(m, m, m, m), vq_set4(r, r, r, r));
+}
+
+/* c holds sign-extended codes; -2^(n-1) clamps to -(2^(n-1)-1) so it gives -1. */
+static inline vec_t vf_tpl_snorm1(vec_t c, uint32_t m, uint32_t r)
+{
+    vec_t f = vq_maxf(vq_cvt(c), vq_or(vq_set4(m, m, m, m), vq_set4(0x80000000u, 0x80000000u,
+                                                                      0x80000000u, 0x80000000u)));
+    return vq_unorm(f, vq_set4(m, m, m, m), vq_set4(r, r, r, r));
+}
+
+/* ------------------------------------------------------------------------ */
+/* Decoders: raw element bytes per vertex -> four register words             */
+/* ------------------------------------------------------------------------ */
+
+/* Missing-component defaults: 0 for x, y, z; one (1.0f or 1) for w, where
+ * the format has fewer than four components. */
+#define VF_DEF(nc, one) vq_set4(0, 0, 0, (nc) < 4 ? (one) : 0)
+
+/* Keep the first nc words (the raw zero-extension already clears the rest
+ * for every size but a 16-byte load of a 12-byte element). */
+#define VF_KEEP(nc)                                                                  \
+    vq_set4(0xffffffffu, (nc) > 1 ? 0xffffffffu : 0, (nc) > 2 ? 0xffffffffu : 0, \
+            (nc) > 3 ? 0xffffffffu : 0)
+
+#define VF_DEC_COPY32(fmt, nc, one)                         \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)       \
+    {                                                       \
+        return vq_or(vq_and(raw, VF_KEEP(nc)), VF_DEF(nc, one)); \
+    }
+
+#define VF_DEC_INT(fmt, nc, widen)                                  \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                \
+    {                                                                \
+        return vq_or(widen(raw), VF_DEF(nc, 1u));                   \
+    }
+
+#define VF_DEC_UNORM(fmt, nc, widen, m, r)                                \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                     \
+    {                                                                     \
+        return vq_or(vf_tpl_unorm1(widen(raw), m, r), VF_DEF(nc, 0x3f800000u)); \
+    }
+
+#define VF_DEC_SNORM(fmt, nc, widen, m, r)                                \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                     \
+    {                                                                     \
+        return vq_or(vf_tpl_snorm1(widen(raw), m, r), VF_DEF(nc, 0x3f800000u)); \
+    }
+
+#define VF_DEC_HALF(fmt, nc)                                        \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)               \
+    {                                                               \
+        return vq_or(vf_tpl_half(raw), VF_DEF(nc, 0x3f800000u));   \
+    }
+
+VF_DEC_COPY32(R32G32B32A32_FLOAT, 4, 0x3f800000u)
+VF_DEC_COPY32(R32G32B32A32_UINT, 4, 1u)
+VF_DEC_COPY32(R32G32B32A32_SINT, 4, 1u)
+VF_DEC_COPY32(R32G32B32_FLOAT, 3, 0x3f800000u)
+VF_DEC_COPY32(R32G32B32_UINT, 3, 1u)
+VF_DEC_COPY32(R32G32B32_SINT, 3, 1u)
+VF_DEC_COPY32(R32G32_FLOAT, 2, 0x3f800000u)
+VF_DEC_COPY32(R32G32_UINT, 2, 1u)
+VF_DEC_COPY32(R32G32_SINT, 2, 1u)
+VF_DEC_COPY32(R32_FLOAT, 1, 0x3f800000u)
+VF_DEC_COPY32(R32_UINT, 1, 1u)
+VF_DEC_COPY32(R32_SINT, 1, 1u)
+
+VF_DEC_HALF(R16G16B16A16_FLOAT, 4)
+VF_DEC_UNORM(R16G16B16A16_UNORM, 4, vq_widen_u16, VF_F65535, VF_R65535)
+VF_DEC_INT(R16G16B16A16_UINT, 4, vq_widen_u16)
+VF_DEC_SNORM(R16G16B16A16_SNORM, 4, vq_widen_s16, VF_F32767, VF_R32767)
+VF_DEC_INT(R16G16B16A16_SINT, 4, vq_widen_s16)
+VF_DEC_HALF(R16G16_FLOAT, 2)
+VF_DEC_UNORM(R16G16_UNORM, 2, vq_widen_u16, VF_F65535, VF_R65535)
+VF_DEC_INT(R16G16_UINT, 2, vq_widen_u16)
+VF_DEC_SNORM(R16G16_SNORM, 2, vq_widen_s16, VF_F32767, VF_R32767)
+VF_DEC_INT(R16G16_SINT, 2, vq_widen_s16)
+VF_DEC_HALF(R16_FLOAT, 1)
+VF_DEC_UNORM(R16_UNORM, 1, vq_widen_u16, VF_F65535, VF_R65535)
+VF_DEC_INT(R16_UINT, 1, vq_widen_u16)
+VF_DEC_SNORM(R16_SNORM, 1, vq_widen_s16, VF_F32767, VF_R32767)
+VF_DEC_INT(R16_SINT, 1, vq_widen_s16)
+
+VF_DEC_UNORM(R8G8B8A8_UNORM, 4, vq_widen_u8, VF_F255, VF_R255)
+VF_DEC_INT(R8G8B8A8_UINT, 4, vq_widen_u8)
+VF_DEC_SNORM(R8G8B8A8_SNORM, 4, vq_widen_s8, VF_F127, VF_R127)
+VF_DEC_INT(R8G8B8A8_SINT, 4, vq_widen_s8)
+VF_DEC_UNORM(R8G8_UNORM, 2, vq_widen_u8, VF_F255, VF_R255)
+VF_DEC_INT(R8G8_UINT, 2, vq_widen_u8)
+VF_DEC_SNORM(R8G8_SNORM, 2, vq_widen_s8, VF_F127, VF_R127)
+VF_DEC_INT(R8G8_SINT, 2, vq_widen_s8)
+VF_DEC_UNORM(R8_UNORM, 1, vq_widen_u8, VF_F255, VF_R255)
+VF_DEC_INT(R8_UINT, 1, vq_widen_u8)
+VF_DEC_SNORM(R8_SNORM, 1, vq_widen_s8, VF_F127, VF_R127)
+VF_DEC_INT(R8_SINT, 1, vq_widen_s8)
+
+/* BGRA: byte 0 is B (register z), byte 2 is R (x). */
+static inline vec_t VF_TPL(dec_B8G8R8A8_UNORM)(vec_t raw)
+{
+    return vq_swap_xz(vf_tpl_unorm1(vq_widen_u8(raw), VF_F255, VF_R255));
+}
+
+/* BGRX: the X byte is not a component; w is the 1.0f default. */
+static inline vec_t VF_TPL(dec_B8G8R8X8_UNORM)(vec_t raw)
+{
+    vec_t c = vq_and(vq_widen_u8(raw), VF_KEEP(3));
+    return vq_or(vq_swap_xz(vf_tpl_unorm1(c, VF_F255, VF_R255)), VF_DEF(3, 0x3f800000u));
+}
+
+static inline vec_t VF_TPL(dec_R10G10B10A2_UINT)(vec_t raw)
+{
+    return vq_and(vq_srlv4(vq_bcast0(raw), 0, 10, 20, 30), vq_set4(0x3ff, 0x3ff, 0x3ff, 3));
+}
+
+static inline vec_t VF_TPL(dec_R10G10B10A2_UNORM)(vec_t raw)
+{
+    /* 1023.0f and 3.0f; reciprocals rounded to float. */
+    return vq_unorm(vq_cvt(VF_TPL(dec_R10G10B10A2_UINT)(raw)),
+                    vq_set4(0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
+                    vq_set4(0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu));
+}
+
+/* R11G11B10: float11 R, G (6-bit mantissa), float10 B (5-bit), no sign. */
+static inline vec_t VF_TPL(dec_R11G11B10_FLOAT)(vec_t raw)
+{
+    vec_t v = vq_and(vq_srlv4(vq_bcast0(raw), 0, 11, 22, 0), vq_set4(0x7ff, 0x7ff, 0x3ff, 0));
+    return vq_or(vf_tpl_smallfloat(vq_sllv4(v, 17, 17, 18, 0)), VF_DEF(3, 0x3f800000u));
+}
+
+/*
+ * 16-bit packed UNORM: each field is masked in place and divided by its
+ * all-ones value at the same position, (c * 2^s) / (m * 2^s): scaling both
+ * operands by a power of two leaves the correctly rounded quotient, so no
+ * per-field shift is needed. The divisors and reciprocals are exact powers
+ * of two times those of 2^n - 1.
+ */
+#define VF_DEC_PACKED16(fmt, mx, my, mz, mw, dx, dy, dz, dw, rx, ry, rz, rw, nc) \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                              \
+    {                                                                             \
+        vec_t c = vq_and(vq_bcast0(raw), vq_set4(mx, my, mz, mw));               \
+        return vq_or(vq_unorm(vq_cvt(c), vq_set4(dx, dy, dz, dw), vq_set4(rx, ry, rz, rw)), \
+                     VF_DEF(nc, 0x3f800000u));                                    \
+    }
+
+/* float bits: 31<<11 = 63488.0f, 63<<5 = 2016.0f, 31.0f, 31<<10 = 31744.0f,
+ * 31<<5 = 992.0f, 32768.0f, 15<<8 = 3840.0f, 15<<4 = 240.0f, 15.0f,
+ * 15<<12 = 61440.0f; reciprocals are 1/(2^n-1) rounded, scaled by 2^-s. */
+VF_DEC_PACKED16(B5G6R5_UNORM, 0xf800u, 0x07e0u, 0x001fu, 0u,
+                0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
+                0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u, 3)
+VF_DEC_PACKED16(B5G5R5A1_UNORM, 0x7c00u, 0x03e0u, 0x001fu, 0x8000u,
+                0x46f80000u, 0x44780000u, 0x41f80000u, 0x47000000u,
+                0x38042108u, 0x3a842108u, 0x3d042108u, 0x38000000u, 4)
+VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
+                0x45700000u, 0x43700000u, 0x41700000u, 0x47700000u,
+                0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u, 4)
+
+/* ------------------------------------------------------------------------ */
+/* Loops                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Strided: whole vectors of VF_NV vertices, then the last vertex alone with
+ * the missing lane reading the zero block and not stored. A 12-byte element
+ * is loaded with one 16-byte load when the 4 bytes after it are known to be
+ * in the buffer: they are whenever another element of the run starts at
+ * least 4 bytes later (stride >= 4), so every element but the last.
+ */
+#define VF_KERNEL(fmt, size)                                                              \
+    static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count, \
+                                      uint32_t *dst, size_t dst_stride)                    \
+    {                                                                                      \
+        uint8_t *d = (uint8_t *)dst;                                                       \
+        uint32_t i = 0;                                                                    \
+        if ((size) == 12 && src_stride >= 4 && count > 0) {                               \
+            for (; i + VF_NV < count; i += VF_NV) {                                        \
+                vq_store(d, d + dst_stride,                                                \
+                         VF_TPL(dec_##fmt)(vq_load16(src, src + src_stride)));             \
+                src += VF_NV * src_stride;                                                 \
+                d += VF_NV * dst_stride;                                                   \
+            }                                                                              \
+        }                                                                                  \
+        for (; i + VF_NV <= count; i += VF_NV) {                                           \
+            vq_store(d, d + dst_stride,                                                    \
+                     VF_TPL(dec_##fmt)(vq_load(src, src + src_stride, (size))));           \
+            src += VF_NV * src_stride;                                                     \
+            d += VF_NV * dst_stride;                                                       \
+        }                                                                                  \
+        if (VF_NV > 1 && i < count)                                                        \
+            vq_store_lo(d, VF_TPL(dec_##fmt)(vq_load(src, vf_tpl_zero16, (size))));        \
+    }                                                                                      \
+    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,            \
+                                     uint32_t *dst, size_t dst_stride)                     \
+    {                                                                                      \
+        uint8_t *d = (uint8_t *)dst;                                                       \
+        uint32_t i = 0;                                                                    \
+        for (; i + VF_NV <= count; i += VF_NV) {                                           \
+            vq_store(d, d + dst_stride,                                                    \
+                     VF_TPL(dec_##fmt)(vq_load(src[i], src[i + VF_NV - 1], (size))));      \
+            d += VF_NV * dst_stride;                                                       \
+        }                                                                                  \
+        if (VF_NV > 1 && i < count)                                                        \
+            vq_store_lo(d, VF_TPL(dec_##fmt)(vq_load(src[i], vf_tpl_zero16, (size))));     \
+    }
+
+#define VF_KERNEL_ROW(fmt, size) VF_KERNEL(fmt, size)
+
+#define VF_TPL_COPY32_FORMATS(X) \
+    X(R32G32B32A32_FLOAT, 16)    \
+    X(R32G32B32A32_UINT, 16)     \
+    X(R32G32B32A32_SINT, 16)     \
+    X(R32G32B32_FLOAT, 12)       \
+    X(R32G32B32_UINT, 12)        \
+    X(R32G32B32_SINT, 12)        \
+    X(R32G32_FLOAT, 8)           \
+    X(R32G32_UINT, 8)            \
+    X(R32G32_SINT, 8)            \
+    X(R32_FLOAT, 4)              \
+    X(R32_UINT, 4)               \
+    X(R32_SINT, 4)
+
+#define VF_TPL_CONVERT_FORMATS(X) \
+    X(R16G16B16A16_FLOAT, 8)      \
+    X(R16G16B16A16_UNORM, 8)      \
+    X(R16G16B16A16_UINT, 8)       \
+    X(R16G16B16A16_SNORM, 8)      \
+    X(R16G16B16A16_SINT, 8)       \
+    X(R10G10B10A2_UNORM, 4)       \
+    X(R10G10B10A2_UINT, 4)        \
+    X(R11G11B10_FLOAT, 4)         \
+    X(R8G8B8A8_UNORM, 4)          \
+    X(R8G8B8A8_UINT, 4)           \
+    X(R8G8B8A8_SNORM, 4)          \
+    X(R8G8B8A8_SINT, 4)           \
+    X(R16G16_FLOAT, 4)            \
+    X(R16G16_UNORM, 4)            \
+    X(R16G16_UINT, 4)             \
+    X(R16G16_SNORM, 4)            \
+    X(R16G16_SINT, 4)             \
+    X(R8G8_UNORM, 2)              \
+    X(R8G8_UINT, 2)               \
+    X(R8G8_SNORM, 2)              \
+    X(R8G8_SINT, 2)               \
+    X(R16_FLOAT, 2)               \
+    X(R16_UNORM, 2)               \
+    X(R16_UINT, 2)                \
+    X(R16_SNORM, 2)               \
+    X(R16_SINT, 2)                \
+    X(R8_UNORM, 1)                \
+    X(R8_UINT, 1)                 \
+    X(R8_SNORM, 1)                \
+    X(R8_SINT, 1)                 \
+    X(B5G6R5_UNORM, 2)            \
+    X(B5G5R5A1_UNORM, 2)          \
+    X(B8G8R8A8_UNORM, 4)          \
+    X(B8G8R8X8_UNORM, 4)          \
+    X(B4G4R4A4_UNORM, 2)
+
+/*
+ * The ISA's table, indexed by format value. An ISA that defines
+ * VF_TPL_NO_COPY32 leaves the 32-bit copy formats NULL, so that dispatch.c
+ * falls back to the level below for them (only where that level is as fast).
+ */
+#define VF_TABLE_ROW(fmt, size) [VF_FORMAT_##fmt] = { VF_TPL(strided_##fmt), VF_TPL(gather_##fmt) },
+#ifndef VF_TPL_NO_COPY32
+VF_TPL_COPY32_FORMATS(VF_KERNEL_ROW)
+#endif
+VF_TPL_CONVERT_FORMATS(VF_KERNEL_ROW)
+
+const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
+#ifndef VF_TPL_NO_COPY32
+    VF_TPL_COPY32_FORMATS(VF_TABLE_ROW)
+#endif
+    VF_TPL_CONVERT_FORMATS(VF_TABLE_ROW)
+};
+
+#undef VF_TABLE_ROW
+#undef VF_KERNEL_ROW
+#undef VF_TPL_COPY32_FORMATS
+#undef VF_TPL_CONVERT_FORMATS
+#undef VF_KERNEL
+#undef VF_DEC_PACKED16
+#undef VF_DEC_HALF
+#undef VF_DEC_SNORM
+#undef VF_DEC_UNORM
+#undef VF_DEC_INT
+#undef VF_DEC_COPY32
+#undef VF_KEEP
+#undef VF_DEF
+#undef vf_tpl_half
+#undef VF_TPL
+#undef VF_TPL_CAT
+#undef VF_TPL_CAT2

@@ -461,20 +461,15 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
     const struct vf_plan *plan = r->plan;
     const struct vf_sv_regs *sv = &plan->sv;
     size_t rs = plan->layout->record_size;
-    uint32_t vid[VF_BATCH];
+    uint32_t index[VF_BATCH];
     uint8_t cut_mask[VF_BATCH];
     const uint8_t *cut = NULL;
 
-    if (plan->indexed) {
-        if (read_indices(plan, pos, n, vid, cut_mask))
-            cut = cut_mask;
-    } else {
-        for (uint32_t v = 0; v < n; v++)
-            vid[v] = pos + v;
-    }
+    if (plan->indexed && read_indices(plan, pos, n, index, cut_mask))
+        cut = cut_mask;
 
     for (uint32_t s = 0; s < r->num_vary; s++)
-        fetch_vary_slot(r, &r->vary[s], pos, n, vid, cut, dst);
+        fetch_vary_slot(r, &r->vary[s], pos, n, index, cut, dst);
 
     for (uint32_t c = 0; c < r->num_const; c++) {
         const struct vf_const_reg *cr = &r->consts[c];
@@ -491,9 +486,10 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
         uint32_t sys_iid = sv->sys_bits & VF_SV_INSTANCE_ID ? iid : 0;
         for (uint32_t v = 0; v < n; v++) {
             uint32_t *rec = (uint32_t *)(void *)(dst + v * rs);
+            uint32_t vid = plan->indexed ? index[v] : pos + v;
             for (uint32_t i = 0; i < sv->num_vid; i++) {
                 uint32_t *w = rec + sv->vid[i];
-                w[0] = vid[v];
+                w[0] = vid;
                 w[1] = w[2] = w[3] = 0;
             }
             for (uint32_t i = 0; i < sv->num_iid; i++) {
@@ -503,7 +499,7 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
             }
             if (sv->sys >= 0) {
                 uint32_t *w = rec + sv->sys;
-                w[0] = vid[v] & sys_vid_mask;
+                w[0] = vid & sys_vid_mask;
                 w[1] = sys_iid;
                 w[2] = w[3] = 0;
             }

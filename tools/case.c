@@ -133,6 +133,15 @@ static int check_fields(struct ctx *x, const char *path, json_object *obj,
     return 0;
 }
 
+/* JSON null is a NULL json_object in json-c, so presence and value are
+ * asked apart: present() says whether the key is there at all, field()
+ * gives its value (NULL for null or absent). Every getter treats a NULL
+ * value as JSON null and rejects it with "got null". */
+static int present(json_object *obj, const char *name)
+{
+    return json_object_object_get_ex(obj, name, NULL);
+}
+
 static json_object *field(json_object *obj, const char *name)
 {
     json_object *v = NULL;
@@ -188,17 +197,16 @@ static int opt_uint(struct ctx *x, const char *path, json_object *obj, const cha
                     uint32_t *out)
 {
     char p[PATH_SIZE];
-    json_object *v = field(obj, name);
-    if (v == NULL)
+    if (!present(obj, name))
         return 0;
     path_field(p, path, name);
-    return get_uint(x, p, v, out);
+    return get_uint(x, p, field(obj, name), out);
 }
 
 static int req_uint(struct ctx *x, const char *path, json_object *obj, const char *name,
                     uint32_t *out)
 {
-    if (field(obj, name) == NULL)
+    if (!present(obj, name))
         return fail(x, path, "missing field '%s'", name);
     return opt_uint(x, path, obj, name, out);
 }
@@ -612,7 +620,7 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
     if (check_fields(x, path, obj, is_index ? ib_fields : vb_fields) != 0)
         return -1;
     b->present = 1;
-    if (null != NULL) {
+    if (present(obj, "Null")) {
         path_field(p, path, "Null");
         if (!json_object_is_type(null, json_type_boolean))
             return fail(x, p, "expected true or false, got %s", type_name(null));
@@ -621,31 +629,31 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
     if (is_index) {
         json_object *fmt = field(obj, "Format");
         b->format = VF_FORMAT_R16_UINT;
-        if (fmt != NULL) {
+        if (present(obj, "Format")) {
             path_field(p, path, "Format");
             if (get_format(x, p, fmt, &b->format) != 0)
                 return -1;
-        } else if (!is_null && (file != NULL || hex != NULL)) {
+        } else if (!is_null && (present(obj, "File") || present(obj, "Hex"))) {
             return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
         }
     } else {
         if (opt_uint(x, path, obj, "StrideInBytes", &b->stride_in_bytes) != 0)
             return -1;
     }
-    if (file != NULL && hex != NULL)
+    if (present(obj, "File") && present(obj, "Hex"))
         return fail(x, path, "give either 'File' or 'Hex', not both");
-    if (file == NULL && hex == NULL) {
+    if (!present(obj, "File") && !present(obj, "Hex")) {
         /* A null or empty view: unbound, nothing else to give. */
-        if (field(obj, "Offset") != NULL || field(obj, "SizeInBytes") != NULL)
+        if (present(obj, "Offset") || present(obj, "SizeInBytes"))
             return fail(x, path, "'Offset' and 'SizeInBytes' need data ('File' or 'Hex')");
         return 0;
     }
     if (is_null)
         return fail(x, path, "a view with \"Null\": true takes no 'File' or 'Hex'");
-    if (!is_index && field(obj, "StrideInBytes") == NULL)
+    if (!is_index && !present(obj, "StrideInBytes"))
         return fail(x, path, "missing field 'StrideInBytes'");
 
-    if (file != NULL) {
+    if (present(obj, "File")) {
         const char *name;
         char *full;
         int err_no;
@@ -684,7 +692,7 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
         goto fail;
     }
     b->size_in_bytes = (uint32_t)(size - b->offset > UINT32_MAX ? UINT32_MAX : size - b->offset);
-    if (field(obj, "SizeInBytes") != NULL) {
+    if (present(obj, "SizeInBytes")) {
         if (opt_uint(x, path, obj, "SizeInBytes", &b->size_in_bytes) != 0)
             goto fail;
         if (b->size_in_bytes > size - b->offset) {
@@ -720,11 +728,11 @@ static int get_semantic(struct ctx *x, const char *path, json_object *obj, char 
     json_object *v = field(obj, "SemanticName");
     const char *s;
 
-    if (v == NULL)
+    if (!present(obj, "SemanticName"))
         return fail(x, path, "missing field 'SemanticName'");
     path_field(p, path, "SemanticName");
     /* null is passed on as a NULL name so the library can report it. */
-    if (json_object_is_type(v, json_type_null)) {
+    if (v == NULL) {
         *out = NULL;
         return 0;
     }
@@ -757,7 +765,7 @@ static int load_element(struct ctx *x, const char *path, json_object *obj, struc
     if (opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
         return -1;
     v = field(obj, "Format");
-    if (v == NULL)
+    if (!present(obj, "Format"))
         return fail(x, path, "missing field 'Format'");
     path_field(p, path, "Format");
     if (get_format(x, p, v, &e->format) != 0)
@@ -767,7 +775,7 @@ static int load_element(struct ctx *x, const char *path, json_object *obj, struc
 
     e->aligned_byte_offset = VF_APPEND_ALIGNED_ELEMENT;
     v = field(obj, "AlignedByteOffset");
-    if (v != NULL) {
+    if (present(obj, "AlignedByteOffset")) {
         path_field(p, path, "AlignedByteOffset");
         if (json_object_is_type(v, json_type_string)) {
             const char *s;
@@ -784,7 +792,7 @@ static int load_element(struct ctx *x, const char *path, json_object *obj, struc
 
     e->input_slot_class = VF_INPUT_PER_VERTEX_DATA;
     v = field(obj, "InputSlotClass");
-    if (v != NULL) {
+    if (present(obj, "InputSlotClass")) {
         path_field(p, path, "InputSlotClass");
         if (get_enum(x, p, v, "input classification", "D3D12_INPUT_CLASSIFICATION_",
                      slot_class_names, 2, &e->input_slot_class) != 0)
@@ -794,7 +802,7 @@ static int load_element(struct ctx *x, const char *path, json_object *obj, struc
         return -1;
     c->component_mappings[i] = VF_DEFAULT_COMPONENT_MAPPING;
     v = field(obj, "ComponentMapping");
-    if (v != NULL) {
+    if (present(obj, "ComponentMapping")) {
         path_field(p, path, "ComponentMapping");
         if (get_mapping(x, p, v, &c->component_mappings[i]) != 0)
             return -1;
@@ -864,7 +872,7 @@ static int load_signature(struct ctx *x, json_object *v, struct vf_case *c)
             opt_uint(x, p, obj, "Mask", &s->mask) != 0)
             return -1;
         t = field(obj, "ComponentType");
-        if (t != NULL) {
+        if (present(obj, "ComponentType")) {
             path_field(q, p, "ComponentType");
             if (get_enum(x, q, t, "register component type", "D3D_REGISTER_COMPONENT_",
                          component_type_names, 4, &s->component_type) != 0)
@@ -893,7 +901,7 @@ static int load_vertex_buffers(struct ctx *x, json_object *v, struct vf_case *c)
             return fail(x, p, "expected an object, got %s", type_name(obj));
         s = field(obj, "Slot");
         path_field(q, p, "Slot");
-        if (s != NULL && get_uint(x, q, s, &slot) != 0)
+        if (present(obj, "Slot") && get_uint(x, q, s, &slot) != 0)
             return -1;
         if (slot >= VF_MAX_INPUT_SLOTS)
             return fail(x, q, "slot %u; D3D12 has slots 0..%u", slot, VF_MAX_INPUT_SLOTS - 1);
@@ -919,6 +927,7 @@ static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
     const char *path = "Draw";
     char p[PATH_SIZE], q[PATH_SIZE];
     json_object *di, *dii, *args;
+    int indexed;
     vf_draw_desc *d = &c->draw;
 
     if (!json_object_is_type(v, json_type_object))
@@ -927,19 +936,20 @@ static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
         return -1;
     di = field(v, "DrawInstanced");
     dii = field(v, "DrawIndexedInstanced");
-    if ((di == NULL) == (dii == NULL))
+    if (present(v, "DrawInstanced") == present(v, "DrawIndexedInstanced"))
         return fail(x, path, "give exactly one of 'DrawInstanced' and 'DrawIndexedInstanced'");
-    args = di != NULL ? di : dii;
-    path_field(p, path, di != NULL ? "DrawInstanced" : "DrawIndexedInstanced");
+    indexed = present(v, "DrawIndexedInstanced");
+    args = indexed ? dii : di;
+    path_field(p, path, indexed ? "DrawIndexedInstanced" : "DrawInstanced");
     if (!json_object_is_type(args, json_type_object))
         return fail(x, p, "expected an object, got %s", type_name(args));
-    if (check_fields(x, p, args, di != NULL ? di_fields : dii_fields) != 0)
+    if (check_fields(x, p, args, indexed ? dii_fields : di_fields) != 0)
         return -1;
     d->instance_count = 1;
     if (opt_uint(x, p, args, "InstanceCount", &d->instance_count) != 0 ||
         opt_uint(x, p, args, "StartInstanceLocation", &d->start_instance_location) != 0)
         return -1;
-    if (di != NULL) {
+    if (!indexed) {
         d->indexed = 0;
         if (req_uint(x, p, args, "VertexCountPerInstance", &d->vertex_count_per_instance) != 0 ||
             opt_uint(x, p, args, "StartVertexLocation", &d->start_location) != 0)
@@ -950,7 +960,7 @@ static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
         if (req_uint(x, p, args, "IndexCountPerInstance", &d->vertex_count_per_instance) != 0 ||
             opt_uint(x, p, args, "StartIndexLocation", &d->start_location) != 0)
             return -1;
-        if (b != NULL) {
+        if (present(args, "BaseVertexLocation")) {
             int64_t n;
             path_field(q, p, "BaseVertexLocation");
             if (get_integer(x, q, b, INT32_MIN, INT32_MAX, &n) != 0)
@@ -974,7 +984,7 @@ static int load_root(struct ctx *x, json_object *root, struct vf_case *c)
         return -1;
 
     v = field(root, "Description");
-    if (v != NULL) {
+    if (present(root, "Description")) {
         const char *s;
         if (get_string(x, "Description", v, &s) != 0)
             return -1;
@@ -983,12 +993,12 @@ static int load_root(struct ctx *x, json_object *root, struct vf_case *c)
             return fail(x, "Description", "out of memory");
     }
     v = field(root, "InputLayout");
-    if (v == NULL)
+    if (!present(root, "InputLayout"))
         return fail(x, "", "missing field 'InputLayout'");
     if (load_input_layout(x, v, c) != 0)
         return -1;
     v = field(root, "Signature");
-    if (v != NULL && load_signature(x, v, c) != 0)
+    if (present(root, "Signature") && load_signature(x, v, c) != 0)
         return -1;
     if (opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0)
         return -1;
@@ -997,19 +1007,19 @@ static int load_root(struct ctx *x, json_object *root, struct vf_case *c)
     c->draw.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
     c->draw.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
     v = field(root, "VertexBuffers");
-    if (v != NULL && load_vertex_buffers(x, v, c) != 0)
+    if (present(root, "VertexBuffers") && load_vertex_buffers(x, v, c) != 0)
         return -1;
     v = field(root, "IndexBuffer");
-    if (v != NULL && load_buffer(x, "IndexBuffer", v, 1, &c->ib) != 0)
+    if (present(root, "IndexBuffer") && load_buffer(x, "IndexBuffer", v, 1, &c->ib) != 0)
         return -1;
     v = field(root, "IBStripCutValue");
-    if (v != NULL && get_strip_cut(x, "IBStripCutValue", v, &c->draw.strip_cut_value) != 0)
+    if (present(root, "IBStripCutValue") && get_strip_cut(x, "IBStripCutValue", v, &c->draw.strip_cut_value) != 0)
         return -1;
     v = field(root, "PrimitiveTopology");
-    if (v != NULL && get_topology(x, "PrimitiveTopology", v, &c->draw.primitive_topology) != 0)
+    if (present(root, "PrimitiveTopology") && get_topology(x, "PrimitiveTopology", v, &c->draw.primitive_topology) != 0)
         return -1;
     v = field(root, "Draw");
-    if (v == NULL)
+    if (!present(root, "Draw"))
         return fail(x, "", "missing field 'Draw'");
     if (load_draw(x, v, c) != 0)
         return -1;

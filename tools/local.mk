@@ -16,3 +16,7 @@ tools_vfetch_LDADD = libvfetch.la $(VF_CASE_LIBS) -lm
 dist_man_MANS += tools/vfetch.1
 
 EXTRA_DIST += examples tests/cli
+
+# Every command on every example against tests/cli/expected/, and malformed
+# input of each kind (see the script).
+TESTS += tests/cli/run-cli-tests.sh

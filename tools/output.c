@@ -484,7 +484,7 @@ int vf_output_formats(FILE *f, int json)
     if (json)
         fputs("[", f);
     else
-        fprintf(f, "%5s  %-40s  %5s  %5s  %-11s  %-10s  %-9s  %s\n", "value", "name", "bytes",
+        fprintf(f, "%5s  %-40s  %5s  %5s  %-11s  %-16s  %-9s  %s\n", "value", "name", "bytes",
                 "comps", "bits", "type", "IA vertex", "IA index");
     for (uint32_t i = 0; i < n; i++) {
         const vf_format_desc *d = vf_format_info_at(i);
@@ -502,7 +502,7 @@ int vf_output_formats(FILE *f, int json)
             fprintf(f, ", \"ia_vertex\": \"%s\", \"ia_index\": %s}", vertex_support(d),
                     (d->ia_support & VF_IA_INDEX_BUFFER) ? "true" : "false");
         } else {
-            fprintf(f, "%5u  %-40s  %5u  %5u  %-11s  %-10s  %-9s  %s\n", d->format, d->name,
+            fprintf(f, "%5u  %-40s  %5u  %5u  %-11s  %-16s  %-9s  %s\n", d->format, d->name,
                     d->bytes, d->num_components, bits, type, vertex_support(d),
                     (d->ia_support & VF_IA_INDEX_BUFFER) ? "yes" : "no");
         }

@@ -190,7 +190,7 @@ static int usage_error(const char *command, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry '%s %s --help'.\n", progname, command);
+    fprintf(stderr, " (see '%s %s --help')\n", progname, command);
     return EXIT_USAGE;
 }
 

@@ -1,0 +1,522 @@
+#!/bin/sh
+# run-cli-tests.sh - tests of the vfetch command-line tool.
+#
+# 1. Every command on every example, against the expected files in
+#    tests/cli/expected/ (table, --hex, json, raw, validate), with every fetch
+#    path this machine has and with a thread pool: all must give the same
+#    bytes.
+# 2. Bits of raw output checked against values computed here by hand from
+#    the D3D rules, not from vfetch.
+# 3. Malformed input of each kind: exit status 2, one line naming the JSON
+#    path and the problem, nothing on standard output, never a crash.
+# 4. Invalid layouts and draws: exit status 1.
+#
+# The expected files were generated once with VFETCH_CLI_REGENERATE=1 and
+# then checked by hand against the rules (see expected/README). Regenerate
+# only after an intended change, and review the diff.
+#
+# Environment: top_srcdir and top_builddir (make check sets both).
+set -u
+
+top_srcdir=${top_srcdir:-$(cd "$(dirname "$0")/../.." && pwd)}
+top_builddir=${top_builddir:-.}
+top_srcdir=$(cd "$top_srcdir" && pwd)
+top_builddir=$(cd "$top_builddir" && pwd)
+
+VFETCH="$top_builddir/tools/vfetch"
+EXAMPLES="$top_srcdir/examples"
+EXPECTED="$top_srcdir/tests/cli/expected"
+REGENERATE=${VFETCH_CLI_REGENERATE:-}
+
+if [ ! -x "$VFETCH" ]; then
+    echo "run-cli-tests: $VFETCH not built" >&2
+    exit 99
+fi
+
+# The library picks its fetch path from VFETCH_ISA too: start clean.
+unset VFETCH_ISA
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-cli.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+failures=0
+checks=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+pass() {
+    checks=$((checks + 1))
+}
+
+# Functions share the script's variables: those they set start with an
+# underscore.
+
+# capture OUT CMD... : stdout, then stderr (if any) and the exit status, in
+# one file, the format of the expected files.
+capture() {
+    _out=$1
+    shift
+    "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+    _status=$?
+    cat "$tmp/stdout" >"$_out"
+    if [ -s "$tmp/stderr" ]; then
+        echo "--- stderr" >>"$_out"
+        cat "$tmp/stderr" >>"$_out"
+    fi
+    echo "--- exit $_status" >>"$_out"
+    if [ "$_status" -ge 128 ]; then
+        fail "crashed (status $_status): $*"
+    fi
+    return 0
+}
+
+# expect NAME CMD... : the captured output of CMD must equal expected/NAME.
+expect() {
+    _name=$1
+    shift
+    capture "$tmp/actual" "$@"
+    if [ -n "$REGENERATE" ]; then
+        cp "$tmp/actual" "$EXPECTED/$_name"
+        pass
+        return 0
+    fi
+    if [ ! -f "$EXPECTED/$_name" ]; then
+        fail "$_name: no expected file"
+    elif cmp -s "$tmp/actual" "$EXPECTED/$_name"; then
+        pass
+    else
+        fail "$_name: output differs from expected/$_name ($*)"
+        diff "$EXPECTED/$_name" "$tmp/actual" | head -20
+    fi
+}
+
+# expect_raw NAME CMD... : binary standard output equal to expected/NAME.
+expect_raw() {
+    _name=$1
+    shift
+    "$@" >"$tmp/raw" 2>"$tmp/stderr"
+    _status=$?
+    if [ "$_status" -ne 0 ]; then
+        fail "$_name: exit status $_status ($*)"
+        cat "$tmp/stderr"
+        return 0
+    fi
+    if [ -n "$REGENERATE" ]; then
+        cp "$tmp/raw" "$EXPECTED/$_name"
+        pass
+    elif cmp -s "$tmp/raw" "$EXPECTED/$_name"; then
+        pass
+    else
+        fail "$_name: raw output differs from expected/$_name ($*)"
+    fi
+}
+
+if [ -n "$REGENERATE" ]; then
+    mkdir -p "$EXPECTED"
+fi
+
+# Fetch paths this machine runs, from `vfetch version`.
+isas=$("$VFETCH" version | sed -n 's/^fetch paths://p' | tr ' ' '\n' |
+       sed -n 's/(default)$//; /(unavailable)/d; /./p')
+if [ -z "$isas" ]; then
+    fail "vfetch version lists no fetch path"
+fi
+
+# ---------------------------------------------------------------------------
+# 1. Examples against the expected files.
+
+cd "$EXAMPLES" || exit 99
+for path in "$EXAMPLES"/*.json; do
+    case_file=$(basename "$path")
+    ex=${case_file%.json}
+    # Relative names, so that messages do not depend on the source path.
+    expect "$ex.table" "$VFETCH" run "$case_file"
+    expect "$ex.hex" "$VFETCH" run --hex "$case_file"
+    expect "$ex.json" "$VFETCH" run --output json "$case_file"
+    expect "$ex.validate" "$VFETCH" validate "$case_file"
+    if [ "$ex" != invalid-layout ]; then
+        expect_raw "$ex.raw" "$VFETCH" run --output raw "$case_file"
+    fi
+    [ -n "$REGENERATE" ] && continue
+    # Every fetch path, VFETCH_ISA and a thread pool: the same bytes.
+    for isa in $isas; do
+        expect "$ex.hex" "$VFETCH" run --hex --isa "$isa" "$case_file"
+        expect "$ex.hex" env VFETCH_ISA="$isa" "$VFETCH" run --hex "$case_file"
+    done
+    expect "$ex.hex" "$VFETCH" run --hex --threads 3 "$case_file"
+done
+
+expect formats.txt "$VFETCH" formats
+expect formats.json "$VFETCH" formats --json
+expect demo.table "$VFETCH" demo
+expect demo.json "$VFETCH" demo --output json
+expect demo-case.json "$VFETCH" demo --case
+
+if [ -z "$REGENERATE" ]; then
+    # The demo's case, run from a file, gives the demo's output.
+    "$VFETCH" demo --case >"$tmp/demo.json"
+    (cd "$tmp" && "$VFETCH" run demo.json) >"$tmp/demo-run" 2>&1
+    "$VFETCH" demo >"$tmp/demo-out" 2>&1
+    if cmp -s "$tmp/demo-run" "$tmp/demo-out"; then
+        pass
+    else
+        fail "vfetch run on the demo's --case output differs from vfetch demo"
+    fi
+
+    # -o FILE writes what standard output gets.
+    "$VFETCH" run --output json -o "$tmp/o.json" instancing.json
+    if "$VFETCH" run --output json instancing.json | cmp -s - "$tmp/o.json"; then
+        pass
+    else
+        fail "-o FILE differs from standard output"
+    fi
+    "$VFETCH" run --output=raw --output-file="$tmp/o.raw" instancing.json
+    if cmp -s "$EXPECTED/instancing.raw" "$tmp/o.raw"; then
+        pass
+    else
+        fail "--output-file=FILE raw differs from the expected raw file"
+    fi
+fi
+
+if [ -n "$REGENERATE" ]; then
+    echo "run-cli-tests: expected files regenerated in $EXPECTED; review them"
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------
+# 2. Exact bits of raw output, computed here from the rules.
+#
+# triangle.json: positions (0, 0.5, 0), (0.5, -0.5, 0), (-0.5, -0.5, 0) as
+# R32G32B32_FLOAT (bits copied; .w missing -> 1.0 = 0x3f800000); colours
+# bytes ff 00 00 ff, 00 ff 00 ff, 00 00 ff 80 as R8G8B8A8_UNORM: 0xff -> 1.0,
+# 0 -> 0, 0x80 -> 128/255 correctly rounded: 128/255 = 0.5 + 1/510 and
+# 2^24/510 = 32896.502 rounds up to 32897 = 0x8081, so 0x3f008081.
+# SV_VertexID 0, 1, 2 (DrawInstanced counts from 0), SV_InstanceID 0, flags 0.
+# Header: "VFR1" = 0x31524656, version 1, E = 2, V = 3, I = 1, W = 4*2+3 = 11.
+
+# Little-endian bytes of 32-bit words given in hex, as `od -tx1` prints them.
+le_bytes() {
+    for w in "$@"; do
+        echo "$w" | sed 's/\(..\)\(..\)\(..\)\(..\)/\4 \3 \2 \1/'
+    done | tr '\n' ' ' | tr -s ' ' | sed 's/^ //; s/ $//'
+}
+
+expected_raw=$(le_bytes \
+    31524656 00000001 00000002 00000003 00000001 0000000b \
+    00000000 3f000000 00000000 3f800000  3f800000 00000000 00000000 3f800000 \
+    00000000 00000000 00000000 \
+    3f000000 bf000000 00000000 3f800000  00000000 3f800000 00000000 3f800000 \
+    00000001 00000000 00000000 \
+    bf000000 bf000000 00000000 3f800000  00000000 00000000 3f800000 3f008081 \
+    00000002 00000000 00000000)
+actual_raw=$("$VFETCH" run --output raw triangle.json | od -An -v -tx1 |
+             tr '\n' ' ' | tr -s ' ' | sed 's/^ //; s/ $//')
+if [ "$actual_raw" = "$expected_raw" ]; then
+    pass
+else
+    fail "triangle.json raw bits"
+    echo "expected: $expected_raw"
+    echo "actual:   $actual_raw"
+fi
+
+# strip-cuts.json, instance 0, position 4: index 0xFFFF with IBStripCutValue
+# 0xFFFF in a strip: a cut, all words zero and flags bit 0 set. Record 4 of
+# W = 4*1+3 = 7 words starts at byte 24 + 4*7*4 = 136; position 5 reads
+# index 6, element 6 - 2 = 4 = R16G16_SINT (4, -4): 4, 0xfffffffc, 0, 1,
+# SV_VertexID 6 (the raw index), SV_InstanceID 0, flags 0.
+expected_raw=$(le_bytes \
+    00000000 00000000 00000000 00000000 00000000 00000000 00000001 \
+    00000004 fffffffc 00000000 00000001 00000006 00000000 00000000)
+actual_raw=$("$VFETCH" run --output raw strip-cuts.json | od -An -v -tx1 -j136 -N56 |
+             tr '\n' ' ' | tr -s ' ' | sed 's/^ //; s/ $//')
+if [ "$actual_raw" = "$expected_raw" ]; then
+    pass
+else
+    fail "strip-cuts.json raw bits of the cut"
+    echo "expected: $expected_raw"
+    echo "actual:   $actual_raw"
+fi
+
+# ---------------------------------------------------------------------------
+# 3. Malformed input: exit 2, one line on stderr containing TEXT, no stdout.
+
+cd "$tmp" || exit 99
+printf '\000\000\200\077\000\000\000\100' >data8.bin      # 8 bytes: 1.0f 2.0f
+mkdir adir
+
+# bad NAME TEXT JSON [ARGS...]: runs `vfetch run` (or ARGS) on JSON.
+bad() {
+    _name=$1
+    _text=$2
+    printf '%s' "$3" >bad.json
+    shift 3
+    if [ $# -eq 0 ]; then
+        set -- run bad.json
+    fi
+    "$VFETCH" "$@" >out.txt 2>err.txt
+    _status=$?
+    _lines=$(wc -l <err.txt)
+    if [ "$_status" -ne 2 ]; then
+        fail "$_name: exit status $_status, expected 2"
+        cat err.txt
+    elif [ -s out.txt ]; then
+        fail "$_name: wrote to standard output"
+    elif [ "$_lines" -ne 1 ]; then
+        fail "$_name: $_lines lines on stderr, expected 1"
+        cat err.txt
+    elif ! grep -F -q -- "$_text" err.txt; then
+        fail "$_name: message lacks '$_text'"
+        cat err.txt
+    else
+        pass
+    fi
+}
+
+L='"InputLayout": [{"SemanticName": "P", "Format": "R32_FLOAT"}]'
+VB='"VertexBuffers": [{"Slot": 0, "Hex": "0000803f", "StrideInBytes": 4}]'
+D='"Draw": {"DrawInstanced": {"VertexCountPerInstance": 1}}'
+
+# The baseline case is fine: every bad case below differs in one place.
+printf '{%s, %s, %s}' "$L" "$VB" "$D" >good.json
+if "$VFETCH" run good.json >/dev/null 2>&1; then pass; else fail "baseline case"; fi
+
+# Bad JSON, with line and column.
+bad json-syntax 'line 2, column 1: unexpected character' "{$L,
+}"
+bad json-trailing-comma 'unexpected character' "{$L, $D,}"
+bad json-truncated 'unexpected end of the JSON text' "{$L, $VB"
+bad json-empty 'line 1, column 1: unexpected end' ''
+bad json-garbage-after 'line 1, column' "{$L, $D} {}"
+bad json-not-object 'must be a JSON object, got an array' '[1, 2]'
+bad null-field 'InputLayout[0].InputSlot: expected a non-negative integer, got null' \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": null, \"Format\": \"R32_FLOAT\"}], $D}"
+bad null-element 'InputLayout[0]: expected an object, got null' "{\"InputLayout\": [null], $D}"
+bad null-draw 'Draw: expected an object, got null' "{$L, \"Draw\": null}"
+deep=$(i=0; while [ $i -lt 100 ]; do printf '['; i=$((i + 1)); done)
+bad json-too-deep 'nesting too deep' "{\"Description\": $deep"
+bad json-nul-in-string 'NUL character' "{\"InputLayout\": [{\"SemanticName\": \"P\\u0000Q\", \"Format\": \"R32_FLOAT\"}], $D}"
+
+# Unknown fields at every level, and missing required ones.
+bad unknown-root-field "unknown field 'Draws'" "{$L, \"Draws\": {}}"
+bad unknown-element-field "InputLayout[0]: unknown field 'Inputslot' (did you mean 'InputSlot'?)" \
+    '{"InputLayout": [{"SemanticName": "P", "Format": "R32_FLOAT", "Inputslot": 0}], '"$D}"
+bad unknown-vb-field "VertexBuffers[0]: unknown field 'Stride'" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00\", \"Stride\": 4}], $D}"
+bad unknown-ib-field "IndexBuffer: unknown field 'Slot'" \
+    "{$L, \"IndexBuffer\": {\"Slot\": 0, \"Format\": \"R16_UINT\"}, $D}"
+bad unknown-draw "Draw: unknown field 'Draw'" "{$L, \"Draw\": {\"Draw\": {}}}"
+bad unknown-draw-arg "Draw.DrawInstanced: unknown field 'BaseVertexLocation'" \
+    "{$L, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1, \"BaseVertexLocation\": 0}}}"
+bad two-draws "give exactly one of" \
+    "{$L, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1}, \"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
+bad missing-draw "missing field 'Draw'" "{$L}"
+bad missing-layout "missing field 'InputLayout'" "{$D}"
+bad missing-format "InputLayout[0]: missing field 'Format'" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\"}], $D}"
+bad missing-count "Draw.DrawInstanced: missing field 'VertexCountPerInstance'" \
+    "{$L, \"Draw\": {\"DrawInstanced\": {\"InstanceCount\": 1}}}"
+bad missing-stride "VertexBuffers[0]: missing field 'StrideInBytes'" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00\"}], $D}"
+
+# Unknown names.
+bad unknown-format "InputLayout[0].Format: unknown format 'R32G32B32_FLAOT'" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32G32B32_FLAOT\"}], $D}"
+bad unknown-class "InputLayout[0].InputSlotClass: unknown input classification 'PER_VERTEX'" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\", \"InputSlotClass\": \"PER_VERTEX\"}], $D}"
+bad unknown-offset "InputLayout[0].AlignedByteOffset: expected a number, 'APPEND'" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\", \"AlignedByteOffset\": \"APPENDED\"}], $D}"
+bad unknown-topology "PrimitiveTopology: unknown primitive topology 'TRIANGLES'" \
+    "{$L, \"PrimitiveTopology\": \"TRIANGLES\", $D}"
+bad unknown-cut "IBStripCutValue: unknown strip cut value '0xFFFE'" \
+    "{$L, \"IBStripCutValue\": \"0xFFFE\", $D}"
+bad unknown-index-format "IndexBuffer.Format: unknown format 'R16_UINTT'" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINTT\", \"Hex\": \"0000\"}, $D}"
+bad bad-mapping "InputLayout[0].ComponentMapping: 'xyzq' is neither" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\", \"ComponentMapping\": \"xyzq\"}], $D}"
+bad bad-component-type "Signature[0].ComponentType: unknown register component type 'FLOAT'" \
+    "{$L, \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0, \"ComponentType\": \"FLOAT\"}], $D}"
+
+# Wrong types.
+bad type-layout "InputLayout: expected an array, got an object" "{\"InputLayout\": {}, $D}"
+bad type-element "InputLayout[0]: expected an object, got a string" "{\"InputLayout\": [\"P\"], $D}"
+bad type-name "InputLayout[0].SemanticName: expected a string, got an integer" \
+    "{\"InputLayout\": [{\"SemanticName\": 7, \"Format\": \"R32_FLOAT\"}], $D}"
+bad type-index "InputLayout[0].SemanticIndex: expected a non-negative integer, got a string" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"SemanticIndex\": \"0\", \"Format\": \"R32_FLOAT\"}], $D}"
+bad type-fraction "InputLayout[0].InputSlot: expected a non-negative integer, got a fractional number" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 1.5, \"Format\": \"R32_FLOAT\"}], $D}"
+bad type-format "InputLayout[0].Format: expected a DXGI format name or a number, got a boolean" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": true}], $D}"
+bad type-null "VertexBuffers[0].Null: expected true or false, got an integer" \
+    "{$L, \"VertexBuffers\": [{\"Null\": 1}], $D}"
+bad type-hex "VertexBuffers[0].Hex: expected a hex string or an array of them, got an integer" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": 12, \"StrideInBytes\": 4}], $D}"
+bad type-hex-item "VertexBuffers[0].Hex[1]: expected a string, got null" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": [\"00\", null], \"StrideInBytes\": 4}], $D}"
+bad type-draw "Draw.DrawInstanced: expected an object, got an array" \
+    "{$L, \"Draw\": {\"DrawInstanced\": []}}"
+bad type-description "Description: expected a string, got an object" \
+    "{\"Description\": {}, $L, $D}"
+
+# Negative numbers where D3D12 has a UINT, and numbers out of range.
+bad negative-slot "InputLayout[0].InputSlot: -1 is negative" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": -1, \"Format\": \"R32_FLOAT\"}], $D}"
+bad negative-count "Draw.DrawInstanced.VertexCountPerInstance: -3 is negative" \
+    "{$L, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": -3}}}"
+bad negative-stride "VertexBuffers[0].StrideInBytes: -4 is negative" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00\", \"StrideInBytes\": -4}], $D}"
+bad negative-offset "VertexBuffers[0].Offset: -1 is negative" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00\", \"StrideInBytes\": 4, \"Offset\": -1}], $D}"
+bad negative-start "Draw.DrawIndexedInstanced.StartIndexLocation: -1 is negative" \
+    "{$L, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1, \"StartIndexLocation\": -1}}}"
+bad uint-too-big "InputLayout[0].AlignedByteOffset: 4294967296 is above 4294967295" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"AlignedByteOffset\": 4294967296, \"Format\": \"R32_FLOAT\"}], $D}"
+bad uint-far-too-big "InputLayout[0].SemanticIndex: the number is far above 4294967295" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"SemanticIndex\": 123456789012345678901234567890, \"Format\": \"R32_FLOAT\"}], $D}"
+bad int-far-too-small "the number is far below" \
+    "{$L, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1, \"BaseVertexLocation\": -123456789012345678901234567890}}}"
+bad base-vertex-range "Draw.DrawIndexedInstanced.BaseVertexLocation: 2147483648 is above 2147483647" \
+    "{$L, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1, \"BaseVertexLocation\": 2147483648}}}"
+bad slot-too-big "VertexBuffers[0].Slot: slot 32; D3D12 has slots 0..31" \
+    "{$L, \"VertexBuffers\": [{\"Slot\": 32, \"Hex\": \"00\", \"StrideInBytes\": 4}], $D}"
+bad slot-twice "VertexBuffers[1].Slot: slot 0 is listed twice" \
+    "{$L, \"VertexBuffers\": [{\"Slot\": 0, \"Null\": true}, {\"Slot\": 0, \"Null\": true}], $D}"
+bad mapping-too-big "InputLayout[0].ComponentMapping: '0x100000000' is not a 32-bit hex number" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\", \"ComponentMapping\": \"0x100000000\"}], $D}"
+
+# Huge counts: refused before anything is allocated.
+bad huge-draw "Draw: 4294967295 x 4294967295 records" \
+    "{$L, $VB, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 4294967295, \"InstanceCount\": 4294967295}}}"
+bad huge-draw-1gib "more than the 1 GiB" \
+    "{$L, $VB, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 40000000}}}"
+bad huge-layout "InputLayout: 1025 elements; the tool reads at most 1024" \
+    "{\"InputLayout\": [$(i=0; while [ $i -lt 1024 ]; do printf '{"SemanticName": "P", "Format": "R32_FLOAT"}, '; i=$((i + 1)); done){\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\"}], $D}"
+
+# Buffer data: missing and short files, views past the data, bad hex.
+bad missing-file "VertexBuffers[0].File: cannot read 'nope.bin': No such file or directory" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"nope.bin\", \"StrideInBytes\": 4}], $D}"
+bad directory-file "VertexBuffers[0].File: cannot read 'adir'" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"adir\", \"StrideInBytes\": 4}], $D}"
+bad empty-file-name "VertexBuffers[0].File: empty file name" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"\", \"StrideInBytes\": 4}], $D}"
+bad short-file "VertexBuffers[0].SizeInBytes: 12 bytes from Offset 0, but the data holds only 8" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"data8.bin\", \"SizeInBytes\": 12, \"StrideInBytes\": 4}], $D}"
+bad short-file-offset "VertexBuffers[0].SizeInBytes: 8 bytes from Offset 4, but the data holds only 8" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"data8.bin\", \"Offset\": 4, \"SizeInBytes\": 8, \"StrideInBytes\": 4}], $D}"
+bad offset-past-end "VertexBuffers[0].Offset: 9 is past the end of the data (8 bytes)" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"data8.bin\", \"Offset\": 9, \"StrideInBytes\": 4}], $D}"
+bad size-past-hex "IndexBuffer.SizeInBytes: 6 bytes from Offset 0, but the data holds only 4" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"00000100\", \"SizeInBytes\": 6}, $D}"
+bad size-max-uint "VertexBuffers[0].SizeInBytes: 4294967295 bytes" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00\", \"SizeInBytes\": 4294967295, \"StrideInBytes\": 4}], $D}"
+bad file-and-hex "VertexBuffers[0]: give either 'File' or 'Hex', not both" \
+    "{$L, \"VertexBuffers\": [{\"File\": \"data8.bin\", \"Hex\": \"00\", \"StrideInBytes\": 4}], $D}"
+bad null-with-data "VertexBuffers[0]: a view with \"Null\": true takes no 'File' or 'Hex'" \
+    "{$L, \"VertexBuffers\": [{\"Null\": true, \"Hex\": \"00\", \"StrideInBytes\": 4}], $D}"
+bad size-without-data "VertexBuffers[0]: 'Offset' and 'SizeInBytes' need data" \
+    "{$L, \"VertexBuffers\": [{\"SizeInBytes\": 16, \"StrideInBytes\": 4}], $D}"
+bad hex-odd "VertexBuffers[0].Hex: odd number of hex digits" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"000\", \"StrideInBytes\": 4}], $D}"
+bad hex-digit "VertexBuffers[0].Hex: character 2 ('x') is not a hex digit" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00x0\", \"StrideInBytes\": 4}], $D}"
+bad hex-split-byte "VertexBuffers[0].Hex: blank inside the byte at character 1" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"0 0\", \"StrideInBytes\": 4}], $D}"
+bad ib-missing-format "IndexBuffer: missing field 'Format'" \
+    "{$L, \"IndexBuffer\": {\"Hex\": \"0000\"}, $D}"
+
+# The case file itself, usage and fetch paths.
+bad missing-case "cannot read the case file: No such file or directory" '' run no-such-case.json
+bad case-is-directory "adir: cannot read the case file" '' run adir
+bad no-case "run needs a case file" '' run
+bad two-cases "unexpected argument 'good.json'" '' run good.json good.json
+bad unknown-command "unknown command 'rnu'" '' rnu
+bad unknown-option "unknown option '--frobnicate'" '' run --frobnicate good.json
+bad unknown-output "unknown output format 'xml'" '' run --output xml good.json
+bad option-needs-value "option '--isa' needs a value" '' run good.json --isa
+bad bad-threads "--threads needs a number from 1 to 256, not '0'" '' run --threads 0 good.json
+bad bad-threads-text "--threads needs a number from 1 to 256, not 'many'" '' run --threads many good.json
+bad unknown-isa "--isa: unknown instruction set 'avx1024'; available here: scalar" '' run --isa avx1024 good.json
+bad help-unknown "no command 'frobnicate'" '' help frobnicate
+bad formats-arg "unexpected argument 'x'" '' formats x
+VFETCH_ISA=avx1024
+export VFETCH_ISA
+bad env-isa "VFETCH_ISA: unknown instruction set 'avx1024'" '' run good.json
+unset VFETCH_ISA
+for isa in scalar sse2 ssse3 sse41 avx2 neon; do
+    if ! echo "$isas" | grep -qx "$isa"; then
+        bad "unavailable-$isa" "instruction set '$isa' is not available on this machine; available here:" \
+            '' run --isa "$isa" good.json
+    fi
+done
+
+# ---------------------------------------------------------------------------
+# 4. D3D rule violations: exit 1 and the rule named.
+
+# invalid NAME TEXT JSON [COMMAND]: exit 1, TEXT in the messages.
+invalid() {
+    _name=$1
+    _text=$2
+    printf '%s' "$3" >inv.json
+    "$VFETCH" "${4:-run}" inv.json >out.txt 2>&1
+    _status=$?
+    if [ "$_status" -ne 1 ]; then
+        fail "$_name: exit status $_status, expected 1"
+        cat out.txt
+    elif ! grep -F -q -- "$_text" out.txt; then
+        fail "$_name: messages lack '$_text'"
+        cat out.txt
+    else
+        pass
+    fi
+}
+
+invalid layout-not-vertex-format "Format D32_FLOAT is not an input-assembler vertex format" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"D32_FLOAT\"}], $D}"
+invalid layout-numeric-format "element 0 (P0)" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": 116}], $D}" validate
+invalid layout-null-name "element 0" \
+    "{\"InputLayout\": [{\"SemanticName\": null, \"Format\": \"R32_FLOAT\"}], $D}" validate
+invalid layout-slot-16 "MaxInputSlots" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 16, \"Format\": \"R32_FLOAT\"}], $D}"
+invalid draw-cut-mismatch "invalid draw" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"0000\"}, \"IBStripCutValue\": \"0xFFFFFFFF\", \"PrimitiveTopology\": \"TRIANGLESTRIP\", \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
+invalid draw-index-format "IndexBuffer.Format: R16_UINT or R32_UINT" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R8_UINT\", \"Hex\": \"00\"}, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
+invalid draw-stride-too-large "StrideInBytes" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00000000\", \"StrideInBytes\": 2052}], $D}"
+invalid draw-stride-misaligned "StrideInBytes" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00000000\", \"StrideInBytes\": 6}], $D}"
+invalid draw-topology "PrimitiveTopology" \
+    "{$L, \"PrimitiveTopology\": 6, $D}"
+invalid view-offset-misaligned "slot 0: view Offset 2 is not a multiple of 4" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"000000000000\", \"Offset\": 2, \"StrideInBytes\": 4}], $D}"
+invalid view-offset-validate "slot 0: view Offset 2 is not a multiple of 4" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"000000000000\", \"Offset\": 2, \"StrideInBytes\": 4}], $D}" validate
+invalid ib-offset-misaligned "IndexBuffer: view Offset 1 is not a multiple of the index size 2" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"000000\", \"Offset\": 1}, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
+
+# ---------------------------------------------------------------------------
+# Help for every command.
+
+for cmd in run validate formats demo version; do
+    "$VFETCH" "$cmd" --help >help.txt 2>&1
+    _status=$?
+    if [ "$_status" -eq 0 ] && grep -q "^Usage: vfetch $cmd" help.txt &&
+       "$VFETCH" help "$cmd" | cmp -s - help.txt; then
+        pass
+    else
+        fail "help for $cmd (status $_status)"
+    fi
+done
+if "$VFETCH" help | grep -q '^Usage: vfetch COMMAND' && "$VFETCH" --help >/dev/null &&
+   ! "$VFETCH" >/dev/null 2>&1; then
+    pass
+else
+    fail "vfetch help / --help / no arguments"
+fi
+
+echo "run-cli-tests: $checks checks passed, $failures failed"
+[ "$failures" -eq 0 ]

@@ -617,7 +617,7 @@ START_TEST(test_kernels)
     const size_t strides[] = { 0, size, size + 1, size + 3, 2 * size + 5, 7, 64, 2048 };
     const uint32_t counts[] = { 0, 1, 2, 5, 37 };
     static const uint8_t *elems[64];
-    static uint32_t dst[64 * 12 + 8] __attribute__((aligned(16)));
+    static _Alignas(16) uint32_t dst[64 * 12 + 8];
     vf_rng rng;
 
     vf_rng_seed(&rng, 1000 + (uint64_t)_i);
@@ -739,7 +739,7 @@ static size_t add_sweep(struct fp_case *cases, size_t n, vf_format value, int co
 START_TEST(test_fp_environment)
 {
     static struct fp_case cases[5 * 65536 + 4096];
-    static uint32_t got[64][4] __attribute__((aligned(16)));
+    static _Alignas(16) uint32_t got[64][4];
     size_t n = 0;
 
     /* Expectations first, in the default environment. */

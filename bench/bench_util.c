@@ -124,59 +124,57 @@ static inline void bu_barrier(void *p)
 #endif
 }
 
-static void write_block(uint8_t *dst, const uint8_t *scratch, size_t n, int nt)
+/* memcpy, or the same with non-temporal stores for the aligned middle. */
+static void write_bytes(uint8_t *dst, const uint8_t *src, size_t n, int nt)
 {
 #if defined(__SSE2__)
-    if (nt) {
-        size_t i = 0;
-        /* dst is 64-byte aligned except at the very end of the output. */
-        if (((uintptr_t)dst & 15) == 0) {
-            for (; i + 64 <= n; i += 64) {
-                __m128i a = _mm_load_si128((const __m128i *)(const void *)(scratch + i));
-                __m128i b = _mm_load_si128((const __m128i *)(const void *)(scratch + i + 16));
-                __m128i c = _mm_load_si128((const __m128i *)(const void *)(scratch + i + 32));
-                __m128i d = _mm_load_si128((const __m128i *)(const void *)(scratch + i + 48));
-                _mm_stream_si128((__m128i *)(void *)(dst + i), a);
-                _mm_stream_si128((__m128i *)(void *)(dst + i + 16), b);
-                _mm_stream_si128((__m128i *)(void *)(dst + i + 32), c);
-                _mm_stream_si128((__m128i *)(void *)(dst + i + 48), d);
-            }
+    if (nt && n >= 64) {
+        size_t head = (16 - ((uintptr_t)dst & 15)) & 15;
+        memcpy(dst, src, head);
+        size_t i = head;
+        for (; i + 64 <= n; i += 64) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 16));
+            __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 32));
+            __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 48));
+            _mm_stream_si128((__m128i *)(void *)(dst + i), a);
+            _mm_stream_si128((__m128i *)(void *)(dst + i + 16), b);
+            _mm_stream_si128((__m128i *)(void *)(dst + i + 32), c);
+            _mm_stream_si128((__m128i *)(void *)(dst + i + 48), d);
         }
-        if (i < n)
-            memcpy(dst + i, scratch + i, n - i);
+        memcpy(dst + i, src + i, n - i);
         return;
     }
 #else
     (void)nt;
 #endif
-    memcpy(dst, scratch, n);
+    memcpy(dst, src, n);
 }
 
-/* Reads input bytes [a, b) of the concatenated spans into scratch. */
-static void read_range(const struct bu_copy_job *job, size_t a, size_t b, uint8_t *scratch)
+/* The pieces of input bytes [a, b) of the concatenated spans. */
+struct piece {
+    const uint8_t *p;
+    size_t n;
+};
+
+static unsigned input_pieces(const struct bu_copy_job *job, size_t a, size_t b,
+                             struct piece *out, unsigned max)
 {
-    unsigned s = 0;
+    unsigned count = 0;
     size_t base = 0;
 
-    while (s < job->nin && a >= base + job->in[s].size) {
-        base += job->in[s].size;
-        s++;
-    }
-    while (a < b && s < job->nin) {
-        size_t pos = a - base;
-        size_t avail = job->in[s].size - pos;
-        if (avail == 0) {
-            base += job->in[s].size;
-            s++;
-            continue;
+    for (unsigned s = 0; s < job->nin && a < b && count < max; s++) {
+        size_t size = job->in[s].size;
+        if (a < base + size) {
+            size_t end = b < base + size ? b : base + size;
+            out[count].p = (const uint8_t *)job->in[s].data + (a - base);
+            out[count].n = end - a;
+            count++;
+            a = end;
         }
-        size_t take = b - a < avail ? b - a : avail;
-        if (take > BU_SCRATCH_SIZE)
-            take = BU_SCRATCH_SIZE;
-        memcpy(scratch, (const uint8_t *)job->in[s].data + pos, take);
-        bu_barrier(scratch);
-        a += take;
+        base += size;
     }
+    return count;
 }
 
 void bu_copy_init(struct bu_copy_job *job, const struct bu_span *in, unsigned nin, void *out,
@@ -204,9 +202,10 @@ void bu_copy_init(struct bu_copy_job *job, const struct bu_span *in, unsigned ni
     atomic_init(&job->next, 0);
 }
 
+#define BU_MAX_PIECES 48u
+
 void bu_copy_work(struct bu_copy_job *job, void *scratch)
 {
-    uint8_t *dst = job->out;
     int wrote = 0;
 
     for (;;) {
@@ -215,28 +214,67 @@ void bu_copy_work(struct bu_copy_job *job, void *scratch)
             break;
         size_t out_lo = k * job->chunk;
         size_t out_hi = out_lo + job->chunk < job->out_size ? out_lo + job->chunk : job->out_size;
-        /* This chunk's share of the input, read in step with its output. */
+        /* This chunk's share of the input. */
         size_t in_lo = (size_t)((double)job->in_total * (double)k / (double)job->nchunks);
         size_t in_hi = k + 1 == job->nchunks
                            ? job->in_total
                            : (size_t)((double)job->in_total * (double)(k + 1) / (double)job->nchunks);
-        size_t blocks = (out_hi - out_lo + BU_BLOCK - 1) / BU_BLOCK;
-        if (blocks == 0)
-            blocks = 1;
-        size_t in_pos = in_lo;
-        for (size_t b = 0; b < blocks; b++) {
-            size_t in_end = b + 1 == blocks ? in_hi : in_lo + (in_hi - in_lo) * (b + 1) / blocks;
-            if (in_end > in_pos) {
-                read_range(job, in_pos, in_end, scratch);
-                in_pos = in_end;
-            }
-            size_t off = out_lo + b * BU_BLOCK;
-            if (off < out_hi) {
-                size_t n = out_hi - off < BU_BLOCK ? out_hi - off : BU_BLOCK;
-                write_block(dst + off, scratch, n, job->nt);
+        struct piece pieces[BU_MAX_PIECES];
+        unsigned np = input_pieces(job, in_lo, in_hi, pieces, BU_MAX_PIECES);
+        uint8_t *dst = job->out + out_lo;
+        size_t left = out_hi - out_lo;
+
+        /* Stream the input share into the output once (each input byte
+         * read from memory once), then fill the rest of the chunk from the
+         * same bytes, now in L1/L2: every output byte written once. */
+        for (unsigned i = 0; i < np; i++) {
+            size_t n = pieces[i].n < left ? pieces[i].n : left;
+            if (n) {
+                write_bytes(dst, pieces[i].p, n, job->nt);
+                dst += n;
+                left -= n;
                 wrote = 1;
             }
+            /* More input than output: read the rest anyway. */
+            for (size_t off = n; off < pieces[i].n; off += BU_SCRATCH_SIZE) {
+                size_t m = pieces[i].n - off < BU_SCRATCH_SIZE ? pieces[i].n - off : BU_SCRATCH_SIZE;
+                memcpy(scratch, pieces[i].p + off, m);
+                bu_barrier(scratch);
+            }
         }
+        if (left == 0)
+            continue;
+        if (in_hi - in_lo >= BU_SCRATCH_SIZE / 2) {
+            while (left > 0) {
+                for (unsigned i = 0; i < np && left > 0; i++) {
+                    size_t n = pieces[i].n < left ? pieces[i].n : left;
+                    write_bytes(dst, pieces[i].p, n, job->nt);
+                    dst += n;
+                    left -= n;
+                }
+            }
+        } else {
+            /* A small share (or none): repeat it in the scratch first, so
+             * the writes stay large. */
+            uint8_t *sc = scratch;
+            size_t fill = 0;
+            while (np > 0 && fill + (in_hi - in_lo) <= BU_SCRATCH_SIZE)
+                for (unsigned i = 0; i < np; i++) {
+                    memcpy(sc + fill, pieces[i].p, pieces[i].n);
+                    fill += pieces[i].n;
+                }
+            if (fill == 0) {
+                memset(sc, 0, BU_SCRATCH_SIZE);
+                fill = BU_SCRATCH_SIZE;
+            }
+            while (left > 0) {
+                size_t n = fill < left ? fill : left;
+                write_bytes(dst, sc, n, job->nt);
+                dst += n;
+                left -= n;
+            }
+        }
+        wrote = 1;
     }
 #if defined(__SSE2__)
     if (job->nt && wrote)

@@ -43,13 +43,14 @@ struct bu_span {
 
 /*
  * Moves the bytes a fetcher must move and nothing else: every input byte is
- * read once (memcpy into a small L1-resident scratch buffer) and every output
- * byte is written once (memcpy from the scratch, or non-temporal stores when
- * `nt` is set), interleaved in 4 KiB output blocks the way a fetch loop
- * interleaves its loads and stores. The output is cut into chunks, each with
- * its proportional share of the input, that threads take from a shared
- * counter as a threaded draw does, so a slow thread does not hold up the
- * others. `out` must be 64-byte aligned.
+ * read from memory once and every output byte written once, with memcpy (or
+ * with non-temporal stores when `nt` is set). The output is cut into chunks
+ * of at most 64 KiB, each paired with its proportional share of the input:
+ * the share is copied into the chunk, and the rest of the chunk is filled
+ * from the same share again, which is then in L1/L2 (an output larger than
+ * the input costs writes only, as it does a fetcher). Threads take chunks
+ * from a shared counter, as a threaded draw does, so a slow thread does not
+ * hold up the others.
  */
 struct bu_copy_job {
     const struct bu_span *in;

@@ -128,6 +128,7 @@ struct options {
     int threads_given;
     unsigned reps;
     int sizes;                 /* bit 0 in-cache, bit 1 streaming */
+    int sizes_given;
     double min_time;           /* seconds one repetition lasts at least */
     uint32_t in_cache_vertices;
     uint32_t streaming_vertices; /* 0: from the cache size */
@@ -146,7 +147,8 @@ static void usage(FILE *f)
           "  --isa LIST           fetch paths, e.g. scalar,avx2 (default: every available)\n"
           "  --threads LIST       thread counts, e.g. 1,2 (default: 1 up to the CPUs online)\n"
           "  --reps N             timed repetitions per measurement (default 7)\n"
-          "  --size KIND          in-cache, streaming or both (default both)\n"
+          "  --size KIND          in-cache, streaming or both (default both; the\n"
+          "                       format table defaults to in-cache)\n"
           "  --vertices N         vertex positions of streaming cases\n"
           "  --min-time S         seconds each repetition lasts at least\n"
           "  --output SHAPE       aos, soa4, soa8 or soa16 records (default aos)\n"
@@ -238,6 +240,7 @@ static void parse_args(int argc, char **argv)
                 opt.sizes = 3;
             else
                 die("--size takes in-cache, streaming or both", v);
+            opt.sizes_given = 1;
         } else if (strcmp(a, "--vertices") == 0) {
             NEED_VALUE();
             unsigned long n = parse_ulong(v, "bad vertex count");
@@ -293,6 +296,9 @@ static void parse_args(int argc, char **argv)
         if (opt.formats)
             opt.num_threads = 1;
     }
+    /* The format table is about decode cost: in-cache unless asked. */
+    if (opt.formats && !opt.sizes_given)
+        opt.sizes = 1;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -323,36 +323,44 @@ static void range_init(struct vf_range *r, const struct vf_plan *plan, uint32_t 
     }
 }
 
+#define VF_INDICES_CUT 1        /* some position is a strip cut */
+#define VF_INDICES_SEQUENTIAL 2 /* index[v] == index[0] + v, no cut */
+
 /* Reads the raw indices of positions [pos, pos + n) of the draw (rules §5.1):
  * byte (StartIndexLocation + i) * size in 32-bit arithmetic; an index past
- * the view reads 0, which is an ordinary index, not a cut. Returns nonzero
- * if any position is a strip cut. */
-static int read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, uint32_t *index,
-                        uint8_t *cut)
+ * the view reads 0, which is an ordinary index, not a cut. Returns
+ * VF_INDICES_* bits. */
+static unsigned read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n,
+                             uint32_t *index, uint8_t *cut)
 {
     const uint8_t *data = plan->ib_data;
     uint32_t isz = plan->ib_index_size;
     uint32_t start = plan->desc->start_location + pos;
-    int any_cut = 0;
 
     if (!data) {
         memset(index, 0, n * sizeof(*index));
-        return 0;
+        return n == 1 ? VF_INDICES_SEQUENTIAL : 0;
     }
+    uint32_t breaks = 0;
     for (uint32_t v = 0; v < n; v++) {
         uint32_t byte = (start + v) * isz;
         uint32_t value = 0;
         if ((uint64_t)byte + isz <= plan->ib_size)
             value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
         index[v] = value;
+        breaks |= value - index[0] - v; /* 0 only while sequential */
     }
+    unsigned flags = breaks == 0 ? VF_INDICES_SEQUENTIAL : 0;
     if (plan->cut_enabled) {
+        uint8_t any = 0;
         for (uint32_t v = 0; v < n; v++) {
             cut[v] = index[v] == plan->cut_value;
-            any_cut |= cut[v];
+            any |= cut[v];
         }
+        if (any)
+            flags = VF_INDICES_CUT;
     }
-    return any_cut;
+    return flags;
 }
 
 /* Strided decode of every element of a slot for `count` consecutive
@@ -373,20 +381,26 @@ static void slot_strided(const struct vf_layout *layout, const struct vf_vary_sl
 /* Gather decode of every element of a slot for vertices [a, b) of a batch,
  * `base` holding each vertex's (uint32)(k * stride). */
 static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slot *vs,
-                        const uint32_t *base, const uint8_t *cut, uint32_t a, uint32_t b,
-                        uint8_t *dst)
+                        const uint32_t *base, const uint8_t *cut, int all_whole, uint32_t a,
+                        uint32_t b, uint8_t *dst)
 {
     const struct vf_slot *slot = vs->slot;
     size_t rs = layout->record_size;
     const uint8_t *src[VF_BATCH];
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = &layout->elements[layout->fetch[slot->first_fetch + f]];
-        for (uint32_t v = a; v < b; v++) {
-            /* Rules §4.1, §6: (uint32)(k * stride + offset), whole element
-             * inside the view; cut positions fetch nothing. */
-            uint32_t addr = base[v] + e->offset;
-            int in = (uint64_t)addr + e->size <= vs->size && !(cut && cut[v]);
-            src[v - a] = in ? vs->data + addr : vf_zero_block;
+        if (all_whole) {
+            /* Every vertex's slot span is inside the view: no checks. */
+            for (uint32_t v = a; v < b; v++)
+                src[v - a] = vs->data + base[v] + e->offset;
+        } else {
+            for (uint32_t v = a; v < b; v++) {
+                /* Rules §4.1, §6: (uint32)(k * stride + offset), whole
+                 * element inside the view; cut positions fetch nothing. */
+                uint32_t addr = base[v] + e->offset;
+                int in = (uint64_t)addr + e->size <= vs->size && !(cut && cut[v]);
+                src[v - a] = in ? vs->data + addr : vf_zero_block;
+            }
         }
         uint8_t *d = dst + (size_t)a * rs + (size_t)e->record_register * 16;
         e->kernel.gather(src, b - a, (uint32_t *)(void *)d, rs);
@@ -395,21 +409,24 @@ static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slo
 }
 
 /* Fetches one per-vertex slot for the n positions of a batch. `index` holds
- * the raw indices of an indexed draw. */
+ * the raw indices of an indexed draw, `iflags` its VF_INDICES_* bits. */
 static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot *vs,
-                            uint32_t pos, uint32_t n, const uint32_t *index, const uint8_t *cut,
-                            uint8_t *dst)
+                            uint32_t pos, uint32_t n, const uint32_t *index, unsigned iflags,
+                            const uint8_t *cut, uint8_t *dst)
 {
     const struct vf_plan *plan = r->plan;
     const struct vf_layout *layout = plan->layout;
     uint32_t stride = vs->stride;
+    uint32_t kbase = plan->indexed ? (uint32_t)plan->desc->base_vertex_location
+                                   : plan->desc->start_location + pos;
 
-    if (!plan->indexed) {
-        /* Rules §4.1: k = StartVertexLocation + i. When no k of the batch
-         * wraps and the last vertex's whole slot span is inside the view,
-         * every element of every vertex is in bounds at k * stride + offset
-         * without wrapping: one strided call per element. */
-        uint32_t k0 = plan->desc->start_location + pos;
+    if (!plan->indexed || (iflags & VF_INDICES_SEQUENTIAL)) {
+        /* Rules §4.1: k = StartVertexLocation + i (or BaseVertexLocation +
+         * consecutive indices). When no k of the batch wraps and the last
+         * vertex's whole slot span is inside the view, every element of
+         * every vertex is in bounds at k * stride + offset without
+         * wrapping: one strided call per element. */
+        uint32_t k0 = plan->indexed ? kbase + index[0] : kbase;
         uint64_t klast = (uint64_t)k0 + (n - 1);
         if (klast <= UINT32_MAX && klast * stride + vs->span <= vs->size) {
             slot_strided(layout, vs, vs->data + (size_t)k0 * stride, n, dst);
@@ -419,14 +436,19 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
 
     uint32_t base[VF_BATCH];
     uint8_t whole[VF_BATCH]; /* every element of the slot in bounds, no wrap */
-    uint32_t kbase = plan->indexed ? (uint32_t)plan->desc->base_vertex_location
-                                   : plan->desc->start_location + pos;
+    uint32_t num_whole = 0;
     for (uint32_t v = 0; v < n; v++) {
         /* Rules §4.1, §5.1: BaseVertexLocation + index or StartVertexLocation
          * + i, both mod 2^32; then k * stride mod 2^32. */
         uint32_t k = plan->indexed ? kbase + index[v] : kbase + v;
         base[v] = k * stride;
         whole[v] = (uint64_t)base[v] + vs->span <= vs->size && !(cut && cut[v]);
+        num_whole += whole[v];
+    }
+    if (plan->indexed && !(iflags & VF_INDICES_SEQUENTIAL)) {
+        /* Scattered indices rarely form runs worth finding. */
+        slot_gather(layout, vs, base, cut, num_whole == n, 0, n, dst);
+        return;
     }
 
     /* Runs of vertices whose slot data follow each other at `stride` go to
@@ -443,7 +465,7 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
             end++;
         if (end - v >= VF_RUN_MIN) {
             if (gather_from < v)
-                slot_gather(layout, vs, base, cut, gather_from, v, dst);
+                slot_gather(layout, vs, base, cut, 0, gather_from, v, dst);
             slot_strided(layout, vs, vs->data + base[v], end - v,
                          dst + (size_t)v * layout->record_size);
             gather_from = end;
@@ -451,7 +473,7 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
         v = end;
     }
     if (gather_from < n)
-        slot_gather(layout, vs, base, cut, gather_from, n, dst);
+        slot_gather(layout, vs, base, cut, 0, gather_from, n, dst);
 }
 
 /* Writes the complete AoS records of positions [pos, pos + n) of the
@@ -464,12 +486,16 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
     uint32_t index[VF_BATCH];
     uint8_t cut_mask[VF_BATCH];
     const uint8_t *cut = NULL;
+    unsigned iflags = 0;
 
-    if (plan->indexed && read_indices(plan, pos, n, index, cut_mask))
-        cut = cut_mask;
+    if (plan->indexed) {
+        iflags = read_indices(plan, pos, n, index, cut_mask);
+        if (iflags & VF_INDICES_CUT)
+            cut = cut_mask;
+    }
 
     for (uint32_t s = 0; s < r->num_vary; s++)
-        fetch_vary_slot(r, &r->vary[s], pos, n, index, cut, dst);
+        fetch_vary_slot(r, &r->vary[s], pos, n, index, iflags, cut, dst);
 
     for (uint32_t c = 0; c < r->num_const; c++) {
         const struct vf_const_reg *cr = &r->consts[c];

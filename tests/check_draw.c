@@ -884,6 +884,46 @@ START_TEST(test_signature_records)
 }
 END_TEST
 
+/* Index buffers that are sequential but for one index, at every place in
+ * a batch, against the reference: a batch is only read as consecutive
+ * elements when every index is. */
+START_TEST(test_index_patterns)
+{
+    static const uint32_t places[7] = { 0, 1, 2, 31, 63, 64, 127 };
+    static const uint32_t deltas[6] = { 1, 0xffffffffu, 2, 64, 0x10000u, 0x80000000u };
+    vf_input_element_desc d[2] = {
+        el("A", 0, VF_FORMAT_R32G32B32A32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R16G16_UINT, 0, 16, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    vf_layout *layout = make_layout(d, 2, VF_SV_VERTEX_ID);
+    size_t bytes = 20 * 700;
+    uint8_t *b = xalloc(bytes);
+    fill_addr(b, bytes, 1);
+    vf_vertex_buffer_view vb = { b, (uint32_t)bytes, 20 };
+    uint32_t idx[128];
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R32_UINT };
+    for (int start = 0; start < 2; start++)
+        for (int p = 0; p < 7; p++)
+            for (int dl = 0; dl < 6; dl++) {
+                for (uint32_t i = 0; i < 128; i++)
+                    idx[i] = (start ? 500u : 3u) + i;
+                idx[places[p]] += deltas[dl];
+                vf_draw_desc dd = indexed_desc(&vb, 1, &ib, 0, VF_TOPOLOGY_TRIANGLELIST, 128, 1,
+                                               0, start ? -300 : 0, 0);
+                struct ref r;
+                ref_init(&r, d, 2, NULL, VF_SV_VERTEX_ID, &dd);
+                uint32_t *want = ref_aos(&r);
+                size_t words;
+                uint32_t *got = draw_words(layout, &dd, &words);
+                expect_same(got, want, words, "index pattern");
+                free(got);
+                free(want);
+            }
+    free(b);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Validation                                                                */
 /* ------------------------------------------------------------------------ */
@@ -1136,8 +1176,13 @@ static void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint
     /* Runs of sequential indices (strided path), random ones (gather),
      * cut values, and huge ones. */
     uint32_t seq = vf_rng_below(rng, 30);
+    /* A quarter of the buffers are wholly sequential (whole batches of
+     * consecutive indices), some wrapping past the largest index. */
+    int all_seq = vf_rng_below(rng, 4) == 0;
+    if (all_seq && vf_rng_below(rng, 3) == 0)
+        seq = (isz == 2 ? 0xffffu : 0xffffffffu) - vf_rng_below(rng, 100);
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t kind = vf_rng_below(rng, 16), v;
+        uint32_t kind = all_seq ? 0 : vf_rng_below(rng, 16), v;
         if (kind < 7)
             v = seq++;
         else if (kind < 12)
@@ -1146,7 +1191,7 @@ static void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint
             v = cut;
         else
             v = vf_rng_u32(rng) & (isz == 2 ? 0xffffu : 0xffffffffu);
-        if (vf_rng_below(rng, 20) == 0)
+        if (!all_seq && vf_rng_below(rng, 20) == 0)
             seq = vf_rng_below(rng, 60);
         if (isz == 2) {
             uint16_t h = (uint16_t)v;
@@ -1525,6 +1570,7 @@ static Suite *draw_suite(void)
     tcase_add_test(tc, test_base_vertex_wrap);
     tcase_add_test(tc, test_step_rates);
     tcase_add_test(tc, test_index_oob);
+    tcase_add_test(tc, test_index_patterns);
     tcase_add_test(tc, test_strip_cut);
     tcase_add_test(tc, test_mappings);
     tcase_add_test(tc, test_signature_records);

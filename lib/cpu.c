@@ -104,6 +104,11 @@ uint32_t vf_cpu_features(void)
     return f;
 }
 
+void vf_cpu_forget(void)
+{
+    atomic_store_explicit(&vf_cpu_cache, 0, memory_order_release);
+}
+
 const char *vf_isa_name(uint32_t isa)
 {
     return isa < VF_ISA_COUNT ? isa_names[isa] : NULL;

@@ -28,6 +28,10 @@ VF_HIDDEN uint32_t vf_cpu_features(void);
 VF_HIDDEN uint32_t vf_cpu_detect(void);
 VF_HIDDEN uint32_t vf_cpu_apply_disable(uint32_t features, const char *list);
 
+/* Tests only: drop the cached features so the next vf_cpu_features call
+ * detects (and reads VFETCH_DISABLE_CPU_FEATURES) again. */
+VF_HIDDEN void vf_cpu_forget(void);
+
 /* The feature bits an ISA needs (each x86 level includes those below). */
 VF_HIDDEN uint32_t vf_isa_required_features(uint32_t isa);
 

@@ -683,6 +683,7 @@ static int in_child(int (*fn)(void))
 static int child_disable_env(void)
 {
     setenv("VFETCH_DISABLE_CPU_FEATURES", "avx2,sse41", 1);
+    vf_cpu_forget(); /* this process may have detected already */
     uint32_t f = vf_cpu_features();
 #ifdef VF_TEST_SWITCHES
     if (f & (VF_CPU_AVX2 | VF_CPU_SSE41))

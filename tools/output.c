@@ -169,7 +169,9 @@ int vf_output_table(FILE *f, const struct vf_records *r, int hex)
     }
 
     fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, r->vertices,
-            r->c->draw.indexed ? "indices" : "vertices", r->instances,
+            r->c->draw.indexed ? (r->vertices == 1 ? "index" : "indices")
+                               : (r->vertices == 1 ? "vertex" : "vertices"),
+            r->instances,
             r->instances == 1 ? "" : "s",
             vf_case_topology_name(r->c->draw.primitive_topology)
                 ? vf_case_topology_name(r->c->draw.primitive_topology) : "?");
@@ -359,9 +361,9 @@ int vf_output_raw(FILE *f, const struct vf_records *r)
     /* Words are written little-endian whatever the host order. */
     for (size_t i = 0; i < ARRAY_LEN(header); i++)
         put_u32le(hbuf + 4 * i, header[i]);
-    if (fwrite(hbuf, 1, sizeof(hbuf), f) != sizeof(hbuf))
-        return -1;
     if (nregs > VF_MAX_REGISTERS)
+        return -1;
+    if (fwrite(hbuf, 1, sizeof(hbuf), f) != sizeof(hbuf))
         return -1;
     for (uint32_t j = 0; j < r->instances; j++) {
         for (uint32_t v = 0; v < r->vertices; v++) {

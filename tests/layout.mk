@@ -2,7 +2,5 @@
 check_PROGRAMS += tests/check_layout
 TESTS += tests/check_layout
 tests_check_layout_SOURCES = tests/check_layout.c $(TEST_UTIL_SOURCES)
-# test_util.c uses MAP_ANONYMOUS, which -std=c11 hides without this.
-tests_check_layout_CPPFLAGS = $(AM_CPPFLAGS)
 tests_check_layout_CFLAGS = $(TEST_CFLAGS)
 tests_check_layout_LDADD = $(TEST_LDADD)

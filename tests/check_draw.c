@@ -1494,6 +1494,99 @@ static void *draw_thread(void *arg)
     return NULL;
 }
 
+struct range_job {
+    const vf_layout *layout;
+    const vf_draw_desc *desc;
+    uint8_t *out;
+    size_t batch_bytes;
+    uint32_t lanes, batches, piece;
+    uint32_t next; /* next piece; guarded by lock */
+    pthread_mutex_t lock;
+    int failed;
+};
+
+/* A job-system worker: takes pieces of the draw and writes each where the
+ * whole draw would put it. */
+static void *range_worker(void *arg)
+{
+    struct range_job *job = arg;
+    uint32_t v = job->desc->vertex_count_per_instance;
+    uint32_t per_instance = (job->batches + job->piece - 1) / job->piece;
+    uint32_t total = job->desc->instance_count * per_instance;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        uint32_t c = job->next++;
+        pthread_mutex_unlock(&job->lock);
+        if (c >= total)
+            break;
+        uint32_t j = c / per_instance, b = c % per_instance * job->piece;
+        uint32_t nb = job->piece < job->batches - b ? job->piece : job->batches - b;
+        uint32_t first = b * job->lanes;
+        uint32_t count = nb * job->lanes < v - first ? nb * job->lanes : v - first;
+        size_t at = ((size_t)j * job->batches + b) * job->batch_bytes;
+        if (vf_fetch_range(job->layout, job->desc, j, first, count, job->out + at,
+                           (size_t)nb * job->batch_bytes) != VF_OK) {
+            pthread_mutex_lock(&job->lock);
+            job->failed = 1;
+            pthread_mutex_unlock(&job->lock);
+        }
+    }
+    return NULL;
+}
+
+/* vf_fetch_range from four threads at once builds the whole draw. */
+START_TEST(test_fetch_range_threads)
+{
+    vf_input_element_desc d[3] = {
+        el("A", 0, VF_FORMAT_R16G16B16A16_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R10G10B10A2_UINT, 0, 8, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("C", 0, VF_FORMAT_R32G32_FLOAT, 1, 0, VF_INPUT_PER_INSTANCE_DATA, 1),
+    };
+    vf_rng rng;
+    vf_rng_seed(&rng, 4242);
+    size_t bytes = 12 * 3000;
+    uint8_t *b0 = xalloc(bytes), *b1 = xalloc(8 * 8);
+    vf_rng_fill(&rng, b0, bytes);
+    vf_rng_fill(&rng, b1, 64);
+    vf_vertex_buffer_view vbs[2] = { { b0, (uint32_t)bytes, 12 }, { b1, 64, 8 } };
+    uint16_t idx[2500];
+    for (int i = 0; i < 2500; i++)
+        idx[i] = (uint16_t)(i % 97 == 3 ? 0xffff : vf_rng_below(&rng, 3100));
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    for (uint32_t shape = 0; shape <= 16; shape = shape ? shape * 2 : 4) {
+        vf_layout *layout = make_layout_full(d, 3, NULL, VF_SV_VERTEX_ID | VF_SV_FLAGS, shape,
+                                             NULL, 0);
+        vf_draw_desc dd = indexed_desc(vbs, 2, &ib, 1, VF_TOPOLOGY_LINESTRIP, 2500, 10, 0, 0, 0);
+        size_t words;
+        uint32_t *want = draw_words(layout, &dd, &words);
+        struct range_job job;
+        memset(&job, 0, sizeof(job));
+        job.layout = layout;
+        job.desc = &dd;
+        job.lanes = shape ? shape : 1;
+        job.batches = (2500 + job.lanes - 1) / job.lanes;
+        job.batch_bytes = vf_layout_record_size(layout) * job.lanes;
+        job.piece = 160 / job.lanes;
+        job.out = xalloc(words * 4);
+        memset(job.out, 0xCD, words * 4);
+        ck_assert_int_eq(pthread_mutex_init(&job.lock, NULL), 0);
+        pthread_t th[4];
+        for (int k = 0; k < 4; k++)
+            ck_assert_int_eq(pthread_create(&th[k], NULL, range_worker, &job), 0);
+        for (int k = 0; k < 4; k++)
+            pthread_join(th[k], NULL);
+        pthread_mutex_destroy(&job.lock);
+        ck_assert(!job.failed);
+        expect_same((const uint32_t *)(const void *)job.out, want, words, "threaded ranges");
+        free(job.out);
+        free(want);
+        vf_layout_destroy(layout);
+    }
+    free(b0);
+    free(b1);
+}
+END_TEST
+
 /* Pools of 1..4 threads give the single-thread output for large draws of
  * every shape; concurrent draws on one pool take turns correctly. */
 START_TEST(test_pool)
@@ -1585,6 +1678,7 @@ static Suite *draw_suite(void)
     tcase_add_test(tc, test_soa_matches_aos);
     tcase_add_test(tc, test_guard_pages);
     tcase_add_test(tc, test_pool);
+    tcase_add_test(tc, test_fetch_range_threads);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -111,5 +111,6 @@ static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
     return vreinterpretq_u32_f32(vdivq_f32(vreinterpretq_f32_u32(c), vreinterpretq_f32_u32(m)));
 }
 
+#define VF_HAVE_VARSHIFT 1
 #define VF_SUFFIX neon
 #include "x86/fetch_template.h"

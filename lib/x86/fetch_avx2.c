@@ -111,6 +111,7 @@ static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
     return _mm256_castps_si256(_mm256_fmadd_ps(e, rf, q));
 }
 
+#define VF_HAVE_VARSHIFT 1
 #define VF_HAVE_HALF_RAW 1
 static inline vec_t vq_half_raw(vec_t raw)
 {

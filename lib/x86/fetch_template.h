@@ -15,6 +15,8 @@
  *                 decoding; its four 32-bit register words after.
  *   vec_t         the vector type (integer view; floats are carried as bits).
  *   VF_HAVE_HALF_RAW  optional: the file provides vq_half_raw() (F16C).
+ *   VF_HAVE_VARSHIFT  optional: vq_srlv4/vq_sllv4 are single instructions
+ *                 (AVX2 vpsrlvd, NEON ushl), so packed fields use them.
  *
  * and these static inline primitives (all lane-wise per 128-bit half):
  *
@@ -251,8 +253,18 @@ static inline vec_t VF_TPL(dec_R10G10B10A2_UNORM)(vec_t raw)
 /* R11G11B10: float11 R, G (6-bit mantissa), float10 B (5-bit), no sign. */
 static inline vec_t VF_TPL(dec_R11G11B10_FLOAT)(vec_t raw)
 {
-    vec_t v = vq_and(vq_srlv4(vq_bcast0(raw), 0, 11, 22, 0), vq_set4(0x7ff, 0x7ff, 0x3ff, 0));
-    return vq_or(vf_tpl_smallfloat(vq_sllv4(v, 17, 17, 18, 0)), VF_DEF(3, 0x3f800000u));
+    vec_t b = vq_bcast0(raw);
+#ifdef VF_HAVE_VARSHIFT
+    vec_t t = vq_sllv4(vq_and(vq_srlv4(b, 0, 11, 22, 0), vq_set4(0x7ff, 0x7ff, 0x3ff, 0)),
+                       17, 17, 18, 0);
+#else
+    /* Without per-word shifts: move each field's top to bit 27 with three
+     * whole-vector shifts and keep it in its own word only. */
+    vec_t t = vq_or(vq_or(vq_and(vq_slli(b, 17), vq_set4(0x0ffe0000u, 0, 0, 0)),
+                          vq_and(vq_slli(b, 6), vq_set4(0, 0x0ffe0000u, 0, 0))),
+                    vq_and(vq_srli(b, 4), vq_set4(0, 0, 0x0ffc0000u, 0)));
+#endif
+    return vq_or(vf_tpl_smallfloat(t), VF_DEF(3, 0x3f800000u));
 }
 
 /*

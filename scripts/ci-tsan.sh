@@ -44,7 +44,7 @@ mkdir -p "$obj"
 cd "$obj"
 echo "ci-tsan: CC=$CC, sources $srcdir, build $obj"
 tsan="-fsanitize=thread -fno-omit-frame-pointer"
-"$srcdir/configure" --enable-werror --disable-shared CC="$CC" \
+"$srcdir/configure" --disable-shared CC="$CC" \
     CFLAGS="$tsan -O1 -g" LDFLAGS="$tsan" >configure.out 2>&1 ||
     { tail -n 40 config.log; exit 1; }
 make -j"$jobs" libvfetch_core.la >build.out 2>&1 || { tail -n 60 build.out; exit 1; }

@@ -24,7 +24,14 @@ tests_fuzz_replay_draw_SOURCES = tests/fuzz/fuzz_draw.c $(FUZZ_COMMON_SOURCES)
 tests_fuzz_replay_draw_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_draw"'
 tests_fuzz_replay_draw_LDADD = libvfetch_core.la -lm
-TESTS += tests/fuzz/replay_layout tests/fuzz/replay_draw
+check_PROGRAMS += tests/fuzz/replay_case
+tests_fuzz_replay_case_SOURCES = tests/fuzz/fuzz_case.c $(FUZZ_COMMON_SOURCES) $(VF_CASE_SRC)
+tests_fuzz_replay_case_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+	-DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"' \
+	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_case:$(abs_top_srcdir)/examples"'
+tests_fuzz_replay_case_CFLAGS = $(AM_CFLAGS) $(VF_CASE_CFLAGS)
+tests_fuzz_replay_case_LDADD = libvfetch_core.la $(VF_CASE_LIBS) -lm
+TESTS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
 
 EXTRA_DIST += \
 	tests/fuzz/json.dict \
@@ -51,7 +58,7 @@ FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(FUZZ_SANITIZE)
 FUZZ_CPPFLAGS = $(DEFS) -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/lib \
 	-I$(top_srcdir)/tools -I$(top_srcdir)/tests/fuzz
 FUZZ_LIB_SRCS = $(filter %.c,$(libvfetch_core_la_SOURCES))
-FUZZ_CASE_SRCS = tools/case.c
+FUZZ_CASE_SRCS = $(filter %.c,$(VF_CASE_SRC))
 
 fuzz-build:
 	$(AM_V_at)$(MKDIR_P) $(FUZZ_DIR)/obj
@@ -77,7 +84,8 @@ fuzz-build:
 	case_srcs=; for s in $(FUZZ_CASE_SRCS); do case_srcs="$$case_srcs $(top_srcdir)/$$s"; done; \
 	for t in $(FUZZ_TARGETS); do \
 	  if test $$t = fuzz_case; then \
-	    link $$t $(top_srcdir)/tests/fuzz/fuzz_case.c $$case_srcs $(JSONC_CFLAGS) $(JSONC_LIBS); \
+	    link $$t $(top_srcdir)/tests/fuzz/fuzz_case.c $$case_srcs $(JSONC_CFLAGS) $(JSONC_LIBS) \
+	      -DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"'; \
 	  else link $$t $(top_srcdir)/tests/fuzz/$$t.c; fi; \
 	done
 

@@ -1,0 +1,111 @@
+/*
+ * fuzz_case.c - the JSON case loader (tools/case.h) on arbitrary bytes,
+ * then the layout and the draw the case describes.
+ *
+ * The JSON is handed over in an exact-size allocation without a NUL
+ * terminator, as vf_case_load_string allows, so ASan reports a read past
+ * it. Checks: a failed load leaves the case zeroed and a non-empty,
+ * NUL-terminated one-line message; a loaded case's views point at its own
+ * buffers with the sizes it states; when the layout compiles and the
+ * output is small enough, the draw runs into an exact-size buffer (the
+ * case's buffers are exact-size allocations too), and a failed draw writes
+ * nothing. Files named by a case are looked up in FUZZ_CASE_BASE_DIR (the
+ * examples directory), so the seeds' binary files load.
+ */
+#include "fuzz_input.h"
+#include "case.h"
+
+#ifndef FUZZ_CASE_BASE_DIR
+#define FUZZ_CASE_BASE_DIR "examples"
+#endif
+
+#define FZ_MAX_OUTPUT ((size_t)1 << 22)
+
+static int all_zero(const void *p, size_t n)
+{
+    const uint8_t *b = p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    /* Keep the fuzzer on inputs a person could write. */
+    if (size > 65536)
+        return 0;
+    char *json = malloc(size ? size : 1);
+    if (!json)
+        abort();
+    if (size)
+        memcpy(json, data, size);
+
+    const char *base = getenv("FUZZ_CASE_BASE_DIR");
+    struct vf_case c;
+    char err[256];
+    memset(&c, 0xA5, sizeof(c));
+    memset(err, 0xA5, sizeof(err));
+    int rc = vf_case_load_string(json, size, base ? base : FUZZ_CASE_BASE_DIR, &c, err,
+                                 sizeof(err));
+    free(json);
+    if (rc != 0) {
+        FZ_CHECK(all_zero(&c, sizeof(c)), "failed load left the case not zeroed");
+        FZ_CHECK(memchr(err, '\0', sizeof(err)) != NULL, "error message not NUL-terminated");
+        FZ_CHECK(err[0] != '\0', "empty error message");
+        FZ_CHECK(strchr(err, '\n') == NULL, "error message not one line: %s", err);
+        vf_case_free(&c); /* a zeroed case is fine */
+        return 0;
+    }
+
+    FZ_CHECK(c.num_vertex_buffers <= VF_MAX_INPUT_SLOTS, "%u vertex buffers",
+             c.num_vertex_buffers);
+    FZ_CHECK(c.num_elements == 0 || c.elements != NULL, "elements");
+    for (uint32_t s = 0; s < c.num_vertex_buffers; s++) {
+        const struct vf_case_buffer *b = &c.vb[s];
+        const vf_vertex_buffer_view *v = &c.vertex_buffers[s];
+        if (b->bound && b->size_in_bytes)
+            FZ_CHECK(b->bytes != NULL, "slot %u bound without bytes", s);
+        FZ_CHECK(v->data == (b->bound ? (const void *)b->bytes : NULL), "slot %u view data", s);
+        FZ_CHECK(v->size_in_bytes == b->size_in_bytes && v->stride_in_bytes == b->stride_in_bytes,
+                 "slot %u view fields", s);
+        /* Touch every byte: ASan checks the allocation holds them all. */
+        volatile uint8_t sink = 0;
+        for (uint32_t i = 0; b->bytes && i < b->size_in_bytes; i++)
+            sink ^= b->bytes[i];
+        (void)sink;
+    }
+    vf_draw_desc desc;
+    vf_case_draw_desc(&c, &desc);
+    FZ_CHECK(desc.num_vertex_buffers == c.num_vertex_buffers, "draw desc");
+
+    vf_layout_options options;
+    vf_case_layout_options(&c, &options);
+    vf_layout *layout = NULL;
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    if (!diag)
+        abort();
+    vf_result r = vf_layout_create(c.elements, c.num_elements, &options, &layout, diag);
+    free(diag);
+    if (r == VF_OK) {
+        size_t out_size = 0;
+        r = vf_draw_output_size(layout, desc.vertex_count_per_instance, desc.instance_count,
+                                &out_size);
+        if (r == VF_OK && out_size <= FZ_MAX_OUTPUT) {
+            uint8_t *out = aligned_alloc(16, out_size ? out_size : 16);
+            if (!out)
+                abort();
+            memset(out, 0xCD, out_size);
+            r = vf_draw(layout, &desc, out, out_size);
+            if (r != VF_OK) {
+                for (size_t i = 0; i < out_size; i++)
+                    FZ_CHECK(out[i] == 0xCD, "failed draw (%d) wrote byte %zu", r, i);
+            }
+            free(out);
+        }
+        vf_layout_destroy(layout);
+    }
+    vf_case_free(&c);
+    FZ_CHECK(all_zero(&c, sizeof(c)), "vf_case_free left the case not zeroed");
+    return 0;
+}

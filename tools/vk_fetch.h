@@ -57,11 +57,6 @@ struct vkf_shader_desc {
     uint32_t num_elements;
     const struct vkf_shader_element *elements;
     int indexed;          /* key records by index value (binary search of keys[]) */
-    uint32_t base;        /* subtracted from gl_VertexIndex: firstVertex or (uint)vertexOffset */
-    uint32_t first_instance; /* subtracted from gl_InstanceIndex */
-    uint32_t span;        /* records per instance */
-    uint32_t num_keys;    /* indexed: distinct index values in keys[] */
-    uint32_t instances;
 };
 
 /* Words of one record in the output buffer: 4 per element, then the
@@ -71,6 +66,10 @@ struct vkf_shader_desc {
  * found (a driver fetched an index the draw does not contain). */
 #define VKF_OUTPUT_HEADER_WORDS 4u
 
+/* Values of the shader's specialisation constants 0..4, in this order:
+ * base, first_instance, span, num_keys, instances. */
+#define VKF_SPEC_CONSTANTS 5u
+
 /* Generates the GLSL text (malloc'ed, NUL-terminated) or NULL when out of
  * memory. */
 char *vkf_shader_glsl(const struct vkf_shader_desc *desc);
@@ -78,6 +77,8 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *desc);
  * nonzero with the compiler's message in err. */
 int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
                        size_t err_size);
+/* Frees the compiled shaders kept for reuse. */
+void vkf_shader_cache_clear(void);
 
 /* ------------------------------------------------------------------------ */
 /* Vulkan runs                                                               */

@@ -497,6 +497,7 @@ void vkf_close(struct vkf_device *d)
 {
     if (d == NULL)
         return;
+    vkf_shader_cache_clear();
     if (d->device && d->vkDestroyDevice)
         d->vkDestroyDevice(d->device, NULL);
     if (d->instance && d->vkDestroyInstance)
@@ -902,11 +903,6 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
             .num_elements = ne,
             .elements = sel,
             .indexed = indexed,
-            .base = indexed ? (uint32_t)draw->base_vertex_location : draw->start_location,
-            .first_instance = draw->start_instance_location,
-            .span = span,
-            .num_keys = nkeys,
-            .instances = I,
         };
         glsl = vkf_shader_glsl(&sd);
         if (glsl == NULL) {
@@ -964,11 +960,23 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
             .height = 1,
             .layers = 1,
         };
+        const uint32_t spec_values[VKF_SPEC_CONSTANTS] = {
+            indexed ? (uint32_t)draw->base_vertex_location : draw->start_location,
+            draw->start_instance_location, span, nkeys, I,
+        };
+        VkSpecializationMapEntry spec_map[VKF_SPEC_CONSTANTS];
+        VkSpecializationInfo spec = {
+            .mapEntryCount = VKF_SPEC_CONSTANTS,
+            .pMapEntries = spec_map,
+            .dataSize = sizeof(spec_values),
+            .pData = spec_values,
+        };
         VkPipelineShaderStageCreateInfo stage = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
             .stage = VK_SHADER_STAGE_VERTEX_BIT,
             .module = s.module,
             .pName = "main",
+            .pSpecializationInfo = &spec,
         };
         VkPipelineVertexInputDivisorStateCreateInfoEXT div = {
             .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
@@ -1009,6 +1017,11 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
             .subpass = 0,
         };
         VkResult vr;
+        for (uint32_t k = 0; k < VKF_SPEC_CONSTANTS; k++) {
+            spec_map[k].constantID = k;
+            spec_map[k].offset = k * 4;
+            spec_map[k].size = 4;
+        }
         if (d->vkCreateFramebuffer(d->device, &fci, NULL, &s.framebuffer) != VK_SUCCESS) {
             snprintf(err, err_size, "cannot create the framebuffer");
             goto out;

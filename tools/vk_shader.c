@@ -100,7 +100,15 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *d)
     struct sbuf s = { NULL, 0, 0, 0 };
     uint32_t words = VKF_RECORD_WORDS(d->num_elements);
 
-    sb_printf(&s, "#version 450\n");
+    /* Draw constants are specialisation constants (vkf_shader_spec), so
+     * the text - and its compiled SPIR-V, cached - depends on the
+     * attribute types and mappings only. */
+    sb_printf(&s, "#version 450\n"
+                  "layout(constant_id = 0) const uint BASE = 0u;\n"
+                  "layout(constant_id = 1) const uint FIRST_INSTANCE = 0u;\n"
+                  "layout(constant_id = 2) const uint SPAN = 0u;\n"
+                  "layout(constant_id = 3) const uint NUM_KEYS = 0u;\n"
+                  "layout(constant_id = 4) const uint INSTANCES = 0u;\n");
     for (uint32_t e = 0; e < d->num_elements; e++)
         if (d->elements[e].fetched)
             sb_printf(&s, "layout(location = %u) in %s a%u;\n", e,
@@ -110,29 +118,27 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *d)
               "layout(std430, set = 0, binding = 1) readonly buffer Keys { uint k[]; };\n"
               "void main()\n"
               "{\n"
-              "    uint vid = uint(gl_VertexIndex) - %uu;\n"
-              "    uint iid = uint(gl_InstanceIndex) - %uu;\n"
+              "    uint vid = uint(gl_VertexIndex) - BASE;\n"
+              "    uint iid = uint(gl_InstanceIndex) - FIRST_INSTANCE;\n"
               "    uint pos = vid;\n"
               "    gl_Position = vec4(0.0);\n"
-              "    gl_PointSize = 1.0;\n",
-              d->base, d->first_instance);
+              "    gl_PointSize = 1.0;\n");
     if (d->indexed) {
         sb_printf(&s,
-                  "    uint lo = 0u, hi = %uu;\n"
+                  "    uint lo = 0u, hi = NUM_KEYS;\n"
                   "    while (lo < hi) {\n"
                   "        uint mid = lo + ((hi - lo) >> 1);\n"
                   "        if (k[mid] < vid) lo = mid + 1u; else hi = mid;\n"
                   "    }\n"
-                  "    pos = (lo < %uu && k[lo] == vid) ? lo : 0xffffffffu;\n",
-                  d->num_keys, d->num_keys);
+                  "    pos = (lo < NUM_KEYS && k[lo] == vid) ? lo : 0xffffffffu;\n");
     }
     sb_printf(&s,
-              "    if (pos >= %uu || iid >= %uu) {\n"
+              "    if (pos >= SPAN || iid >= INSTANCES) {\n"
               "        atomicAdd(o[0], 1u);\n"
               "        return;\n"
               "    }\n"
-              "    uint b = %uu + (iid * %uu + pos) * %uu;\n",
-              d->span, d->instances, VKF_OUTPUT_HEADER_WORDS, d->span, words);
+              "    uint b = %uu + (iid * SPAN + pos) * %uu;\n",
+              VKF_OUTPUT_HEADER_WORDS, words);
     for (uint32_t e = 0; e < d->num_elements; e++) {
         const struct vkf_shader_element *el = &d->elements[e];
         for (uint32_t c = 0; c < 4; c++) {
@@ -202,8 +208,8 @@ static int read_file(const char *path, uint8_t **data_ret, size_t *size_ret)
     return 0;
 }
 
-int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
-                       size_t err_size)
+static int glslc_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
+                         size_t err_size)
 {
     const char *tmp = getenv("TMPDIR");
     char dir[4096], src[4200], spv[4200], log[4200];
@@ -282,4 +288,62 @@ out:
     unlink(log);
     rmdir(dir);
     return ret;
+}
+
+/* Compiled shaders by text: a run over many cases compiles each distinct
+ * shader once (running glslc is the slow part of a small case). */
+#define VKF_CACHE_SIZE 64
+static struct {
+    char *glsl;
+    uint32_t *spirv;
+    size_t size;
+} vkf_cache[VKF_CACHE_SIZE];
+static unsigned vkf_cache_next;
+
+int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
+                       size_t err_size)
+{
+    unsigned slot;
+    uint32_t *copy;
+
+    for (unsigned i = 0; i < VKF_CACHE_SIZE; i++) {
+        if (vkf_cache[i].glsl != NULL && strcmp(vkf_cache[i].glsl, glsl) == 0) {
+            copy = malloc(vkf_cache[i].size);
+            if (copy == NULL) {
+                snprintf(err, err_size, "out of memory");
+                return 1;
+            }
+            memcpy(copy, vkf_cache[i].spirv, vkf_cache[i].size);
+            *spirv_ret = copy;
+            *size_ret = vkf_cache[i].size;
+            return 0;
+        }
+    }
+    if (glslc_compile(glsl, spirv_ret, size_ret, err, err_size) != 0)
+        return 1;
+    slot = vkf_cache_next++ % VKF_CACHE_SIZE;
+    free(vkf_cache[slot].glsl);
+    free(vkf_cache[slot].spirv);
+    vkf_cache[slot].glsl = strdup(glsl);
+    vkf_cache[slot].spirv = malloc(*size_ret);
+    if (vkf_cache[slot].glsl == NULL || vkf_cache[slot].spirv == NULL) {
+        free(vkf_cache[slot].glsl);
+        free(vkf_cache[slot].spirv);
+        vkf_cache[slot].glsl = NULL;
+        vkf_cache[slot].spirv = NULL;
+        return 0; /* not cached; the result is still good */
+    }
+    memcpy(vkf_cache[slot].spirv, *spirv_ret, *size_ret);
+    vkf_cache[slot].size = *size_ret;
+    return 0;
+}
+
+void vkf_shader_cache_clear(void)
+{
+    for (unsigned i = 0; i < VKF_CACHE_SIZE; i++) {
+        free(vkf_cache[i].glsl);
+        free(vkf_cache[i].spirv);
+        vkf_cache[i].glsl = NULL;
+        vkf_cache[i].spirv = NULL;
+    }
 }

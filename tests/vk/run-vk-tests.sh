@@ -1,0 +1,76 @@
+#!/bin/sh
+# run-vk-tests.sh - cross-checks vfetch against a real Vulkan driver.
+#
+# Generates a seeded set of cases (tests/vk/gen_cases), runs each through
+# the driver with vfetch-vk and requires every difference from vfetch to be
+# a known deviation of that driver (tests/vk/known-deviations.txt). Then
+# proves the diff can fail by changing one value the driver returned.
+#
+# Uses Mesa lavapipe when its ICD file is installed and no driver was
+# chosen with VK_ICD_FILENAMES / VK_DRIVER_FILES. Exit 77 (skip) when there
+# is no Vulkan loader or device. VFETCH_VK_SEED picks another seed.
+set -u
+
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+vk=$top_builddir/tools/vfetch-vk
+gen=$top_builddir/tests/vk/gen_cases
+known=$top_srcdir/tests/vk/known-deviations.txt
+seed=${VFETCH_VK_SEED:-1}
+lvp=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
+
+if [ -z "${VK_ICD_FILENAMES:-}" ] && [ -z "${VK_DRIVER_FILES:-}" ] && [ -f "$lvp" ]; then
+    VK_ICD_FILENAMES=$lvp
+    export VK_ICD_FILENAMES
+fi
+# lavapipe: one rasteriser thread is enough for these draws and keeps the
+# test polite on small machines.
+LP_NUM_THREADS=${LP_NUM_THREADS:-1}
+export LP_NUM_THREADS
+
+fail() {
+    echo "FAIL: $*"
+    exit 1
+}
+
+"$vk" --check-formats || fail "the DXGI -> Vulkan format map is wrong"
+
+"$vk" --list-devices >/dev/null 2>&1
+rc=$?
+if [ "$rc" -eq 77 ]; then
+    echo "SKIP: no Vulkan device ($("$vk" --list-devices 2>&1 | tail -n 1))"
+    exit 77
+fi
+[ "$rc" -eq 0 ] || fail "vfetch-vk --list-devices exited $rc"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-vk-test.XXXXXX") || fail "mktemp"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+"$gen" "$tmp" "$seed" 60 || fail "gen_cases"
+ncases=$(ls "$tmp"/*.json | wc -l)
+
+"$vk" --known-deviations "$known" --max-mismatches 5 "$tmp"/*.json >"$tmp/report.txt" 2>&1
+rc=$?
+grep '^device:' "$tmp/report.txt"
+if [ "$rc" -ne 0 ]; then
+    # Show the failing cases and their first differences.
+    awk '/^case /{c=$0; buf=""} {buf=buf "\n" $0} /-> FAIL/{print c; print buf}
+         /^  error:/{print c; print}' "$tmp/report.txt" | head -n 200
+    fail "vfetch-vk exited $rc on $ncases cases (seed $seed): differences not in $known"
+fi
+
+# Every fetched value: the sums of the result lines.
+awk '/  result:/ { n += $2; x += $5 }
+     END { printf "%d cases, %d values compared, %d exact\n", cases, n, x }' \
+    cases="$ncases" "$tmp/report.txt"
+grep '^known deviation' "$tmp/report.txt"
+grep 'not compared (' "$tmp/report.txt" | sed 's/^ *//' | sort | uniq -c | sort -rn | head -n 10
+
+# The diff must notice a wrong value.
+"$vk" --known-deviations "$known" --tamper "$tmp/random-000.json" >"$tmp/tamper.txt" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "a changed driver value went unnoticed (exit $rc)"
+grep -q 'mismatch: element' "$tmp/tamper.txt" || fail "the changed value is not reported"
+
+echo "PASS: $ncases cases, every difference a known deviation of the driver"
+exit 0

@@ -22,14 +22,14 @@ if [ -z "${CC:-}" ]; then
 fi
 
 # A VPATH build needs a source tree that is not configured in place; when it
-# is, build from a copy of the tracked and untracked-but-not-ignored files.
+# is, build from a copy of the tracked files (so no build output comes along).
 prepare_source() {
     if [ -f "$src/config.status" ] || [ ! -x "$src/configure" ]; then
         local copy="$build/src"
         rm -rf "$copy"
         mkdir -p "$copy"
         if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-            (cd "$src" && git ls-files -z --cached --others --exclude-standard |
+            (cd "$src" && git ls-files -z --cached |
                  xargs -0 cp --parents -t "$copy" 2>/dev/null || true)
         else
             (cd "$src" && tar --exclude=./build-\* -cf - .) | (cd "$copy" && tar -xf -)

@@ -36,7 +36,7 @@ prepare_source() {
         rm -rf "$copy"
         mkdir -p "$copy"
         if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-            (cd "$src" && git ls-files -z --cached --others --exclude-standard |
+            (cd "$src" && git ls-files -z --cached |
                  xargs -0 cp --parents -t "$copy" 2>/dev/null || true)
         else
             (cd "$src" && tar --exclude=./build-\* -cf - .) | (cd "$copy" && tar -xf -)

@@ -720,6 +720,65 @@ START_TEST(test_null_pointers)
 }
 END_TEST
 
+/* Names that are long, hold printf conversions or are not ASCII end up in
+ * diagnostics: messages stay NUL-terminated within their array. */
+START_TEST(test_hostile_names)
+{
+    static const char *const fixed[] = { "%s%s%s%n%n", "%999999999d", "\xff\xfe", "A B", "9", "" };
+    size_t long_len = 5000;
+    char *long_name = malloc(long_len + 2);
+    ck_assert_ptr_nonnull(long_name);
+    memset(long_name, 'N', long_len);
+    long_name[long_len] = '7'; /* trailing digit: an error that quotes the name */
+    long_name[long_len + 1] = '\0';
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    ck_assert_ptr_nonnull(diag);
+    for (size_t i = 0; i <= VF_ARRAY_LEN_T(fixed); i++) {
+        const char *name = i < VF_ARRAY_LEN_T(fixed) ? fixed[i] : long_name;
+        vf_input_element_desc d[2] = {
+            { name, 0, VF_FORMAT_R32_FLOAT, 0, 0, 0, 0 },
+            { name, 0, VF_FORMAT_R32_FLOAT, 0, 4, 0, 0 }, /* duplicate too */
+        };
+        vf_signature_element sig = { name, 0, 0, 0xf, VF_REGISTER_COMPONENT_FLOAT32 };
+        vf_layout_options o;
+        vf_layout_options_init(&o);
+        o.signature = &sig;
+        o.signature_count = 1;
+        vf_layout *layout = NULL;
+        memset(diag, 0xA5, sizeof(*diag));
+        vf_result r = vf_layout_create(d, 2, &o, &layout, diag);
+        ck_assert_int_ne(r, VF_OK);
+        ck_assert_ptr_null(layout);
+        ck_assert_uint_ge(diag->count, 1);
+        for (uint32_t k = 0; k < diag->count; k++)
+            ck_assert_ptr_nonnull(memchr(diag->entries[k].message, '\0', VF_DIAGNOSTIC_MESSAGE_SIZE));
+    }
+    free(diag);
+    free(long_name);
+}
+END_TEST
+
+/* vf_decode_element reads exactly the format's bytes: the element sits
+ * against a guard page on either side. */
+START_TEST(test_decode_guarded)
+{
+    for (uint32_t i = 0; i < vf_format_count(); i++) {
+        const vf_format_desc *fd = vf_format_info_at(i);
+        if (!(fd->ia_support & VF_IA_VERTEX_BUFFER))
+            continue;
+        for (int where = 0; where < 2; where++) {
+            vf_guarded g;
+            vf_guarded_alloc(&g, fd->bytes, where);
+            memset(g.data, 0x80, g.size);
+            uint32_t out[4];
+            ck_assert_int_eq(vf_decode_element(fd->format, g.data, VF_DEFAULT_COMPONENT_MAPPING, out),
+                             VF_OK);
+            vf_guarded_free(&g);
+        }
+    }
+}
+END_TEST
+
 /* SoA ranges must start on a batch boundary. */
 START_TEST(test_soa_range_alignment)
 {
@@ -758,10 +817,12 @@ static Suite *suite_hostile(void)
     tcase_add_loop_test(tc, test_layout_table, 0, (int)VF_ARRAY_LEN_T(lcases));
     tcase_add_test(tc, test_layout_options_hostile);
     tcase_add_test(tc, test_layout_counts);
+    tcase_add_test(tc, test_hostile_names);
     suite_add_tcase(s, tc);
     tc = tcase_create("api");
     tcase_add_test(tc, test_null_pointers);
     tcase_add_test(tc, test_soa_range_alignment);
+    tcase_add_test(tc, test_decode_guarded);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -48,6 +48,10 @@ static int fail(struct ctx *x, const char *path, const char *fmt, ...)
         vsnprintf(x->err + n, x->err_size - (size_t)n, fmt, ap);
         va_end(ap);
     }
+    /* Messages quote the case's own strings: keep them one printable line. */
+    for (char *p = x->err; *p != '\0'; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
     return -1;
 }
 

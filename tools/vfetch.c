@@ -329,10 +329,17 @@ static void print_diagnostics(FILE *f, const char *name, const vf_diagnostics *d
 {
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
+        char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         if ((d->severity == VF_SEVERITY_ERROR) != errors)
             continue;
+        /* Messages quote semantic names from the case: one printable line. */
+        memcpy(msg, d->message, sizeof(msg));
+        msg[sizeof(msg) - 1] = '\0';
+        for (char *p = msg; *p != '\0'; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '?';
         fprintf(f, "%s: %s: %s [%s, code %d]\n", name,
-                d->severity == VF_SEVERITY_ERROR ? "error" : "warning", d->message,
+                d->severity == VF_SEVERITY_ERROR ? "error" : "warning", msg,
                 vf_result_string(d->code), (int)d->code);
     }
     if (errors && diag->num_dropped)

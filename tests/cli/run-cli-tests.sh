@@ -324,6 +324,8 @@ bad missing-stride "VertexBuffers[0]: missing field 'StrideInBytes'" \
 # Unknown names.
 bad unknown-format "InputLayout[0].Format: unknown format 'R32G32B32_FLAOT'" \
     "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32G32B32_FLAOT\"}], $D}"
+bad unknown-format-newline "InputLayout[0].Format: unknown format 'R32?_FLOAT'" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32\\n_FLOAT\"}], $D}"
 bad unknown-class "InputLayout[0].InputSlotClass: unknown input classification 'PER_VERTEX'" \
     "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\", \"InputSlotClass\": \"PER_VERTEX\"}], $D}"
 bad unknown-offset "InputLayout[0].AlignedByteOffset: expected a number, 'APPEND'" \

@@ -467,21 +467,37 @@ const char *bu_cpu_name(char *buf, size_t size)
 {
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[512];
+    char name[256] = "unknown CPU";
+    long family = -1, model = -1;
 
-    snprintf(buf, size, "unknown CPU");
-    if (f == NULL)
-        return buf;
-    while (fgets(line, sizeof(line), f)) {
-        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
-            char *v = strchr(line, ':') + 1;
+    if (f != NULL) {
+        while (fgets(line, sizeof(line), f)) {
+            char *v = strchr(line, ':');
+            if (v == NULL)
+                continue;
+            v++;
             while (*v == ' ' || *v == '\t')
                 v++;
             v[strcspn(v, "\n")] = '\0';
-            snprintf(buf, size, "%s", v);
-            break;
+            if (strncmp(line, "model name", 10) == 0) {
+                snprintf(name, sizeof(name), "%s", v);
+            } else if (strncmp(line, "cpu family", 10) == 0) {
+                family = strtol(v, NULL, 10);
+            } else if (strncmp(line, "model", 5) == 0 && (line[5] == ' ' || line[5] == '\t')) {
+                model = strtol(v, NULL, 10);
+            } else if (line[0] == '\n' || strncmp(line, "processor", 9) == 0) {
+                if (family >= 0 && strcmp(name, "unknown CPU") != 0)
+                    break; /* the first processor is enough */
+            }
         }
+        fclose(f);
     }
-    fclose(f);
+    /* Virtual machines often hide the model name; family and model still
+     * tell the microarchitecture. */
+    if (family >= 0)
+        snprintf(buf, size, "%s (family %ld, model %ld)", name, family, model);
+    else
+        snprintf(buf, size, "%s", name);
     return buf;
 }
 

@@ -948,10 +948,11 @@ static int peer_failed;
  * once per (instance, vertex index), so its records are keyed by those. */
 static const char *peer_check(struct bench_case *c)
 {
-    static char buf[64];
+    static char buf[256];
     struct draw_run dr;
     const uint32_t *rec = vk_peer_records(peer);
     uint64_t words = 0, bad = 0, unshaded = 0;
+    uint64_t bad_elem[MAX_ELEMS] = { 0 };
 
     if (opt.output_shape != VF_OUTPUT_AOS || rec == NULL)
         return "-";
@@ -986,8 +987,10 @@ static const char *peer_check(struct bench_case *c)
                 unshaded++;
                 continue;
             }
-            for (uint32_t w = 0; w < n; w++)
+            for (uint32_t w = 0; w < n; w++) {
                 bad += mine[w] != theirs[w];
+                bad_elem[w / 4] += mine[w] != theirs[w];
+            }
             words += n;
         }
     }
@@ -995,9 +998,17 @@ static const char *peer_check(struct bench_case *c)
         return "ok";
     if (bad == 0)
         snprintf(buf, sizeof(buf), "ok, %llu positions not shaded", (unsigned long long)unshaded);
-    else
-        snprintf(buf, sizeof(buf), "%llu/%llu words differ", (unsigned long long)bad,
-                 (unsigned long long)words);
+    else {
+        /* Which elements differ: names the formats the driver rounds
+         * differently. */
+        size_t len = (size_t)snprintf(buf, sizeof(buf), "%llu/%llu words differ:",
+                                      (unsigned long long)bad, (unsigned long long)words);
+        for (uint32_t e = 0; e < c->num_elems && len < sizeof(buf); e++)
+            if (bad_elem[e])
+                len += (size_t)snprintf(buf + len, sizeof(buf) - len, " %s%u %llu",
+                                        c->elems[e].semantic_name, c->elems[e].semantic_index,
+                                        (unsigned long long)bad_elem[e]);
+    }
     return buf;
 }
 #endif
@@ -1195,6 +1206,7 @@ static void print_case_header(const struct bench_case *c)
 
 static void run_cases(void)
 {
+
     for (int sz = 0; sz < 2; sz++) {
         if (!(opt.sizes & (1 << sz)))
             continue;
@@ -1319,6 +1331,7 @@ static void run_formats(void)
     }
     if (!opt.json && !first)
         printf("  (! = output differs from the scalar path)\n");
+
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1333,6 +1346,27 @@ int main(int argc, char **argv)
     if (opt.list) {
         list_cases();
         return 0;
+    }
+    if (opt.cases) {
+        /* Refuse a --case that selects nothing before printing anything. */
+        int any = 0;
+        if (opt.formats) {
+            for (uint32_t i = 0; i < vf_format_count(); i++) {
+                const vf_format_desc *d = vf_format_info_at(i);
+                any |= d && (d->ia_support & VF_IA_VERTEX_BUFFER) &&
+                       in_list(opt.cases, d->name, d->name, d->name);
+            }
+        } else {
+            for (size_t li = 0; li < NUM_LAYOUTS; li++)
+                for (int sh = 0; sh < NUM_SHAPES; sh++) {
+                    char name[64];
+                    snprintf(name, sizeof(name), "%s/%s", layouts[li].name, shape_names[sh]);
+                    any |= in_list(opt.cases, name, layouts[li].name, shape_names[sh]);
+                }
+        }
+        if (!any)
+            die(opt.formats ? "no IA vertex format matches --case" : "no case matches --case (see --list)",
+                opt.cases);
     }
     strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&now));
     bu_cpu_name(cpu, sizeof(cpu));

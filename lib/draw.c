@@ -408,6 +408,18 @@ static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slo
     }
 }
 
+static void vf_prefetch_batch(const struct vf_vary_slot *vs, const uint32_t *base,
+                              const uint8_t *whole, uint32_t n)
+{
+#if defined(__GNUC__)
+    for (uint32_t v = 0; v < n; v++)
+        if (whole[v])
+            __builtin_prefetch(vs->data + base[v]);
+#else
+    (void)vs, (void)base, (void)whole, (void)n;
+#endif
+}
+
 /* Fetches one per-vertex slot for the n positions of a batch. `index` holds
  * the raw indices of an indexed draw, `iflags` its VF_INDICES_* bits. */
 static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot *vs,
@@ -446,7 +458,10 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
         num_whole += whole[v];
     }
     if (plan->indexed && !(iflags & VF_INDICES_SEQUENTIAL)) {
-        /* Scattered indices rarely form runs worth finding. */
+        /* Scattered indices rarely form runs worth finding. They are
+         * latency-bound: start every vertex's cache miss before the
+         * kernels wait on the first one. */
+        vf_prefetch_batch(vs, base, whole, n);
         slot_gather(layout, vs, base, cut, num_whole == n, 0, n, dst);
         return;
     }

@@ -78,7 +78,8 @@ static const char usage_validate[] =
     "Compiles the input layout of CASE.json and prints the resolved layout (slot,\n"
     "resolved byte offset, format, class, step rate, component mapping and record\n"
     "register of every element) with exit status 0, or every error found with\n"
-    "exit status 1. Also checks that each view's Offset keeps its elements aligned.\n"
+    "exit status 1. Also checks the draw state: view offsets, strides, the index\n"
+    "format and the strip-cut value.\n"
     "Malformed cases give a one-line message and exit status 2.\n";
 
 static const char usage_formats[] =
@@ -575,6 +576,24 @@ static int cmd_validate(int argc, char **argv)
     rc = compile_layout(o.case_path, &c, VF_ISA_SCALAR, &layout, stdout);
     if (rc == 0)
         rc = check_view_offsets(o.case_path, &c, layout, stdout);
+    if (rc == 0) {
+        /* The draw-state checks (index format, strip cut, strides) without
+         * fetching anything: vf_draw validates before it writes, and a draw
+         * of no vertices writes nothing. */
+        vf_draw_desc desc;
+        vf_result res;
+        _Alignas(16) uint32_t dummy[4];
+
+        vf_case_draw_desc(&c, &desc);
+        desc.vertex_count_per_instance = 0;
+        desc.instance_count = 0;
+        res = vf_draw(layout, &desc, dummy, 0);
+        if (res != VF_OK) {
+            printf("%s: error: invalid draw: %s [code %d]%s\n", o.case_path,
+                   vf_result_string(res), (int)res, draw_error_hint(res));
+            rc = EXIT_INVALID;
+        }
+    }
     if (rc == 0) {
         uint32_t n = vf_layout_element_count(layout);
         printf("%s: valid input layout: %u element%s, %u register%s per record "

@@ -485,6 +485,10 @@ invalid layout-slot-16 "MaxInputSlots" \
     "{\"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 16, \"Format\": \"R32_FLOAT\"}], $D}"
 invalid draw-cut-mismatch "invalid draw" \
     "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"0000\"}, \"IBStripCutValue\": \"0xFFFFFFFF\", \"PrimitiveTopology\": \"TRIANGLESTRIP\", \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
+invalid draw-cut-validate "strip cut value does not match the index format" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"0000\"}, \"IBStripCutValue\": \"0xFFFFFFFF\", \"PrimitiveTopology\": \"TRIANGLESTRIP\", \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}" validate
+invalid draw-stride-validate "StrideInBytes" \
+    "{$L, \"VertexBuffers\": [{\"Hex\": \"00000000\", \"StrideInBytes\": 6}], $D}" validate
 invalid draw-index-format "IndexBuffer.Format: R16_UINT or R32_UINT" \
     "{$L, \"IndexBuffer\": {\"Format\": \"R8_UINT\", \"Hex\": \"00\"}, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
 invalid draw-stride-too-large "StrideInBytes" \

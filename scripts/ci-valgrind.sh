@@ -15,7 +15,8 @@
 #   JOBS        make -j (default nproc)
 #   VALGRIND_PROGRAMS  space-separated test programs (paths under the build
 #               directory, e.g. "tests/check_layout"); default: every
-#               tests/check_* program except those in VALGRIND_SKIP
+#               tests/check_* and tests/fuzz/replay_* program except those
+#               in VALGRIND_SKIP
 #   VALGRIND_SKIP      programs to leave out (default: none)
 #   VALGRIND_TIMEOUT   seconds allowed per program (default 600); running
 #               past it is a failure, so the total stays bounded
@@ -65,7 +66,8 @@ make -j"$jobs" check TESTS= >build-check.out 2>&1 || { tail -n 60 build-check.ou
 if [ -n "${VALGRIND_PROGRAMS:-}" ]; then
     programs=$VALGRIND_PROGRAMS
 else
-    programs=$(find tests -maxdepth 1 -type f -name 'check_*' -perm -u+x | sort)
+    programs=$(find tests -maxdepth 2 -type f \( -name 'check_*' -o -name 'replay_*' \) \
+                   ! -name '*.*' -perm -u+x | sort)
 fi
 
 export CK_FORK=no

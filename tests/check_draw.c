@@ -924,6 +924,36 @@ START_TEST(test_index_patterns)
 }
 END_TEST
 
+/* An SoA range that stops inside a batch before the end of the draw: the
+ * lanes past the range are zero and flagged inactive (vfetch.h). */
+START_TEST(test_soa_partial_range)
+{
+    vf_input_element_desc d = el("A", 0, VF_FORMAT_R32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
+    vf_layout *layout = make_layout_full(&d, 1, NULL, VF_SV_VERTEX_ID | VF_SV_FLAGS,
+                                         VF_OUTPUT_SOA4, NULL, 0);
+    uint8_t b[64];
+    fill_addr(b, sizeof(b), 1);
+    vf_vertex_buffer_view vb = { b, sizeof(b), 4 };
+    vf_draw_desc dd = draw_desc(&vb, 1, 10, 1, 0, 0);
+    _Alignas(16) uint32_t out[32];
+    memset(out, 0xCD, sizeof(out));
+    ck_assert_int_eq(vf_fetch_range(layout, &dd, 0, 4, 2, out, sizeof(out)), VF_OK);
+    /* word (r * 4 + c) * 4 + lane; register 0 = A, register 1 = system. */
+    static const uint32_t want[32] = {
+        AW(1, 16), AW(1, 20), 0, 0, /* A.x */
+        0, 0, 0, 0,                 /* A.y */
+        0, 0, 0, 0,                 /* A.z */
+        1, 1, 0, 0,                 /* A.w */
+        4, 5, 0, 0,                 /* SV_VertexID */
+        0, 0, 0, 0,                 /* SV_InstanceID (not requested) */
+        0, 0, VF_FLAG_INACTIVE, VF_FLAG_INACTIVE,
+        0, 0, 0, 0,
+    };
+    expect_same(out, want, 32, "partial SoA range");
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Validation                                                                */
 /* ------------------------------------------------------------------------ */
@@ -1664,6 +1694,7 @@ static Suite *draw_suite(void)
     tcase_add_test(tc, test_step_rates);
     tcase_add_test(tc, test_index_oob);
     tcase_add_test(tc, test_index_patterns);
+    tcase_add_test(tc, test_soa_partial_range);
     tcase_add_test(tc, test_strip_cut);
     tcase_add_test(tc, test_mappings);
     tcase_add_test(tc, test_signature_records);

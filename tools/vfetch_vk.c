@@ -599,6 +599,23 @@ static int run_case(struct vkf_device *dev, const char *path, const struct optio
         goto out;
     }
 
+    if (o->verbose && !o->json) {
+        printf("case %s: %s, %u x %u\n", path,
+               c.draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced",
+               c.draw.vertex_count_per_instance, c.draw.instance_count);
+        for (uint32_t e = 0; e < c.num_elements; e++) {
+            const vf_input_element_desc *el = &c.elements[e];
+            const struct vkf_format_map *m = vkf_format_lookup(el->format);
+            printf("  element %u %s%u %s -> VK_FORMAT_%s%s slot %u offset %u %s rate %u "
+                   "mapping 0x%04x\n",
+                   e, el->semantic_name, el->semantic_index, vf_format_name(el->format),
+                   m ? m->vk_name : "(none)", m && m->force_w_one ? " (.w forced to 1.0f)" : "",
+                   el->input_slot, r->offsets[e],
+                   el->input_slot_class ? "per-instance" : "per-vertex",
+                   el->instance_data_step_rate,
+                   c.component_mappings ? c.component_mappings[e] : VF_DEFAULT_COMPONENT_MAPPING);
+        }
+    }
     ret = vkf_run(dev, &c, r->offsets, &r->vk, r->error, sizeof(r->error));
     if (ret != VKF_EXIT_OK)
         goto out;
@@ -650,8 +667,9 @@ static void print_text(FILE *f, const struct case_report *r)
         if (r->status != VKF_EXIT_OK)
             return;
     }
-    if (r->vk.translation[0])
-        fprintf(f, "  translation: %s%s\n", r->vk.translation, r->vk.topology);
+    if (r->vk.translation[0] || r->vk.topology)
+        fprintf(f, "  translation: %s%s\n", r->vk.translation,
+                r->vk.topology ? r->vk.topology : "");
     for (uint32_t e = 0; e < r->vk.num_elements; e++) {
         if (r->vk.status[e] != VKF_ELEM_FETCHED)
             fprintf(f, "  element %u not compared (%s): %s\n", e, status_note(r->vk.status[e]),

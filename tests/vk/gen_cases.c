@@ -233,6 +233,8 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
         strip = below(&r, 2);
         cut = strip && below(&r, 3) == 0;
         nverts = 1 + below(&r, 40);
+        if (isz == 4 && below(&r, 2)) /* index values past 16 bits, brought back by the base */
+            base = -(int32_t)(65536 + below(&r, 100000));
         lo = base < 0 ? (uint32_t)-base : 0;
         idx = calloc(start_idx + V, sizeof(*idx));
         if (idx == NULL)

@@ -46,7 +46,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-vk-test.XXXXXX") || fail "mktemp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-"$gen" "$tmp" "$seed" 60 || fail "gen_cases"
+"$gen" "$tmp" "$seed" 80 || fail "gen_cases"
 ncases=$(ls "$tmp"/*.json | wc -l)
 
 "$vk" --known-deviations "$known" --max-mismatches 5 "$tmp"/*.json >"$tmp/report.txt" 2>&1

@@ -25,6 +25,9 @@
  *    index buffer the tool binds one of zeros (every index reads 0);
  *  - component mappings and B8G8R8X8's .w = 1.0f are applied in the
  *    shader (Vulkan vertex input has no swizzle);
+ *  - fetches D3D calls out of bounds (rules 6) are not compared: Vulkan
+ *    leaves them undefined; robustBufferAccess, when the device has it,
+ *    only keeps them from faulting;
  *  - unbound slots are not given to the driver (Vulkan has no unbound
  *    vertex binding before VK_KHR_maintenance9): those elements are
  *    reported as not fetched.
@@ -890,8 +893,17 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
     for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++) {
         if (slot_binding[slot] < 0)
             continue;
-        if (hbuf_create(d, &s.vb[slot], c->vertex_buffers[slot].size_in_bytes,
-                        VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, err, err_size))
+        /* With robustBufferAccess Vulkan may treat a vertex as out of
+         * bounds once the view ends inside its stride (the range is cut to
+         * a multiple of the stride), where D3D checks each element's bytes:
+         * pad the buffer with zeros to whole strides. Only fetches D3D
+         * calls in bounds are compared, so the padding is never compared. */
+        VkDeviceSize vb_size = c->vertex_buffers[slot].size_in_bytes;
+        uint32_t stride = c->vertex_buffers[slot].stride_in_bytes;
+        if (stride != 0)
+            vb_size = (vb_size + stride - 1) / stride * stride;
+        if (hbuf_create(d, &s.vb[slot], vb_size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, err,
+                        err_size))
             goto out;
         memcpy(s.vb[slot].map, c->vertex_buffers[slot].data,
                c->vertex_buffers[slot].size_in_bytes);

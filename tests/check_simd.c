@@ -774,15 +774,30 @@ static int draw_case(vf_rng *rng, const uint32_t *isas, unsigned nisas, unsigned
         descs[e].semantic_index = semantic_index[s]++;
         descs[e].format = ia_formats[vf_rng_below(rng, num_ia_formats)];
         descs[e].input_slot = vf_rng_below(rng, nslots);
-        descs[e].aligned_byte_offset = VF_APPEND_ALIGNED_ELEMENT;
+        /* mostly APPEND_ALIGNED; sometimes an explicit (aligned, maybe
+         * overlapping) offset */
+        uint32_t a = elem_align(vf_format_info(descs[e].format)->bytes);
+        descs[e].aligned_byte_offset =
+            vf_rng_below(rng, 3) ? VF_APPEND_ALIGNED_ELEMENT : a * vf_rng_below(rng, 64 / a);
         descs[e].input_slot_class = descs[e].input_slot == 2 ? VF_INPUT_PER_INSTANCE_DATA
                                                              : VF_INPUT_PER_VERTEX_DATA;
         descs[e].instance_data_step_rate = descs[e].input_slot == 2 ? vf_rng_below(rng, 3) : 0;
     }
+    static const uint32_t shapes[] = { VF_OUTPUT_AOS, VF_OUTPUT_AOS, VF_OUTPUT_SOA4,
+                                       VF_OUTPUT_SOA8, VF_OUTPUT_SOA16 };
+    uint32_t mappings[8];
+    for (uint32_t e = 0; e < nelem; e++) {
+        mappings[e] = vf_rng_below(rng, 2)
+                          ? VF_DEFAULT_COMPONENT_MAPPING
+                          : VF_ENCODE_COMPONENT_MAPPING(vf_rng_below(rng, 6), vf_rng_below(rng, 6),
+                                                        vf_rng_below(rng, 6), vf_rng_below(rng, 6));
+    }
     vf_layout_options opt;
     vf_layout_options_init(&opt);
     opt.isa = VF_ISA_SCALAR;
-    opt.system_values = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID;
+    opt.system_values = vf_rng_below(rng, 8); /* any mix of VF_SV_* */
+    opt.output_shape = shapes[vf_rng_below(rng, VF_ARRAY_LEN(shapes))];
+    opt.component_mappings = mappings;
     vf_layout *ref = NULL;
     if (vf_layout_create(descs, nelem, &opt, &ref, NULL) != VF_OK)
         return 2;

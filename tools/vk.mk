@@ -25,4 +25,4 @@ tests_vk_gen_cases_LDADD = libvfetch_core.la -lm
 dist_check_SCRIPTS += tests/vk/run-vk-tests.sh
 TESTS += tests/vk/run-vk-tests.sh
 endif
-EXTRA_DIST += tests/vk/known-deviations.txt tests/vk/run-vk-tests.sh
+EXTRA_DIST += tests/vk/known-deviations.txt tests/vk/run-vk-tests.sh docs/vfetch-vk.md

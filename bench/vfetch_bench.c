@@ -279,8 +279,9 @@ static void parse_args(int argc, char **argv)
         }
 #undef NEED_VALUE
     }
+    /* The quick format table has 47 rows: 5 ms repetitions keep it short. */
     if (opt.min_time == 0.0)
-        opt.min_time = opt.quick ? 0.01 : 0.05;
+        opt.min_time = !opt.quick ? 0.05 : opt.formats ? 0.005 : 0.01;
     if (opt.isa_mask == 0) {
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
             if (vf_isa_available(isa))

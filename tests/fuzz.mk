@@ -25,7 +25,8 @@ tests_fuzz_replay_draw_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_draw"'
 tests_fuzz_replay_draw_LDADD = libvfetch_core.la -lm
 check_PROGRAMS += tests/fuzz/replay_case
-tests_fuzz_replay_case_SOURCES = tests/fuzz/fuzz_case.c $(FUZZ_COMMON_SOURCES) $(VF_CASE_SRC)
+tests_fuzz_replay_case_SOURCES = tests/fuzz/fuzz_case.c $(FUZZ_COMMON_SOURCES) $(VF_CASE_SRC) \
+	tools/output.c tools/output.h
 tests_fuzz_replay_case_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
 	-DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"' \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_case:$(abs_top_srcdir)/examples"'
@@ -58,7 +59,7 @@ FUZZ_CFLAGS = -std=c11 -g -O1 -fno-omit-frame-pointer $(FUZZ_SANITIZE)
 FUZZ_CPPFLAGS = $(DEFS) -I$(top_builddir) -I$(top_srcdir)/include -I$(top_srcdir)/lib \
 	-I$(top_srcdir)/tools -I$(top_srcdir)/tests/fuzz
 FUZZ_LIB_SRCS = $(filter %.c,$(libvfetch_core_la_SOURCES))
-FUZZ_CASE_SRCS = $(filter %.c,$(VF_CASE_SRC))
+FUZZ_CASE_SRCS = $(filter %.c,$(VF_CASE_SRC)) tools/output.c
 
 fuzz-build:
 	$(AM_V_at)$(MKDIR_P) $(FUZZ_DIR)/obj

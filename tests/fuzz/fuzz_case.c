@@ -9,17 +9,23 @@
  * buffers with the sizes it states; when the layout compiles and the
  * output is small enough, the draw runs into an exact-size buffer (the
  * case's buffers are exact-size allocations too), and a failed draw writes
- * nothing. Files named by a case are looked up in FUZZ_CASE_BASE_DIR (the
- * examples directory), so the seeds' binary files load.
+ * nothing; the records then go through every printer of `vfetch run`
+ * (tools/output.h: table, hex table, JSON, raw) and the layout through the
+ * one of `vfetch validate`, into /dev/null. Files named by a case are looked
+ * up in FUZZ_CASE_BASE_DIR (the examples directory), so the seeds' binary
+ * files load.
  */
 #include "fuzz_input.h"
 #include "case.h"
+#include "output.h"
 
 #ifndef FUZZ_CASE_BASE_DIR
 #define FUZZ_CASE_BASE_DIR "examples"
 #endif
 
 #define FZ_MAX_OUTPUT ((size_t)1 << 22)
+/* Records printed at most: the printers are slow next to the draw. */
+#define FZ_MAX_PRINTED 2048u
 
 static int all_zero(const void *p, size_t n)
 {
@@ -81,6 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     vf_layout_options options;
     vf_case_layout_options(&c, &options);
+    /* As `vfetch run` compiles it. */
+    options.system_values = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
     vf_layout *layout = NULL;
     vf_diagnostics *diag = malloc(sizeof(*diag));
     if (!diag)
@@ -100,6 +108,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (r != VF_OK) {
                 for (size_t i = 0; i < out_size; i++)
                     FZ_CHECK(out[i] == 0xCD, "failed draw (%d) wrote byte %zu", r, i);
+            } else if ((uint64_t)desc.vertex_count_per_instance * desc.instance_count <=
+                       FZ_MAX_PRINTED) {
+                FILE *devnull = fopen("/dev/null", "w");
+                FZ_CHECK(devnull != NULL, "cannot open /dev/null");
+                struct vf_records rec = { &c, layout, (const uint32_t *)(const void *)out,
+                                          desc.vertex_count_per_instance, desc.instance_count,
+                                          vf_layout_register_count(layout) };
+                FZ_CHECK(vf_output_table(devnull, &rec, 0) == 0, "table output failed");
+                FZ_CHECK(vf_output_table(devnull, &rec, 1) == 0, "hex table output failed");
+                FZ_CHECK(vf_output_json(devnull, &rec) == 0, "JSON output failed");
+                FZ_CHECK(vf_output_raw(devnull, &rec) == 0, "raw output failed");
+                FZ_CHECK(vf_output_layout(devnull, layout) == 0, "layout output failed");
+                fclose(devnull);
             }
             free(out);
         }

@@ -1101,6 +1101,107 @@ static void position(const char *text, size_t offset, size_t *line, size_t *colu
     }
 }
 
+/*
+ * json-c keeps the last of two equal keys in an object silently; a repeated
+ * field is as likely a mistake as a misspelt one, so the text (already
+ * parsed, hence valid JSON) is scanned for them. Keys are compared as
+ * written, escapes included.
+ */
+#define SCAN_MAX_DEPTH 64
+
+struct scan_level {
+    int is_object;
+    int want_key;     /* objects: the next string is a key */
+    size_t key_off;   /* objects: the current key, for paths */
+    size_t key_len;
+    size_t index;     /* arrays: the current element, for paths */
+    size_t first_key; /* objects: their keys in `keys` start here */
+};
+
+struct scan_key {
+    size_t off, len;
+};
+
+static int check_duplicate_keys(struct ctx *x, const char *text, size_t size)
+{
+    struct scan_level lv[SCAN_MAX_DEPTH];
+    struct scan_key *keys = NULL;
+    size_t nkeys = 0, cap = 0;
+    int depth = 0, rc = 0;
+
+    for (size_t i = 0; i < size && rc == 0; i++) {
+        char ch = text[i];
+        if (ch == '"') {
+            size_t start = i + 1, j = start;
+            while (j < size && text[j] != '"')
+                j += text[j] == '\\' ? 2 : 1;
+            if (depth > 0 && lv[depth - 1].is_object && lv[depth - 1].want_key) {
+                struct scan_level *l = &lv[depth - 1];
+                size_t len = j - start;
+                for (size_t k = l->first_key; k < nkeys; k++) {
+                    if (keys[k].len == len && memcmp(text + keys[k].off, text + start, len) == 0) {
+                        char p[PATH_SIZE], item[80];
+                        size_t plen = 0;
+                        p[0] = '\0';
+                        for (int d = 0; d + 1 < depth; d++) {
+                            if (lv[d].is_object) {
+                                snprintf(item, sizeof(item), "%s%.*s", plen ? "." : "",
+                                         (int)(lv[d].key_len < 64 ? lv[d].key_len : 64),
+                                         text + lv[d].key_off);
+                            } else {
+                                snprintf(item, sizeof(item), "[%zu]", lv[d].index);
+                            }
+                            plen = path_append(p, plen, item);
+                        }
+                        rc = fail(x, p, "field '%.*s' appears twice", (int)(len < 40 ? len : 40),
+                                  text + start);
+                        break;
+                    }
+                }
+                if (rc != 0)
+                    break;
+                if (nkeys == cap) {
+                    struct scan_key *nk;
+                    cap = cap ? cap * 2 : 64;
+                    nk = realloc(keys, cap * sizeof(*keys));
+                    if (nk == NULL) {
+                        rc = fail(x, "", "out of memory");
+                        break;
+                    }
+                    keys = nk;
+                }
+                keys[nkeys].off = start;
+                keys[nkeys].len = len;
+                nkeys++;
+                l->key_off = start;
+                l->key_len = len;
+                l->want_key = 0;
+            }
+            i = j;
+        } else if (ch == '{' || ch == '[') {
+            if (depth == SCAN_MAX_DEPTH)
+                break; /* the tokener's own limit is lower */
+            lv[depth].is_object = ch == '{';
+            lv[depth].want_key = ch == '{';
+            lv[depth].key_off = 0;
+            lv[depth].key_len = 0;
+            lv[depth].index = 0;
+            lv[depth].first_key = nkeys;
+            depth++;
+        } else if ((ch == '}' || ch == ']') && depth > 0) {
+            depth--;
+            nkeys = lv[depth].first_key;
+        } else if (ch == ',' && depth > 0) {
+            if (lv[depth - 1].is_object)
+                lv[depth - 1].want_key = 1;
+            else
+                lv[depth - 1].index++;
+        }
+    }
+    free(keys);
+    return rc;
+}
+
 int vf_case_load_string(const char *json, size_t size, const char *base_dir,
                         struct vf_case *c, char *err, size_t err_size)
 {
@@ -1156,7 +1257,9 @@ int vf_case_load_string(const char *json, size_t size, const char *base_dir,
         }
     }
     json_tokener_free(tok);
-    rc = load_root(&x, root, c);
+    rc = check_duplicate_keys(&x, json, size);
+    if (rc == 0)
+        rc = load_root(&x, root, c);
     json_object_put(root);
     if (rc != 0)
         vf_case_free(c);

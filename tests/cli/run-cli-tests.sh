@@ -312,6 +312,11 @@ bad unknown-draw-arg "Draw.DrawInstanced: unknown field 'BaseVertexLocation'" \
     "{$L, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1, \"BaseVertexLocation\": 0}}}"
 bad two-draws "give exactly one of" \
     "{$L, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1}, \"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
+bad duplicate-root "field 'Draw' appears twice" "{$L, $D, $D}"
+bad duplicate-element "InputLayout[0]: field 'Format' appears twice" \
+    "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"R32_FLOAT\", \"Format\": \"R8_UINT\"}], $D}"
+bad duplicate-draw-arg "Draw.DrawInstanced: field 'InstanceCount' appears twice" \
+    "{$L, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1, \"InstanceCount\": 1, \"InstanceCount\": 2}}}"
 bad missing-draw "missing field 'Draw'" "{$L}"
 bad missing-layout "missing field 'InputLayout'" "{$D}"
 bad missing-format "InputLayout[0]: missing field 'Format'" \

@@ -112,6 +112,27 @@ static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
     return vreinterpretq_u32_f32(vdivq_f32(vreinterpretq_f32_u32(c), vreinterpretq_f32_u32(m)));
 }
 
+static inline vec_t vq_srai(vec_t v, int n)
+{
+    return vreinterpretq_u32_s32(vshlq_s32(vreinterpretq_s32_u32(v), vdupq_n_s32(-n)));
+}
+
+/* Across-vertex path: four vertices per vector. */
+#define VF_LANES 4
+static inline vec_t vq_words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
+{
+    return vsetq_lane_u32(w3, vsetq_lane_u32(w2, vsetq_lane_u32(w1, vdupq_n_u32(w0), 1), 2), 3);
+}
+static inline void vq_emit2(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, uint32_t one)
+{
+    uint32x2_t k = vset_lane_u32(one, vdup_n_u32(0), 1);
+    uint32x4_t lo = vzip1q_u32(x, y), hi = vzip2q_u32(x, y);
+    vst1q_u32((uint32_t *)(void *)d, vcombine_u32(vget_low_u32(lo), k));
+    vst1q_u32((uint32_t *)(void *)(d + dst_stride), vcombine_u32(vget_high_u32(lo), k));
+    vst1q_u32((uint32_t *)(void *)(d + 2 * dst_stride), vcombine_u32(vget_low_u32(hi), k));
+    vst1q_u32((uint32_t *)(void *)(d + 3 * dst_stride), vcombine_u32(vget_high_u32(hi), k));
+}
+
 #define VF_HAVE_VARSHIFT 1
 #define VF_SUFFIX neon
 #include "x86/fetch_template.h"

@@ -112,19 +112,55 @@ static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
     return _mm256_castps_si256(_mm256_fmadd_ps(e, rf, q));
 }
 
+static inline vec_t vq_srai(vec_t v, int n) { return _mm256_srai_epi32(v, n); }
+
 #define VF_HAVE_VARSHIFT 1
 #define VF_HAVE_HALF_RAW 1
+/* f = vcvtph2ps of the halves h (one per word, low 16 bits): NaN lanes
+ * whose half has bit 9 clear lose the quiet bit F16C set. */
+static inline vec_t vf_avx2_half_fixup(vec_t f, vec_t h)
+{
+    vec_t mag = _mm256_and_si256(h, vq_set4(0x7fff, 0x7fff, 0x7fff, 0x7fff));
+    vec_t nan = _mm256_cmpgt_epi32(mag, vq_set4(0x7c00, 0x7c00, 0x7c00, 0x7c00));
+    vec_t clear = _mm256_andnot_si256(_mm256_slli_epi32(h, 13), vq_set4(0x400000, 0x400000, 0x400000, 0x400000));
+    return _mm256_andnot_si256(_mm256_and_si256(nan, clear), f);
+}
 static inline vec_t vq_half_raw(vec_t raw)
 {
     /* The two vertices' 8 bytes (qwords 0 and 2) side by side for vcvtph2ps. */
     __m128i packed = _mm256_castsi256_si128(_mm256_permute4x64_epi64(raw, _MM_SHUFFLE(3, 1, 2, 0)));
-    vec_t f = _mm256_castps_si256(_mm256_cvtph_ps(packed));
-    vec_t h = vq_widen_u16(raw);
-    vec_t mag = _mm256_and_si256(h, vq_set4(0x7fff, 0x7fff, 0x7fff, 0x7fff));
-    vec_t nan = _mm256_cmpgt_epi32(mag, vq_set4(0x7c00, 0x7c00, 0x7c00, 0x7c00));
-    /* NaN lanes whose half has bit 9 clear lose the quiet bit F16C set. */
-    vec_t clear = _mm256_andnot_si256(_mm256_slli_epi32(h, 13), vq_set4(0x400000, 0x400000, 0x400000, 0x400000));
-    return _mm256_andnot_si256(_mm256_and_si256(nan, clear), f);
+    return vf_avx2_half_fixup(_mm256_castps_si256(_mm256_cvtph_ps(packed)), vq_widen_u16(raw));
+}
+static inline vec_t vq_half_words(vec_t h)
+{
+    /* vpackusdw works per 128-bit half; qwords 0 and 2 then hold the 8 halves in order. */
+    __m256i p = _mm256_permute4x64_epi64(_mm256_packus_epi32(h, h), _MM_SHUFFLE(3, 1, 2, 0));
+    return vf_avx2_half_fixup(_mm256_castps_si256(_mm256_cvtph_ps(_mm256_castsi256_si128(p))), h);
+}
+
+/* Across-vertex path: eight vertices per vector. vpunpck* work within each
+ * 128-bit half, so record k and k + 4 come out of one register. */
+#define VF_LANES 8
+static inline vec_t vq_words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3, uint32_t w4,
+                             uint32_t w5, uint32_t w6, uint32_t w7)
+{
+    /* Two vpinsrd chains, not _mm256_setr_epi32: given byte loads, GCC 12
+     * merges the eight words with a serial shift/or chain in one scalar
+     * register, which halves the throughput. */
+    __m128i lo = _mm_insert_epi32(_mm_cvtsi32_si128((int)w0), (int)w1, 1);
+    __m128i hi = _mm_insert_epi32(_mm_cvtsi32_si128((int)w4), (int)w5, 1);
+    lo = _mm_insert_epi32(_mm_insert_epi32(lo, (int)w2, 2), (int)w3, 3);
+    hi = _mm_insert_epi32(_mm_insert_epi32(hi, (int)w6, 2), (int)w7, 3);
+    return vf_avx2_pair(lo, hi);
+}
+static inline void vq_emit2(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, uint32_t one)
+{
+    __m256i k = vq_set4(0, one, 0, one);
+    __m256i lo = _mm256_unpacklo_epi32(x, y), hi = _mm256_unpackhi_epi32(x, y);
+    vq_store(d, d + 4 * dst_stride, _mm256_unpacklo_epi64(lo, k));
+    vq_store(d + dst_stride, d + 5 * dst_stride, _mm256_unpackhi_epi64(lo, k));
+    vq_store(d + 2 * dst_stride, d + 6 * dst_stride, _mm256_unpacklo_epi64(hi, k));
+    vq_store(d + 3 * dst_stride, d + 7 * dst_stride, _mm256_unpackhi_epi64(hi, k));
 }
 
 /* 32-bit copies: SSE4.1's one-vertex loop is as fast (dispatch.c). */

@@ -14,7 +14,8 @@
  *                 vertex: its raw element bytes, zero-extended, before
  *                 decoding; its four 32-bit register words after.
  *   vec_t         the vector type (integer view; floats are carried as bits).
- *   VF_HAVE_HALF_RAW  optional: the file provides vq_half_raw() (F16C).
+ *   VF_HAVE_HALF_RAW  optional: the file provides vq_half_raw() and
+ *                 vq_half_words() (F16C).
  *   VF_HAVE_VARSHIFT  optional: vq_srlv4/vq_sllv4 are single instructions
  *                 (AVX2 vpsrlvd, NEON ushl), so packed fields use them.
  *
@@ -41,6 +42,14 @@
  *   vq_unorm(c, m, r)       float bits of c / m, correctly rounded; c, m are
  *                           float bits of integers below 2^24 and r = 1/m
  *                           rounded (ISAs with FMA use it, others divide)
+ *   vq_srai(v, n)           arithmetic shift right by a constant
+ *
+ * and, for the across-vertex path of one- and two-component formats:
+ *
+ *   VF_LANES                vertices per vector there: 32-bit lanes (4, 8)
+ *   vq_words(w0, ..)        a vector of VF_LANES words, lane 0 first
+ *   vq_emit2(d, dst_stride, x, y, one)  VF_LANES records (x, y, 0, one),
+ *                           record k at d + k * dst_stride
  *
  * Families (each written once, parameterised by size, channel count,
  * channel order and defaults):
@@ -100,19 +109,22 @@ static inline vec_t vf_tpl_smallfloat(vec_t t)
     return vq_select(is_denorm, d, r);
 }
 
-/* Halves in 16-bit units 0..3 of each vertex -> float32 bits. */
-static inline vec_t vf_tpl_half_int(vec_t raw)
+/* Halves in the low 16 bits of each word (the rest zero) -> float32 bits. */
+static inline vec_t vf_tpl_half_bits(vec_t h)
 {
-    vec_t h = vq_widen_u16(raw);
     vec_t mag = vq_and(h, vq_set4(0x7fffu, 0x7fffu, 0x7fffu, 0x7fffu));
     vec_t sign = vq_slli(vq_andnot(mag, h), 16);
     return vq_or(vf_tpl_smallfloat(vq_slli(mag, 13)), sign);
 }
 
+/* vf_tpl_half: halves in 16-bit units 0..3 of each vertex; vf_tpl_halfw:
+ * halves in the low half of each word. */
 #ifdef VF_HAVE_HALF_RAW
 #  define vf_tpl_half(raw) vq_half_raw(raw)
+#  define vf_tpl_halfw(h) vq_half_words(h)
 #else
-#  define vf_tpl_half(raw) vf_tpl_half_int(raw)
+#  define vf_tpl_half(raw) vf_tpl_half_bits(vq_widen_u16(raw))
+#  define vf_tpl_halfw(h) vf_tpl_half_bits(h)
 #endif
 
 /* 2^n - 1 and its reciprocal, as float bits (n = 8 and 16; 7 and 15 for SNORM). */
@@ -300,17 +312,18 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
 /* ------------------------------------------------------------------------ */
 
 /*
- * Strided: whole vectors of VF_NV vertices, then the last vertex alone with
- * the missing lane reading the zero block and not stored. A 12-byte element
- * is loaded with one 16-byte load when the 4 bytes after it are known to be
- * in the buffer: they are whenever another element of the run starts at
- * least 4 bytes later (stride >= 4), so every element but the last.
+ * Per-vertex loops: whole vectors of VF_NV vertices, then the last vertex
+ * alone with the missing lane reading the zero block and not stored. A
+ * 12-byte element is loaded with one 16-byte load when the 4 bytes after it
+ * are known to be in the buffer: they are whenever another element of the
+ * run starts at least 4 bytes later (stride >= 4), so every element but the
+ * last. Every other load reads exactly the element's bytes.
  */
-#define VF_KERNEL(fmt, size)                                                              \
-    static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count, \
-                                      uint32_t *dst, size_t dst_stride)                    \
+#define VF_AOS_LOOPS(fmt, size)                                                            \
+    static inline void VF_TPL(aos_strided_##fmt)(const uint8_t *src, size_t src_stride,    \
+                                                 uint32_t count, uint8_t *d,               \
+                                                 size_t dst_stride)                        \
     {                                                                                      \
-        uint8_t *d = (uint8_t *)dst;                                                       \
         uint32_t i = 0;                                                                    \
         if ((size) == 12 && src_stride >= 4 && count > 0) {                               \
             for (; i + VF_NV < count; i += VF_NV) {                                        \
@@ -329,10 +342,9 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
         if (VF_NV > 1 && i < count)                                                        \
             vq_store_lo(d, VF_TPL(dec_##fmt)(vq_load(src, vf_tpl_zero16, (size))));        \
     }                                                                                      \
-    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,            \
-                                     uint32_t *dst, size_t dst_stride)                     \
+    static inline void VF_TPL(aos_gather_##fmt)(const uint8_t *const *src, uint32_t count, \
+                                                uint8_t *d, size_t dst_stride)             \
     {                                                                                      \
-        uint8_t *d = (uint8_t *)dst;                                                       \
         uint32_t i = 0;                                                                    \
         for (; i + VF_NV <= count; i += VF_NV) {                                           \
             vq_store(d, d + dst_stride,                                                    \
@@ -341,6 +353,130 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
         }                                                                                  \
         if (VF_NV > 1 && i < count)                                                        \
             vq_store_lo(d, VF_TPL(dec_##fmt)(vq_load(src[i], vf_tpl_zero16, (size))));     \
+    }
+
+#define VF_KERNEL(fmt, size)                                                                 \
+    VF_AOS_LOOPS(fmt, size)                                                                  \
+    static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count, \
+                                      uint32_t *dst, size_t dst_stride)                      \
+    {                                                                                        \
+        VF_TPL(aos_strided_##fmt)(src, src_stride, count, (uint8_t *)dst, dst_stride);       \
+    }                                                                                        \
+    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,              \
+                                     uint32_t *dst, size_t dst_stride)                       \
+    {                                                                                        \
+        VF_TPL(aos_gather_##fmt)(src, count, (uint8_t *)dst, dst_stride);                    \
+    }
+
+/* ------------------------------------------------------------------------ */
+/* Across vertices: one or two 8/16-bit components                           */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * With one or two components a vertex fills only part of a vector, so these
+ * formats are decoded across vertices: VF_LANES vertices' element words in
+ * one vector (exact-size loads), each component extracted with whole-vector
+ * shifts and converted once for all lanes, then interleaved into records
+ * (x, y, 0, one). The last count % VF_LANES vertices take the per-vertex
+ * path. (With three or four components a vertex fills the four lanes by
+ * itself and the per-vertex path needs no transpose, so it stays there.)
+ */
+static inline uint32_t vf_tpl_load_word(const uint8_t *p, unsigned size)
+{
+    uint32_t w;
+    if (size == 1)
+        return p[0];
+    if (size == 2)
+        return vf_load_u16(p);
+    memcpy(&w, p, 4);
+    return w;
+}
+
+/* Lane k = the `size` (1, 2 or 4) bytes at p_k, zero-extended; written out
+ * lane by lane (no arrays) so the words go straight into the vector. */
+#define VF_W(p) vf_tpl_load_word((p), size)
+static inline vec_t vf_tpl_words_strided(const uint8_t *src, size_t stride, unsigned size)
+{
+#if VF_LANES == 8
+    return vq_words(VF_W(src), VF_W(src + stride), VF_W(src + 2 * stride), VF_W(src + 3 * stride),
+                    VF_W(src + 4 * stride), VF_W(src + 5 * stride), VF_W(src + 6 * stride),
+                    VF_W(src + 7 * stride));
+#else
+    return vq_words(VF_W(src), VF_W(src + stride), VF_W(src + 2 * stride), VF_W(src + 3 * stride));
+#endif
+}
+static inline vec_t vf_tpl_words_gather(const uint8_t *const *p, unsigned size)
+{
+#if VF_LANES == 8
+    return vq_words(VF_W(p[0]), VF_W(p[1]), VF_W(p[2]), VF_W(p[3]), VF_W(p[4]), VF_W(p[5]),
+                    VF_W(p[6]), VF_W(p[7]));
+#else
+    return vq_words(VF_W(p[0]), VF_W(p[1]), VF_W(p[2]), VF_W(p[3]));
+#endif
+}
+#undef VF_W
+
+/* Component c of nc, `bits` wide, of the zero-extended element word. */
+static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits, int is_signed)
+{
+    if (is_signed)
+        return vq_srai(vq_slli(w, (int)(32 - bits * (c + 1))), (int)(32 - bits));
+    if (c + 1 == nc) /* the top field: the word is zero above it */
+        return vq_srli(w, (int)(bits * c));
+    uint32_t m = (1u << bits) - 1u;
+    return vq_and(vq_srli(w, (int)(bits * c)), vq_set4(m, m, m, m));
+}
+
+#define VF_SOA_CONV_UINT(v, bits) (v)
+#define VF_SOA_CONV_SINT(v, bits) (v)
+#define VF_SOA_CONV_UNORM(v, bits) \
+    ((bits) == 8 ? vf_tpl_unorm1(v, VF_F255, VF_R255) : vf_tpl_unorm1(v, VF_F65535, VF_R65535))
+#define VF_SOA_CONV_SNORM(v, bits) \
+    ((bits) == 8 ? vf_tpl_snorm1(v, VF_F127, VF_R127) : vf_tpl_snorm1(v, VF_F32767, VF_R32767))
+#define VF_SOA_CONV_FLOAT(v, bits) vf_tpl_halfw(v)
+#define VF_SOA_SIGNED_UINT 0
+#define VF_SOA_SIGNED_SINT 1
+#define VF_SOA_SIGNED_UNORM 0
+#define VF_SOA_SIGNED_SNORM 1
+#define VF_SOA_SIGNED_FLOAT 0
+#define VF_SOA_ONE_UINT 1u
+#define VF_SOA_ONE_SINT 1u
+#define VF_SOA_ONE_UNORM 0x3f800000u
+#define VF_SOA_ONE_SNORM 0x3f800000u
+#define VF_SOA_ONE_FLOAT 0x3f800000u
+
+#define VF_KERNEL_SOA(fmt, size, nc, bits, kind)                                             \
+    VF_AOS_LOOPS(fmt, size)                                                                  \
+    static inline void VF_TPL(soa_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)             \
+    {                                                                                        \
+        vec_t x = VF_SOA_CONV_##kind(vf_tpl_field(w, 0, nc, bits, VF_SOA_SIGNED_##kind), bits); \
+        vec_t y = (nc) > 1 ? VF_SOA_CONV_##kind(vf_tpl_field(w, 1, nc, bits,                 \
+                                                             VF_SOA_SIGNED_##kind), bits)    \
+                           : vq_set4(0, 0, 0, 0);                                            \
+        vq_emit2(d, dst_stride, x, y, VF_SOA_ONE_##kind);                                    \
+    }                                                                                        \
+    static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count, \
+                                      uint32_t *dst, size_t dst_stride)                      \
+    {                                                                                        \
+        uint8_t *d = (uint8_t *)dst;                                                         \
+        uint32_t i = 0;                                                                      \
+        for (; i + VF_LANES <= count; i += VF_LANES) {                                       \
+            VF_TPL(soa_##fmt)(vf_tpl_words_strided(src, src_stride, (size)), d, dst_stride);  \
+            src += VF_LANES * src_stride;                                                    \
+            d += VF_LANES * dst_stride;                                                      \
+        }                                                                                    \
+        VF_TPL(aos_strided_##fmt)(src, src_stride, count - i, d, dst_stride);                \
+    }                                                                                        \
+    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,              \
+                                     uint32_t *dst, size_t dst_stride)                       \
+    {                                                                                        \
+        uint8_t *d = (uint8_t *)dst;                                                         \
+        uint32_t i = 0;                                                                      \
+        for (; i + VF_LANES <= count; i += VF_LANES) {                                       \
+            VF_TPL(soa_##fmt)(vf_tpl_words_gather(src + i, (size)), d, dst_stride);              \
+            d += VF_LANES * dst_stride;                                                      \
+        }                                                                                    \
+        VF_TPL(aos_gather_##fmt)(src + i, count - i, d, dst_stride);                         \
     }
 
 #define VF_KERNEL_ROW(fmt, size) VF_KERNEL(fmt, size)
@@ -372,52 +508,61 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
     X(R8G8B8A8_UINT, 4)           \
     X(R8G8B8A8_SNORM, 4)          \
     X(R8G8B8A8_SINT, 4)           \
-    X(R16G16_FLOAT, 4)            \
-    X(R16G16_UNORM, 4)            \
-    X(R16G16_UINT, 4)             \
-    X(R16G16_SNORM, 4)            \
-    X(R16G16_SINT, 4)             \
-    X(R8G8_UNORM, 2)              \
-    X(R8G8_UINT, 2)               \
-    X(R8G8_SNORM, 2)              \
-    X(R8G8_SINT, 2)               \
-    X(R16_FLOAT, 2)               \
-    X(R16_UNORM, 2)               \
-    X(R16_UINT, 2)                \
-    X(R16_SNORM, 2)               \
-    X(R16_SINT, 2)                \
-    X(R8_UNORM, 1)                \
-    X(R8_UINT, 1)                 \
-    X(R8_SNORM, 1)                \
-    X(R8_SINT, 1)                 \
     X(B5G6R5_UNORM, 2)            \
     X(B5G5R5A1_UNORM, 2)          \
     X(B8G8R8A8_UNORM, 4)          \
     X(B8G8R8X8_UNORM, 4)          \
     X(B4G4R4A4_UNORM, 2)
 
+#define VF_TPL_ACROSS_FORMATS(X) \
+    X(R16G16_FLOAT, 4, 2, 16, FLOAT) \
+    X(R16G16_UNORM, 4, 2, 16, UNORM) \
+    X(R16G16_UINT, 4, 2, 16, UINT) \
+    X(R16G16_SNORM, 4, 2, 16, SNORM) \
+    X(R16G16_SINT, 4, 2, 16, SINT) \
+    X(R8G8_UNORM, 2, 2, 8, UNORM) \
+    X(R8G8_UINT, 2, 2, 8, UINT) \
+    X(R8G8_SNORM, 2, 2, 8, SNORM) \
+    X(R8G8_SINT, 2, 2, 8, SINT) \
+    X(R16_FLOAT, 2, 1, 16, FLOAT) \
+    X(R16_UNORM, 2, 1, 16, UNORM) \
+    X(R16_UINT, 2, 1, 16, UINT) \
+    X(R16_SNORM, 2, 1, 16, SNORM) \
+    X(R16_SINT, 2, 1, 16, SINT) \
+    X(R8_UNORM, 1, 1, 8, UNORM) \
+    X(R8_UINT, 1, 1, 8, UINT) \
+    X(R8_SNORM, 1, 1, 8, SNORM) \
+    X(R8_SINT, 1, 1, 8, SINT)
+
 /*
  * The ISA's table, indexed by format value. An ISA that defines
  * VF_TPL_NO_COPY32 leaves the 32-bit copy formats NULL, so that dispatch.c
  * falls back to the level below for them (only where that level is as fast).
  */
-#define VF_TABLE_ROW(fmt, size) [VF_FORMAT_##fmt] = { VF_TPL(strided_##fmt), VF_TPL(gather_##fmt) },
+#define VF_TABLE_ROW(fmt, ...) [VF_FORMAT_##fmt] = { VF_TPL(strided_##fmt), VF_TPL(gather_##fmt) },
+#define VF_KERNEL_SOA_ROW(fmt, size, nc, bits, kind) VF_KERNEL_SOA(fmt, size, nc, bits, kind)
 #ifndef VF_TPL_NO_COPY32
 VF_TPL_COPY32_FORMATS(VF_KERNEL_ROW)
 #endif
 VF_TPL_CONVERT_FORMATS(VF_KERNEL_ROW)
+VF_TPL_ACROSS_FORMATS(VF_KERNEL_SOA_ROW)
 
 const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
 #ifndef VF_TPL_NO_COPY32
     VF_TPL_COPY32_FORMATS(VF_TABLE_ROW)
 #endif
     VF_TPL_CONVERT_FORMATS(VF_TABLE_ROW)
+    VF_TPL_ACROSS_FORMATS(VF_TABLE_ROW)
 };
 
 #undef VF_TABLE_ROW
 #undef VF_KERNEL_ROW
 #undef VF_TPL_COPY32_FORMATS
 #undef VF_TPL_CONVERT_FORMATS
+#undef VF_TPL_ACROSS_FORMATS
+#undef VF_KERNEL_SOA_ROW
+#undef VF_KERNEL_SOA
+#undef VF_AOS_LOOPS
 #undef VF_KERNEL
 #undef VF_DEC_PACKED16
 #undef VF_DEC_HALF
@@ -428,6 +573,7 @@ const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
 #undef VF_KEEP
 #undef VF_DEF
 #undef vf_tpl_half
+#undef vf_tpl_halfw
 #undef VF_TPL
 #undef VF_TPL_CAT
 #undef VF_TPL_CAT2

@@ -161,5 +161,23 @@ static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
     return _mm_castps_si128(_mm_div_ps(_mm_castsi128_ps(c), _mm_castsi128_ps(m)));
 }
 
+static inline vec_t vq_srai(vec_t v, int n) { return _mm_srai_epi32(v, n); }
+
+/* Across-vertex path: four vertices per vector. */
+#define VF_LANES 4
+static inline vec_t vq_words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
+{
+    return _mm_setr_epi32((int)w0, (int)w1, (int)w2, (int)w3);
+}
+static inline void vq_emit2(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, uint32_t one)
+{
+    __m128i k = _mm_setr_epi32(0, (int)one, 0, (int)one);
+    __m128i lo = _mm_unpacklo_epi32(x, y), hi = _mm_unpackhi_epi32(x, y);
+    _mm_store_si128((__m128i *)(void *)d, _mm_unpacklo_epi64(lo, k));
+    _mm_store_si128((__m128i *)(void *)(d + dst_stride), _mm_unpackhi_epi64(lo, k));
+    _mm_store_si128((__m128i *)(void *)(d + 2 * dst_stride), _mm_unpacklo_epi64(hi, k));
+    _mm_store_si128((__m128i *)(void *)(d + 3 * dst_stride), _mm_unpackhi_epi64(hi, k));
+}
+
 #endif /* VF_SSE_PRIMS_ONLY_LOAD */
 #endif

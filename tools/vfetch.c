@@ -54,9 +54,10 @@ static const char usage_main[] =
 static const char usage_run[] =
     "Usage: vfetch run CASE.json [OPTIONS]\n"
     "\n"
-    "Runs the draw of CASE.json and prints one record per vertex (index position)\n"
-    "of every instance: the 4 register words of each input element, SV_VertexID,\n"
-    "SV_InstanceID and whether the position was a strip cut.\n"
+    "Runs the draw of CASE.json ('-': standard input) and prints one record per\n"
+    "vertex (index position) of every instance: the 4 register words of each\n"
+    "input element, SV_VertexID, SV_InstanceID and whether the position was a\n"
+    "strip cut.\n"
     "\n"
     "Options:\n"
     "  -o, --output-file FILE  write to FILE instead of standard output\n"
@@ -531,10 +532,44 @@ done:
     return rc;
 }
 
+/* The case named `path`, or read from standard input for "-" (its files
+ * then relative to the current directory). */
 static int load(const char *path, struct vf_case *c)
 {
     char err[512];
-    if (vf_case_load(path, c, err, sizeof(err)) != 0) {
+    int rc;
+
+    if (strcmp(path, "-") == 0) {
+        size_t size = 0, cap = 4096;
+        char *text = malloc(cap), *nt;
+        size_t got;
+
+        while (text != NULL && (got = fread(text + size, 1, cap - size, stdin)) > 0) {
+            size += got;
+            if (size == cap) {
+                if (cap >= VF_CASE_MAX_DATA_SIZE) {
+                    free(text);
+                    error("-: the case is larger than 1 GiB");
+                    return EXIT_USAGE;
+                }
+                nt = realloc(text, cap * 2);
+                if (nt == NULL)
+                    free(text);
+                text = nt;
+                cap *= 2;
+            }
+        }
+        if (text == NULL || ferror(stdin)) {
+            free(text);
+            error("-: cannot read the case from standard input");
+            return EXIT_USAGE;
+        }
+        rc = vf_case_load_string(text, size, ".", c, err, sizeof(err));
+        free(text);
+    } else {
+        rc = vf_case_load(path, c, err, sizeof(err));
+    }
+    if (rc != 0) {
         error("%s: %s", path, err);
         return EXIT_USAGE;
     }

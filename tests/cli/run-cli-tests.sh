@@ -166,6 +166,16 @@ if [ -z "$REGENERATE" ]; then
         fail "vfetch run on the demo's --case output differs from vfetch demo"
     fi
 
+    # "-" reads the case from standard input (File names relative to the
+    # current directory, here the examples).
+    "$VFETCH" run --hex - <triangle.json >"$tmp/stdin.out" 2>&1
+    echo "--- exit $?" >>"$tmp/stdin.out"
+    if cmp -s "$tmp/stdin.out" "$EXPECTED/triangle.hex"; then
+        pass
+    else
+        fail "vfetch run - (standard input) differs from expected/triangle.hex"
+    fi
+
     # -o FILE writes what standard output gets.
     "$VFETCH" run --output json -o "$tmp/o.json" instancing.json
     if "$VFETCH" run --output json instancing.json | cmp -s - "$tmp/o.json"; then

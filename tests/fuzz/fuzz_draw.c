@@ -27,7 +27,7 @@
 
 #define NSLOTS 4u
 #define MAX_ELEMS 8u
-#define MAX_POSITIONS 2048u
+#define MAX_POSITIONS 12000u
 
 static const uint32_t shapes[4] = { VF_OUTPUT_AOS, VF_OUTPUT_SOA4, VF_OUTPUT_SOA8, VF_OUTPUT_SOA16 };
 static const char *const names[MAX_ELEMS] = { "POSITION", "NORMAL", "TEXCOORD", "COLOR",
@@ -42,9 +42,17 @@ static const uint32_t topologies[] = {
 static vf_thread_pool *shared_pool;
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
 
+static void destroy_pool(void)
+{
+    vf_thread_pool_destroy(shared_pool);
+    shared_pool = NULL;
+}
+
+/* One pool for the whole run, joined at exit so leak checkers see no
+ * thread left behind. */
 static void make_pool(void)
 {
-    if (vf_thread_pool_create(3, &shared_pool) != VF_OK)
+    if (vf_thread_pool_create(3, &shared_pool) != VF_OK || atexit(destroy_pool) != 0)
         abort();
 }
 
@@ -328,6 +336,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.desc.base_vertex_location = bb < 128 ? (int32_t)(bb % 16u) - 8 : (int32_t)fz_u32(&in);
     uint8_t ib2 = fz_u8(&in);
     d.desc.start_instance_location = ib2 < 128 ? ib2 % 8u : fz_u32(&in);
+    if (h2 & 2) {
+        /* Now and then a long draw: many batches, and pool chunks that
+         * split an instance. */
+        d.desc.vertex_count_per_instance = fz_u16(&in) % 6000u;
+        d.desc.instance_count = 1 + (h2 >> 2) % 2u;
+    }
     if ((uint64_t)d.desc.vertex_count_per_instance * d.desc.instance_count > MAX_POSITIONS)
         d.desc.instance_count = 1;
 

@@ -899,7 +899,11 @@ int main(int argc, char **argv)
         return ret;
     }
     if (o.json)
-        printf("{\"device\": \"%s\",\n  \"cases\": [", vkf_device_description(dev));
+    {
+        printf("{\"device\": ");
+        json_string(stdout, vkf_device_description(dev));
+        printf(",\n  \"cases\": [");
+    }
     else
         printf("device: %s\n", vkf_device_description(dev));
 

@@ -371,7 +371,7 @@ static int compile_layout(const char *name, const struct vf_case *c, uint32_t is
         free(diag);
         return EXIT_INVALID;
     }
-    print_diagnostics(stderr, name, diag, 0);
+    print_diagnostics(errf, name, diag, 0);
     free(diag);
     return 0;
 }

@@ -519,6 +519,18 @@ invalid view-offset-validate "slot 0: view Offset 2 is not a multiple of 4" \
 invalid ib-offset-misaligned "IndexBuffer: view Offset 1 is not a multiple of the index size 2" \
     "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"000000\", \"Offset\": 1}, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
 
+# A warning (L14, float data into a UINT32 shader input) is printed but the
+# case is valid.
+printf '%s' "{$L, $VB, \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0, \"ComponentType\": \"UINT32\"}], $D}" >warn.json
+"$VFETCH" validate warn.json >out.txt 2>&1
+_status=$?
+if [ "$_status" -eq 0 ] && grep -q "warning: element 0 (P0)" out.txt && grep -q "valid input layout" out.txt; then
+    pass
+else
+    fail "validate with a warning (status $_status)"
+    cat out.txt
+fi
+
 # ---------------------------------------------------------------------------
 # Help for every command.
 

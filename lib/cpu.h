@@ -35,8 +35,8 @@ VF_HIDDEN void vf_cpu_forget(void);
 /* The feature bits an ISA needs (each x86 level includes those below). */
 VF_HIDDEN uint32_t vf_isa_required_features(uint32_t isa);
 
-/* Kernel tables, one per ISA built in, indexed by format value; a NULL
- * entry means "use the level below" (dispatch.c). */
+/* Kernel tables, one per ISA built in, indexed by format value (a kernel
+ * for every IA vertex format; NULL elsewhere). */
 #define VF_KERNEL_TABLE_SIZE 116u /* B4G4R4A4_UNORM (115) + 1 */
 struct vf_kernel_entry {
     vf_fetch_strided_fn strided;
@@ -48,5 +48,9 @@ VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_ssse3[VF_KERNEL_TAB
 VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_sse41[VF_KERNEL_TABLE_SIZE];
 VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_avx2[VF_KERNEL_TABLE_SIZE];
 VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_neon[VF_KERNEL_TABLE_SIZE];
+
+/* The table of an ISA built into this library (dispatch.c), or NULL. Tests
+ * use it to check every kernel, including those dispatch never picks. */
+VF_HIDDEN const struct vf_kernel_entry *vf_kernel_table(uint32_t isa);
 
 #endif

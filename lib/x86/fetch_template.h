@@ -534,23 +534,15 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
     X(R8_SNORM, 1, 1, 8, SNORM) \
     X(R8_SINT, 1, 1, 8, SINT)
 
-/*
- * The ISA's table, indexed by format value. An ISA that defines
- * VF_TPL_NO_COPY32 leaves the 32-bit copy formats NULL, so that dispatch.c
- * falls back to the level below for them (only where that level is as fast).
- */
+/* The ISA's table, indexed by format value: every IA vertex format. */
 #define VF_TABLE_ROW(fmt, ...) [VF_FORMAT_##fmt] = { VF_TPL(strided_##fmt), VF_TPL(gather_##fmt) },
 #define VF_KERNEL_SOA_ROW(fmt, size, nc, bits, kind) VF_KERNEL_SOA(fmt, size, nc, bits, kind)
-#ifndef VF_TPL_NO_COPY32
 VF_TPL_COPY32_FORMATS(VF_KERNEL_ROW)
-#endif
 VF_TPL_CONVERT_FORMATS(VF_KERNEL_ROW)
 VF_TPL_ACROSS_FORMATS(VF_KERNEL_SOA_ROW)
 
 const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
-#ifndef VF_TPL_NO_COPY32
     VF_TPL_COPY32_FORMATS(VF_TABLE_ROW)
-#endif
     VF_TPL_CONVERT_FORMATS(VF_TABLE_ROW)
     VF_TPL_ACROSS_FORMATS(VF_TABLE_ROW)
 };

@@ -113,6 +113,8 @@ static inline vec_t vq_unorm(vec_t c, vec_t m, vec_t r)
 }
 
 static inline vec_t vq_srai(vec_t v, int n) { return _mm256_srai_epi32(v, n); }
+#define VF_HAVE_MAX_S32 1
+static inline vec_t vq_max_s32(vec_t a, vec_t b) { return _mm256_max_epi32(a, b); }
 
 #define VF_HAVE_VARSHIFT 1
 #define VF_HAVE_HALF_RAW 1

@@ -16,6 +16,8 @@
  *   vec_t         the vector type (integer view; floats are carried as bits).
  *   VF_HAVE_HALF_RAW  optional: the file provides vq_half_raw() and
  *                 vq_half_words() (F16C).
+ *   VF_HAVE_MAX_S32   optional: vq_max_s32() is one instruction (pmaxsd),
+ *                 so the SNORM clamp is done on the integer code.
  *   VF_HAVE_VARSHIFT  optional: vq_srlv4/vq_sllv4 are single instructions
  *                 (AVX2 vpsrlvd, NEON ushl), so packed fields use them.
  *
@@ -145,8 +147,14 @@ static inline vec_t vf_tpl_unorm1(vec_t c, uint32_t m, uint32_t r)
 /* c holds sign-extended codes; -2^(n-1) clamps to -(2^(n-1)-1) so it gives -1. */
 static inline vec_t vf_tpl_snorm1(vec_t c, uint32_t m, uint32_t r)
 {
+#ifdef VF_HAVE_MAX_S32
+    /* m is 127.0f or 32767.0f: clamp the integer code to -127 / -32767 */
+    int32_t lo = m == VF_F127 ? -127 : -32767;
+    vec_t f = vq_cvt(vq_max_s32(c, vq_set4((uint32_t)lo, (uint32_t)lo, (uint32_t)lo, (uint32_t)lo)));
+#else
     vec_t f = vq_maxf(vq_cvt(c), vq_or(vq_set4(m, m, m, m), vq_set4(0x80000000u, 0x80000000u,
                                                                       0x80000000u, 0x80000000u)));
+#endif
     return vq_unorm(f, vq_set4(m, m, m, m), vq_set4(r, r, r, r));
 }
 

@@ -884,8 +884,9 @@ static int draw_case(vf_rng *rng, const uint32_t *isas, unsigned nisas, unsigned
     int bad = 2;
     if (vf_draw_output_size(ref, count, instances, &out_size) == VF_OK) {
         bad = 0;
-        uint8_t *want = aligned_alloc(64, out_size + 64);
-        uint8_t *got = aligned_alloc(64, out_size + 64);
+        /* C11 aligned_alloc: the size must be a multiple of the alignment. */
+        uint8_t *want = aligned_alloc(64, (out_size + 127) & ~(size_t)63);
+        uint8_t *got = aligned_alloc(64, (out_size + 127) & ~(size_t)63);
         memset(want, 0x5a, out_size + 64);
         vf_result rr = vf_draw(ref, &dd, want, out_size);
         if (rr != VF_OK)

@@ -9,15 +9,22 @@
  * faster, and a NULL entry (an ISA not built) falls through too. The draw
  * path never looks at CPU features.
  *
- *   level   per vector                    differs from the level below by
+ * Every level builds all 47 formats from one template (lib/x86/fetch_template.h)
+ * in two shapes: per vertex (a vertex's four components fill four lanes; 3-4
+ * component formats) and across vertices (one lane per vertex; 1-2 component
+ * 8/16-bit formats and the packed 32-bit ones).
+ *
+ *   level   vertices per vector           differs from the level below by
  *   ------  ----------------------------  ------------------------------------------
- *   avx2    2 vertices (3-4 components)   vpshufb/vpsrlvd on two vertices at once,
- *           or 8 (1-2 components)         FMA-corrected reciprocal for UNORM/SNORM,
- *                                         F16C halves (signalling NaNs fixed up)
- *   sse41   1 vertex, or 4 (1-2 comp.)    pmovzx/pmovsx widening, pblendvb
- *   ssse3   1 vertex, or 4                pshufb widening
- *   sse2    1 vertex, or 4                unpack widening, IEEE divps
- *   neon    1 vertex, or 4                ushl per-lane shifts, IEEE fdiv
+ *   avx2    2 per vertex, 8 across        vpshufb/vpsrlvd on two vertices at once,
+ *                                         FMA-corrected reciprocal for UNORM/SNORM,
+ *                                         F16C halves (signalling NaNs fixed up),
+ *                                         vpmaxsd SNORM clamp; R10G10B10A2 per vertex
+ *   sse41   1 per vertex, 4 across        pmovzx/pmovsx widening, pblendvb
+ *   ssse3   1, 4                          pshufb widening
+ *   sse2    1, 4                          unpack widening, IEEE divps; R10G10B10A2
+ *                                         across vertices (no per-word shifts)
+ *   neon    1, 4                          ushl per-word shifts, IEEE fdiv
  *   scalar  -                             the reference (decode.c)
  *
  * Where a level yields (Zen 3, in-cache strided runs of 1024 vertices,

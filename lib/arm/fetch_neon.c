@@ -123,14 +123,14 @@ static inline vec_t vq_words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
 {
     return vsetq_lane_u32(w3, vsetq_lane_u32(w2, vsetq_lane_u32(w1, vdupq_n_u32(w0), 1), 2), 3);
 }
-static inline void vq_emit2(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, uint32_t one)
+static inline void vq_emit4(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, vec_t z, vec_t w)
 {
-    uint32x2_t k = vset_lane_u32(one, vdup_n_u32(0), 1);
-    uint32x4_t lo = vzip1q_u32(x, y), hi = vzip2q_u32(x, y);
-    vst1q_u32((uint32_t *)(void *)d, vcombine_u32(vget_low_u32(lo), k));
-    vst1q_u32((uint32_t *)(void *)(d + dst_stride), vcombine_u32(vget_high_u32(lo), k));
-    vst1q_u32((uint32_t *)(void *)(d + 2 * dst_stride), vcombine_u32(vget_low_u32(hi), k));
-    vst1q_u32((uint32_t *)(void *)(d + 3 * dst_stride), vcombine_u32(vget_high_u32(hi), k));
+    uint32x4_t xy0 = vzip1q_u32(x, y), zw0 = vzip1q_u32(z, w);
+    uint32x4_t xy1 = vzip2q_u32(x, y), zw1 = vzip2q_u32(z, w);
+    vst1q_u32((uint32_t *)(void *)d, vcombine_u32(vget_low_u32(xy0), vget_low_u32(zw0)));
+    vst1q_u32((uint32_t *)(void *)(d + dst_stride), vcombine_u32(vget_high_u32(xy0), vget_high_u32(zw0)));
+    vst1q_u32((uint32_t *)(void *)(d + 2 * dst_stride), vcombine_u32(vget_low_u32(xy1), vget_low_u32(zw1)));
+    vst1q_u32((uint32_t *)(void *)(d + 3 * dst_stride), vcombine_u32(vget_high_u32(xy1), vget_high_u32(zw1)));
 }
 
 #define VF_HAVE_VARSHIFT 1

@@ -100,7 +100,8 @@ static inline vec_t vq_widen_s16(vec_t v)
 }
 
 static inline vec_t vq_cvt(vec_t v) { return _mm256_castps_si256(_mm256_cvtepi32_ps(v)); }
-static inline vec_t vq_maxf(vec_t a, vec_t b)
+/* unused: the SNORM clamp takes vq_max_s32 here; kept so the primitive set is complete */
+static inline __attribute__((unused)) vec_t vq_maxf(vec_t a, vec_t b)
 {
     return _mm256_castps_si256(_mm256_max_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
 }
@@ -152,14 +153,14 @@ static inline vec_t vq_words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3,
     return vf_avx2_pair(_mm_setr_epi32((int)w0, (int)w1, (int)w2, (int)w3),
                         _mm_setr_epi32((int)w4, (int)w5, (int)w6, (int)w7));
 }
-static inline void vq_emit2(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, uint32_t one)
+static inline void vq_emit4(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, vec_t z, vec_t w)
 {
-    __m256i k = vq_set4(0, one, 0, one);
-    __m256i lo = _mm256_unpacklo_epi32(x, y), hi = _mm256_unpackhi_epi32(x, y);
-    vq_store(d, d + 4 * dst_stride, _mm256_unpacklo_epi64(lo, k));
-    vq_store(d + dst_stride, d + 5 * dst_stride, _mm256_unpackhi_epi64(lo, k));
-    vq_store(d + 2 * dst_stride, d + 6 * dst_stride, _mm256_unpacklo_epi64(hi, k));
-    vq_store(d + 3 * dst_stride, d + 7 * dst_stride, _mm256_unpackhi_epi64(hi, k));
+    __m256i xy0 = _mm256_unpacklo_epi32(x, y), zw0 = _mm256_unpacklo_epi32(z, w);
+    __m256i xy1 = _mm256_unpackhi_epi32(x, y), zw1 = _mm256_unpackhi_epi32(z, w);
+    vq_store(d, d + 4 * dst_stride, _mm256_unpacklo_epi64(xy0, zw0));
+    vq_store(d + dst_stride, d + 5 * dst_stride, _mm256_unpackhi_epi64(xy0, zw0));
+    vq_store(d + 2 * dst_stride, d + 6 * dst_stride, _mm256_unpacklo_epi64(xy1, zw1));
+    vq_store(d + 3 * dst_stride, d + 7 * dst_stride, _mm256_unpackhi_epi64(xy1, zw1));
 }
 
 

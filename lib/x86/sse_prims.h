@@ -169,14 +169,14 @@ static inline vec_t vq_words(uint32_t w0, uint32_t w1, uint32_t w2, uint32_t w3)
 {
     return _mm_setr_epi32((int)w0, (int)w1, (int)w2, (int)w3);
 }
-static inline void vq_emit2(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, uint32_t one)
+static inline void vq_emit4(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, vec_t z, vec_t w)
 {
-    __m128i k = _mm_setr_epi32(0, (int)one, 0, (int)one);
-    __m128i lo = _mm_unpacklo_epi32(x, y), hi = _mm_unpackhi_epi32(x, y);
-    _mm_store_si128((__m128i *)(void *)d, _mm_unpacklo_epi64(lo, k));
-    _mm_store_si128((__m128i *)(void *)(d + dst_stride), _mm_unpackhi_epi64(lo, k));
-    _mm_store_si128((__m128i *)(void *)(d + 2 * dst_stride), _mm_unpacklo_epi64(hi, k));
-    _mm_store_si128((__m128i *)(void *)(d + 3 * dst_stride), _mm_unpackhi_epi64(hi, k));
+    __m128i xy0 = _mm_unpacklo_epi32(x, y), zw0 = _mm_unpacklo_epi32(z, w);
+    __m128i xy1 = _mm_unpackhi_epi32(x, y), zw1 = _mm_unpackhi_epi32(z, w);
+    _mm_store_si128((__m128i *)(void *)d, _mm_unpacklo_epi64(xy0, zw0));
+    _mm_store_si128((__m128i *)(void *)(d + dst_stride), _mm_unpackhi_epi64(xy0, zw0));
+    _mm_store_si128((__m128i *)(void *)(d + 2 * dst_stride), _mm_unpacklo_epi64(xy1, zw1));
+    _mm_store_si128((__m128i *)(void *)(d + 3 * dst_stride), _mm_unpackhi_epi64(xy1, zw1));
 }
 
 #endif /* VF_SSE_PRIMS_ONLY_LOAD */

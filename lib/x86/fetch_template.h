@@ -333,37 +333,37 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
                                                  uint32_t count, uint8_t *dst,             \
                                                  size_t dst_stride)                        \
     {                                                                                      \
-        uint32_t i = 0;                                                                    \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                                                    \
         if ((size) == 12 && src_stride >= 4) {                                            \
             for (; count - i > VF_NV; i += VF_NV) {                                        \
-                const uint8_t *s = src + (size_t)i * src_stride;                           \
-                uint8_t *d = dst + (size_t)i * dst_stride;                                 \
+                const uint8_t *s = src + i * src_stride;                           \
+                uint8_t *d = dst + i * dst_stride;                                 \
                 vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                \
                          VF_TPL(dec_##fmt)(vq_load16(s, VF_NV > 1 ? s + src_stride : s)));  \
             }                                                                              \
         }                                                                                  \
         for (; count - i >= VF_NV; i += VF_NV) {                                           \
-            const uint8_t *s = src + (size_t)i * src_stride;                               \
-            uint8_t *d = dst + (size_t)i * dst_stride;                                     \
+            const uint8_t *s = src + i * src_stride;                               \
+            uint8_t *d = dst + i * dst_stride;                                     \
             vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                    \
                      VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size)))); \
         }                                                                                  \
         if (VF_NV > 1 && i < count)                                                        \
-            vq_store_lo(dst + (size_t)i * dst_stride,                                      \
-                        VF_TPL(dec_##fmt)(vq_load(src + (size_t)i * src_stride,            \
+            vq_store_lo(dst + i * dst_stride,                                      \
+                        VF_TPL(dec_##fmt)(vq_load(src + i * src_stride,            \
                                                   vf_tpl_zero16, (size))));                \
     }                                                                                      \
     static inline void VF_TPL(aos_gather_##fmt)(const uint8_t *const *src, uint32_t count, \
                                                 uint8_t *dst, size_t dst_stride)           \
     {                                                                                      \
-        uint32_t i = 0;                                                                    \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                                                    \
         for (; count - i >= VF_NV; i += VF_NV) {                                           \
-            uint8_t *d = dst + (size_t)i * dst_stride;                                     \
+            uint8_t *d = dst + i * dst_stride;                                     \
             vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                    \
                      VF_TPL(dec_##fmt)(vq_load(src[i], src[i + VF_NV - 1], (size))));      \
         }                                                                                  \
         if (VF_NV > 1 && i < count)                                                        \
-            vq_store_lo(dst + (size_t)i * dst_stride,                                      \
+            vq_store_lo(dst + i * dst_stride,                                      \
                         VF_TPL(dec_##fmt)(vq_load(src[i], vf_tpl_zero16, (size))));        \
     }
 
@@ -463,25 +463,25 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
                                       uint32_t *dst, size_t dst_stride)                      \
     {                                                                                        \
         uint8_t *d = (uint8_t *)dst;                                                         \
-        uint32_t i = 0;                                                                      \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                                                      \
         for (; count - i >= VF_LANES; i += VF_LANES)                                         \
-            VF_TPL(soa_##fmt)(vf_tpl_words_strided(src + (size_t)i * src_stride, src_stride, \
+            VF_TPL(soa_##fmt)(vf_tpl_words_strided(src + i * src_stride, src_stride, \
                                                    (size)),                                  \
-                              d + (size_t)i * dst_stride, dst_stride);                       \
+                              d + i * dst_stride, dst_stride);                       \
         if (i < count)                                                                       \
-            VF_TPL(aos_strided_##fmt)(src + (size_t)i * src_stride, src_stride, count - i,   \
-                                      d + (size_t)i * dst_stride, dst_stride);               \
+            VF_TPL(aos_strided_##fmt)(src + i * src_stride, src_stride, (uint32_t)(count - i),   \
+                                      d + i * dst_stride, dst_stride);               \
     }                                                                                        \
     static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,              \
                                      uint32_t *dst, size_t dst_stride)                       \
     {                                                                                        \
         uint8_t *d = (uint8_t *)dst;                                                         \
-        uint32_t i = 0;                                                                      \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                                                      \
         for (; count - i >= VF_LANES; i += VF_LANES)                                         \
-            VF_TPL(soa_##fmt)(vf_tpl_words_gather(src + i, (size)), d + (size_t)i * dst_stride, \
+            VF_TPL(soa_##fmt)(vf_tpl_words_gather(src + i, (size)), d + i * dst_stride, \
                               dst_stride);                                                   \
         if (i < count)                                                                       \
-            VF_TPL(aos_gather_##fmt)(src + i, count - i, d + (size_t)i * dst_stride,         \
+            VF_TPL(aos_gather_##fmt)(src + i, (uint32_t)(count - i), d + i * dst_stride,         \
                                      dst_stride);                                            \
     }
 

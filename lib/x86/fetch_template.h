@@ -54,23 +54,43 @@
  *   vq_emit4(d, dst_stride, x, y, z, w)  VF_LANES records (x, y, z, w)
  *                           (a transpose), record k at d + k * dst_stride
  *
+ * Two shapes, chosen per format:
+ *   per vertex     a vertex's four register words fill a 128-bit lane group
+ *                  (VF_NV vertices per vector): 3- and 4-component formats,
+ *                  whose vertex fills the lanes by itself, and the 16-bit
+ *                  packed ones; no transpose needed
+ *   across vertices  one 32-bit lane per vertex (VF_LANES vertices per
+ *                  vector: 4 on SSE and NEON, 8 on AVX2): 1- and
+ *                  2-component 8/16-bit formats, R11G11B10 and (without
+ *                  per-word shifts) R10G10B10A2; fields come out with
+ *                  whole-vector shifts, one conversion serves VF_LANES
+ *                  vertices, vq_emit4 transposes into records
+ *
  * Families (each written once, parameterised by size, channel count,
  * channel order and defaults):
  *   copy32   32-bit components: bits moved with integer instructions only
  *   int8/16  UINT/SINT: widen, then OR the missing-component defaults
- *   norm8/16 UNORM/SNORM: widen, convert (exact), SNORM clamp -2^(n-1) to
- *            -(2^(n-1)-1) in float, then a correctly rounded divide
+ *   norm8/16 UNORM/SNORM: widen, convert (exact), clamp -2^(n-1) to
+ *            -(2^(n-1)-1), then a correctly rounded divide
  *   half     float16 -> float32 in integers (or F16C), denormals exact,
  *            NaN = sign | 0x7f800000 | f << 13 (signalling stays signalling)
  *   packed   R10G10B10A2, R11G11B10, B5G6R5, B5G5R5A1, B4G4R4A4
  *
+ * Reads: every load reads exactly the element's bytes (tails of a vector
+ * point the unused lanes at a static zero block and do not store them), so
+ * an element may end at an unmapped page; the one exception, a 16-byte load
+ * of a 12-byte element, is used only when the next element of the same run
+ * shows the 4 bytes after it are in the buffer.
+ *
  * Why the results do not depend on FTZ/DAZ: the only float operations are
  * int->float conversions (exact, integer inputs), max, and the UNORM/SNORM
- * divide (or FMA correction) whose inputs and results are normal numbers or
- * zero. Small floats (half, float11, float10) are decoded with integer
- * operations; a denormal one is converted as an integer and its exponent
- * adjusted with an integer subtract, so no float denormal is ever formed.
- * They do depend on round-to-nearest, as the public header says.
+ * divide (or FMA correction) whose inputs, intermediates and results are
+ * normal numbers or zero. Small floats (half, float11, float10) are
+ * decoded with integer operations; a denormal one is converted as an
+ * integer and its exponent adjusted with an integer subtract, so no float
+ * denormal is ever formed. F16C (AVX2) converts half denormals exactly
+ * whatever MXCSR says. tests/check_simd.c checks every code with FTZ and
+ * DAZ set. Results do depend on round-to-nearest, as the public header says.
  */
 
 #ifndef VF_SUFFIX

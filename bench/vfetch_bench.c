@@ -510,13 +510,13 @@ static uint32_t gen_component(uint32_t type, uint32_t bits, uint64_t *rng)
     switch (type) {
     case VF_TYPE_FLOAT:
         if (bits == 32) /* sign, exponent 121..133 (about 2^-6 .. 2^6), mantissa */
-            return (uint32_t)((x >> 63) << 31) | ((121u + (uint32_t)((x >> 8) % 13)) << 23) |
+            return (uint32_t)((x >> 63) << 31) | ((121u + (uint32_t)((x >> 40) % 13)) << 23) |
                    (uint32_t)(x & 0x7fffffu);
         if (bits == 16) /* the same for half floats: exponent 9..21 */
-            return (uint32_t)(((x >> 63) << 15) | ((9u + (x >> 16) % 13) << 10) | (x & 0x3ffu));
+            return (uint32_t)(((x >> 63) << 15) | ((9u + (x >> 40) % 13) << 10) | (x & 0x3ffu));
         break;
     case VF_TYPE_UFLOAT: /* float11 / float10: 5-bit exponent 10..20 */
-        return (uint32_t)(((10u + (x >> 16) % 11) << (bits - 5)) |
+        return (uint32_t)(((10u + (x >> 40) % 11) << (bits - 5)) |
                           (x & ((1u << (bits - 5)) - 1)));
     default:
         break;
@@ -940,7 +940,6 @@ struct path_summary {
 
 #ifdef VF_BENCH_HAVE_PEER
 static struct vk_peer *peer;
-static int peer_failed;
 #endif
 
 #ifdef VF_BENCH_HAVE_PEER
@@ -1421,7 +1420,6 @@ int main(int argc, char **argv)
         char msg[200];
         peer = vk_peer_create(msg, sizeof(msg));
         if (peer == NULL) {
-            peer_failed = 1;
             fprintf(stderr, "vfetch-bench: lavapipe peer skipped: %s\n", msg);
         } else if (!opt.json) {
             printf("peer: %s\n", vk_peer_name(peer));

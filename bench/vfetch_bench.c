@@ -155,7 +155,8 @@ static void usage(FILE *f)
           "  --peer lavapipe      also run the draws through Vulkan on the CPU\n"
           "  --json               print JSON instead of tables\n"
           "  --list               list the cases and exit\n"
-          "Results are the median of the repetitions with min and max.\n",
+          "Results are the median of the repetitions with min and max. The exit status\n"
+          "is 1 when a path's output differs from the scalar path's or a draw fails.\n",
           f);
 }
 
@@ -307,6 +308,8 @@ static void parse_args(int argc, char **argv)
 /* ------------------------------------------------------------------------ */
 
 static int json_first = 1;
+/* Paths whose output differed from the scalar path's, or that failed. */
+static unsigned num_failures;
 
 static void json_string(const char *s)
 {
@@ -682,6 +685,7 @@ static int case_build(struct bench_case *c, enum shape shape, uint32_t n, uint64
                 vf_result_string(res), diag->count ? ": " : "",
                 diag->count ? diag->entries[0].message : "");
         free(diag);
+        num_failures++;
         return -1;
     }
     free(diag);
@@ -1061,10 +1065,12 @@ static void case_run(struct bench_case *c, struct path_summary *summary)
             if (dr.layout == NULL) {
                 snprintf(r.error, sizeof(r.error), "vf_layout_create: %s",
                          vf_result_string(res));
+                num_failures++;
             } else if (tc->threads > 1 && tc->pool == NULL) {
                 snprintf(r.error, sizeof(r.error), "no thread pool");
             } else if (!drawn) {
                 snprintf(r.error, sizeof(r.error), "vf_draw: %s", vf_result_string(dr.res));
+                num_failures++;
             } else {
                 /* Every path must write what the scalar path writes. */
                 uint64_t h = bu_hash(c->out, c->out_size);
@@ -1073,6 +1079,7 @@ static void case_run(struct bench_case *c, struct path_summary *summary)
                     have_ref = 1;
                 }
                 r.check = !have_ref ? "-" : h == ref_hash ? "ok" : "MISMATCH";
+                num_failures += have_ref && h != ref_hash;
                 measure(run_draw, &dr, &r);
                 r.roofline_ratio = t_copy / r.t_med;
                 if (isa == VF_ISA_SCALAR)
@@ -1439,5 +1446,10 @@ int main(int argc, char **argv)
     teardown_threads();
     if (opt.json)
         printf("\n  ]\n}\n");
+    if (num_failures) {
+        fprintf(stderr, "vfetch-bench: %u path%s failed or differed from the scalar path\n",
+                num_failures, num_failures == 1 ? "" : "s");
+        return 1;
+    }
     return 0;
 }

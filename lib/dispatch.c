@@ -28,14 +28,17 @@
  *   scalar  -                             the reference (decode.c)
  *
  * Where a level yields (Zen 3, in-cache strided runs of 1024 vertices,
- * Mvertices/s, level / level below; measured with the kernels of this tree):
+ * Mvertices/s, level / level below, best of two runs of the kernels of
+ * this tree):
  *
- *   avx2 -> sse41  R32G32B32A32_*, R32G32B32_*, R32G32_*, R32_* (12 formats):
- *                  one 16-byte load and store per vertex either way (~3700 /
- *                  ~3700: the copy is bound by loads and stores)
- *   avx2 -> sse41  R8_UNORM (3200 / 3600), R16_UNORM (3250 / 3600),
- *                  R16_SINT (3650 / 3950): one component across 4 lanes
- *                  beats 8 lanes, whose upper-half stores cost two uops each
+ *   avx2 -> sse41  R8_UNORM (3370 / 3720), R16_UNORM (3440 / 3730),
+ *                  R8_SINT (3720 / 3990): one component per lane, where
+ *                  the 8-lane store half (vextracti128 to memory, two uops
+ *                  per record) costs more than the 4-lane loop saves
+ *
+ * For comparison, formats that stay: R32G32B32A32_FLOAT 6190 / 5070 (two
+ * vertices per 256-bit copy), R16_FLOAT 3330 / 1880 (F16C), R16_SINT
+ * 3700 / 3210, R8G8_UNORM 3140 / 2330.
  *
  * Every other format runs its own level's kernel; ssse3 and sse2 yield
  * nothing (their kernels are the fastest they can run).
@@ -59,15 +62,8 @@ static uint32_t vf_isa_below(uint32_t isa)
 /* Whether `isa` yields `format` to the level below (see the table above). */
 static int vf_isa_yields(uint32_t isa, vf_format format)
 {
-    if (isa != VF_ISA_AVX2)
-        return 0;
-    const vf_format_desc *d = vf_format_info(format);
-    if (d->type[0] == VF_TYPE_FLOAT || d->type[0] == VF_TYPE_UINT || d->type[0] == VF_TYPE_SINT) {
-        if (d->bits[0] == 32)
-            return 1;
-    }
-    return format == VF_FORMAT_R8_UNORM || format == VF_FORMAT_R16_UNORM ||
-           format == VF_FORMAT_R16_SINT;
+    return isa == VF_ISA_AVX2 && (format == VF_FORMAT_R8_UNORM || format == VF_FORMAT_R16_UNORM ||
+                                  format == VF_FORMAT_R8_SINT);
 }
 
 const struct vf_kernel_entry *vf_kernel_table(uint32_t isa)

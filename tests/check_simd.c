@@ -589,12 +589,12 @@ START_TEST(test_select_kernel)
             vf_select_kernel(ia_formats[f], isa, &k);
             ck_assert_ptr_nonnull(k.strided);
             ck_assert_ptr_nonnull(k.gather);
-            /* dispatch.c's measured policy: AVX2 hands the 32-bit copies and
-             * R8_UNORM, R16_UNORM, R16_SINT to SSE4.1; nothing else moves */
+            /* dispatch.c's measured policy: AVX2 hands R8_UNORM, R16_UNORM
+             * and R8_SINT to SSE4.1; nothing else moves */
             uint32_t want = isa;
             if (isa == VF_ISA_AVX2 &&
-                (d->bits[0] == 32 || d->format == VF_FORMAT_R8_UNORM ||
-                 d->format == VF_FORMAT_R16_UNORM || d->format == VF_FORMAT_R16_SINT))
+                (d->format == VF_FORMAT_R8_UNORM || d->format == VF_FORMAT_R16_UNORM ||
+                 d->format == VF_FORMAT_R8_SINT))
                 want = VF_ISA_SSE41;
             ck_assert_msg(k.isa == want, "%s at %s got %s", d->name, vf_isa_name(isa),
                           vf_isa_name(k.isa));

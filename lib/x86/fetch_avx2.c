@@ -15,8 +15,8 @@
  * conversion rules say); the scalar rule keeps the quiet bit as stored
  * (f << 13), so NaN lanes get bit 22 put back from the half's bit 9.
  *
- * dispatch.c hands a few formats to SSE4.1 where that is as fast or faster
- * (the 32-bit copies; three one-component formats).
+ * dispatch.c hands three one-component formats to SSE4.1, which runs them
+ * faster.
  */
 #include "config.h"
 

@@ -9,14 +9,12 @@
 # there).
 #
 # Environment: FUZZ_SECONDS per target (default 45), FUZZ_TARGETS (default
-# all), FUZZ_CC (default clang), BUILD_DIR (default /tmp/vfetch-build-fuzz),
-# JOBS (default nproc).
+# all), FUZZ_CC (default clang), BUILD_DIR (default /tmp/vfetch-build-fuzz).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/.." && pwd)
 build=${BUILD_DIR:-/tmp/vfetch-build-fuzz}
-jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 seconds=${FUZZ_SECONDS:-45}
 fuzz_cc=${FUZZ_CC:-clang}
 
@@ -34,11 +32,10 @@ else
 fi
 cd "$obj"
 echo "ci-fuzz: build $obj, $seconds s per target"
-make -j"$jobs" libvfetch_core.la >fuzz-build.out 2>&1 || { tail -n 60 fuzz-build.out; exit 1; }
 
 args=(FUZZ_CC="$fuzz_cc" FUZZ_SECONDS="$seconds")
 if [ -n "${FUZZ_TARGETS:-}" ]; then args+=(FUZZ_TARGETS="$FUZZ_TARGETS"); fi
-make "${args[@]}" fuzz-build >>fuzz-build.out 2>&1 || { tail -n 60 fuzz-build.out; exit 1; }
+make "${args[@]}" fuzz-build >fuzz-build.out 2>&1 || { tail -n 60 fuzz-build.out; exit 1; }
 status=0
 make "${args[@]}" fuzz >fuzz.out 2>&1 || status=$?
 grep -E '^fuzz: |^Done [0-9]+ runs|^stat::number_of_executed_units' fuzz.out || true

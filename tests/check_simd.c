@@ -781,7 +781,6 @@ START_TEST(test_isa_env)
 }
 END_TEST
 
-#ifndef VF_SIMD_STANDALONE
 /* ------------------------------------------------------------------------ */
 /* Whole draws: forced-ISA layouts against scalar layouts, word by word      */
 /* ------------------------------------------------------------------------ */
@@ -939,7 +938,6 @@ START_TEST(test_draw_differential)
     ck_assert_msg(compared >= 200, "only %u of 300 random draws were valid", compared);
 }
 END_TEST
-#endif
 
 /* ------------------------------------------------------------------------ */
 /* Runner                                                                    */
@@ -970,6 +968,7 @@ int main(void)
         test_exhaustive_fn(i);
         test_exhaustive_ftz_fn(i);
     }
+    test_draw_differential_fn(0);
     printf("check_simd: %u checks, %u failures, %u SIMD ISA(s)\n", vf_checks, vf_failures, n);
     if (n == 0)
         printf("check_simd: no SIMD ISA available: no kernel was compared\n");

@@ -19,6 +19,7 @@
 #include "config.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,10 @@ static int describe_mismatch(const char *what, vf_format format, uint32_t isa, u
     return 0;
 }
 
+/* Nonzero if a kernel wrote outside the first 16 bytes of each of the
+ * `count` records (the buffer was filled with FILL before the call). */
+static int wrote_outside(const uint8_t *out, size_t size, uint32_t count, size_t dst_stride);
+
 /* ------------------------------------------------------------------------ */
 /* Random differential test: strided and gather, every count 0..200          */
 /* ------------------------------------------------------------------------ */
@@ -273,6 +278,17 @@ static int describe_mismatch(const char *what, vf_format format, uint32_t isa, u
 #define FILL 0xcd
 
 static uint8_t zero_block[16] __attribute__((aligned(16)));
+
+static int wrote_outside(const uint8_t *out, size_t size, uint32_t count, size_t dst_stride)
+{
+    for (size_t i = 0; i < size; i++) {
+        size_t rec = i / dst_stride;
+        int inside = rec < count && i % dst_stride < 16;
+        if (!inside && out[i] != FILL)
+            return 1;
+    }
+    return 0;
+}
 
 /* Returns the number of mismatching calls for one format on one ISA. */
 static unsigned diff_format_isa(vf_format format, uint32_t isa, uint64_t seed)
@@ -306,6 +322,11 @@ static unsigned diff_format_isa(vf_format format, uint32_t isa, uint64_t seed)
         memset(out_ref, FILL, dst_size);
         k.strided(src + base, stride, count, (uint32_t *)(void *)out_simd, dst_stride);
         ref->strided(src + base, stride, count, (uint32_t *)(void *)out_ref, dst_stride);
+        if (wrote_outside(out_simd, dst_size, count, dst_stride)) {
+            bad++;
+            fprintf(stderr, "strided %s isa %s count %" PRIu32 ": wrote outside the records\n",
+                    vf_format_name(format), vf_isa_name(isa), count);
+        }
         if (memcmp(out_simd, out_ref, dst_size) != 0) {
             bad++;
             describe_mismatch("strided", format, isa, count, stride, out_simd, out_ref, dst_size,
@@ -330,6 +351,11 @@ static unsigned diff_format_isa(vf_format format, uint32_t isa, uint64_t seed)
         memset(out_ref, FILL, dst_size);
         k.gather(ptrs, count, (uint32_t *)(void *)out_simd, dst_stride);
         ref->gather(ptrs, count, (uint32_t *)(void *)out_ref, dst_stride);
+        if (wrote_outside(out_simd, dst_size, count, dst_stride)) {
+            bad++;
+            fprintf(stderr, "gather %s isa %s count %" PRIu32 ": wrote outside the records\n",
+                    vf_format_name(format), vf_isa_name(isa), count);
+        }
         if (memcmp(out_simd, out_ref, dst_size) != 0) {
             bad++;
             describe_mismatch("gather", format, isa, count, 0, out_simd, out_ref, dst_size,
@@ -708,6 +734,45 @@ static int in_child(int (*fn)(void))
     return WEXITSTATUS(status);
 }
 
+/* Threads racing the first detection all see the same features. */
+#define RACE_THREADS 4
+static void *race_detect(void *arg)
+{
+    uint32_t *out = arg;
+    for (int i = 0; i < 1000; i++) {
+        uint32_t f = vf_cpu_features();
+        if (i == 0)
+            *out = f;
+        else if (f != *out)
+            *out = 0xffffffffu;
+    }
+    return NULL;
+}
+
+static int child_race(void)
+{
+    pthread_t t[RACE_THREADS];
+    uint32_t got[RACE_THREADS];
+    vf_cpu_forget();
+    for (int i = 0; i < RACE_THREADS; i++) {
+        if (pthread_create(&t[i], NULL, race_detect, &got[i]) != 0)
+            return 1;
+    }
+    for (int i = 0; i < RACE_THREADS; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < RACE_THREADS; i++) {
+        if (got[i] != vf_cpu_features())
+            return 2;
+    }
+    return 0;
+}
+
+START_TEST(test_detect_race)
+{
+    ck_assert_int_eq(in_child(child_race), 0);
+}
+END_TEST
+
 /* VFETCH_DISABLE_CPU_FEATURES is read at the first detection (test builds). */
 static int child_disable_env(void)
 {
@@ -960,6 +1025,7 @@ int main(void)
     test_disable_list_fn(0);
     test_disable_env_fn(0);
     test_isa_env_fn(0);
+    test_detect_race_fn(0);
     for (int i = 0; i < (int)NUM_IA_FORMATS; i++) {
         test_random_differential_fn(i);
         test_guard_pages_fn(i);
@@ -984,6 +1050,7 @@ static Suite *suite_simd(void)
     tcase_add_test(tc, test_disable_list);
     tcase_add_test(tc, test_disable_env);
     tcase_add_test(tc, test_isa_env);
+    tcase_add_test(tc, test_detect_race);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("differential");

@@ -15,7 +15,15 @@
  *  - a created layout reports the offsets of d3d-ia-rules 3.1
  *    (APPEND_ALIGNED per slot, min(4, size) alignment), computed here
  *    independently, and a record of 16 bytes per register;
- *  - without a signature, every element is a register, in layout order.
+ *  - a layout is never created when a semantic name breaks L09 (duplicate
+ *    name and index, case-insensitive), L11 (trailing digit), L16
+ *    (SV_VertexID / SV_InstanceID) or L17 (not an identifier), or when the
+ *    elements of one slot disagree on class or step rate (L06, L07);
+ *  - without a signature, every element is a register, in layout order;
+ *    with one, the registers follow the signature's v# order, each linked to
+ *    the element of the same name (case-insensitive) and index, or to the
+ *    generated ID it names, and elements the shader does not read are not
+ *    fetched.
  */
 #include "fuzz_names.h"
 
@@ -53,6 +61,38 @@ static uint32_t pick_mapping(fz_input *in)
         return VF_ENCODE_COMPONENT_MAPPING(v % 6, (v >> 3) % 6, (v >> 6) % 6, (v >> 9) % 6);
     }
     return fz_u32(in);
+}
+
+static int eq_nocase(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        int ca = (unsigned char)*a, cb = (unsigned char)*b;
+        if (ca >= 'A' && ca <= 'Z')
+            ca += 'a' - 'A';
+        if (cb >= 'A' && cb <= 'Z')
+            cb += 'a' - 'A';
+        if (ca != cb)
+            return 0;
+        if (ca == 0)
+            return 1;
+    }
+}
+
+/* L11, L16, L17: a name no layout may use. */
+static int bad_name(const char *n)
+{
+    size_t len = strlen(n);
+    if (len == 0 || (n[len - 1] >= '0' && n[len - 1] <= '9'))
+        return 1;
+    if (eq_nocase(n, "SV_VertexID") || eq_nocase(n, "SV_InstanceID"))
+        return 1;
+    for (size_t i = 0; i < len; i++) {
+        char c = n[i];
+        int alpha = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+        if (!alpha && !(i > 0 && c >= '0' && c <= '9'))
+            return 1;
+    }
+    return 0;
 }
 
 static uint32_t format_size(vf_format f)
@@ -231,6 +271,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              e->aligned_byte_offset % align))
             must_fail = 1;
     }
+    for (uint32_t i = 0; i < count && !must_fail; i++) {
+        const vf_input_element_desc *e = &descs[i];
+        if (bad_name(e->semantic_name))
+            must_fail = 1;
+        for (uint32_t k = 0; k < i; k++) {
+            const vf_input_element_desc *o = &descs[k];
+            if (o->semantic_index == e->semantic_index &&
+                eq_nocase(o->semantic_name, e->semantic_name))
+                must_fail = 1; /* L09 */
+            if (o->input_slot == e->input_slot &&
+                (o->input_slot_class != e->input_slot_class ||
+                 o->instance_data_step_rate != e->instance_data_step_rate))
+                must_fail = 1; /* L06, L07 */
+        }
+    }
     if (must_fail)
         FZ_CHECK(r != VF_OK, "layout created although a rule is broken");
 
@@ -294,9 +349,50 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FZ_CHECK(i == nreg - 1 && options.system_values != 0,
                          "system register at %u of %u", i, nreg);
         }
-        if (sig == NULL)
+        if (sig == NULL) {
             FZ_CHECK(nreg == count + (options.system_values ? 1u : 0u),
                      "%u registers for %u elements", nreg, count);
+        } else {
+            /* Registers in v# order; each links what its signature entry names. */
+            FZ_CHECK(nreg == sig_count + (options.system_values ? 1u : 0u),
+                     "%u registers for %u signature inputs", nreg, sig_count);
+            int32_t reads[FZ_MAX_TEST_ELEMENTS];
+            for (uint32_t i = 0; i < count; i++)
+                reads[i] = -1;
+            uint32_t prev = 0;
+            for (uint32_t k = 0; k < sig_count; k++) {
+                vf_layout_register_info rk;
+                FZ_CHECK(vf_layout_register(layout, k, &rk) == VF_OK, "register %u", k);
+                FZ_CHECK(k == 0 || rk.shader_register > prev, "register %u: v%u after v%u", k,
+                         rk.shader_register, prev);
+                prev = rk.shader_register;
+                const vf_signature_element *se = NULL;
+                for (uint32_t j = 0; j < sig_count; j++)
+                    if (sig[j].register_index == rk.shader_register)
+                        se = &sig[j];
+                FZ_CHECK(se != NULL, "register %u: v%u is not in the signature", k,
+                         rk.shader_register);
+                if (eq_nocase(se->semantic_name, "SV_VertexID")) {
+                    FZ_CHECK(rk.kind == VF_REGISTER_VERTEX_ID, "v%u: kind %u", prev, rk.kind);
+                } else if (eq_nocase(se->semantic_name, "SV_InstanceID")) {
+                    FZ_CHECK(rk.kind == VF_REGISTER_INSTANCE_ID, "v%u: kind %u", prev, rk.kind);
+                } else {
+                    FZ_CHECK(rk.kind == VF_REGISTER_ELEMENT, "v%u: kind %u", prev, rk.kind);
+                    const vf_input_element_desc *e = &descs[rk.element_index];
+                    FZ_CHECK(e->semantic_index == se->semantic_index &&
+                                 eq_nocase(e->semantic_name, se->semantic_name),
+                             "v%u (%s%u) linked to element %d (%s%u)", prev, se->semantic_name,
+                             se->semantic_index, rk.element_index, e->semantic_name,
+                             e->semantic_index);
+                    reads[rk.element_index] = (int32_t)k;
+                }
+            }
+            for (uint32_t i = 0; i < count; i++) {
+                FZ_CHECK(vf_layout_element(layout, i, &info) == VF_OK, "element %u", i);
+                FZ_CHECK(info.record_register == reads[i], "element %u: register %d, expected %d",
+                         i, info.record_register, reads[i]);
+            }
+        }
         vf_layout_register_info ri;
         FZ_CHECK(vf_layout_register(layout, nreg, &ri) != VF_OK, "register past the end");
         uint32_t shape = vf_layout_output_shape(layout);

@@ -111,6 +111,19 @@ static const char *const quick_cases[] = {
 enum size_kind { SIZE_IN_CACHE, SIZE_STREAMING };
 static const char *const size_names[2] = { "in-cache", "streaming" };
 
+#if defined(__clang__)
+#  define BENCH_COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#  define BENCH_COMPILER "gcc " __VERSION__
+#else
+#  define BENCH_COMPILER "unknown compiler"
+#endif
+
+static const char *const output_names[17] = {
+    [VF_OUTPUT_AOS] = "aos", [VF_OUTPUT_SOA4] = "soa4", [VF_OUTPUT_SOA8] = "soa8",
+    [VF_OUTPUT_SOA16] = "soa16",
+};
+
 /* ------------------------------------------------------------------------ */
 /* Options                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -1392,31 +1405,29 @@ int main(int argc, char **argv)
         json_string(cpu);
         printf(", \"cpus_online\": %u, \"llc_bytes\": %zu,\n  \"compiler\": ", bu_cpu_count(),
                bu_llc_size());
-#if defined(__VERSION__)
-        json_string(__VERSION__);
-#else
-        json_string("unknown");
-#endif
+        json_string(BENCH_COMPILER);
         printf(", \"date\": ");
         json_string(date);
         printf(",\n  \"reps\": %u, \"min_time_s\": ", opt.reps);
         json_number(opt.min_time);
         printf(", \"default_isa\": ");
         json_string(vf_isa_name(vf_isa_default()));
+        printf(", \"output\": ");
+        json_string(output_names[opt.output_shape]);
         printf(",\n  \"results\": [");
     } else {
         printf("vfetch-bench %s: %s, %u CPUs online, LLC %zu MiB, ", vf_version(), cpu,
                bu_cpu_count(), bu_llc_size() >> 20);
-#if defined(__VERSION__)
-        printf("cc %s, ", __VERSION__);
-#endif
+        printf("%s, ", BENCH_COMPILER);
         printf("%s\n", date);
         printf("paths:");
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
             if (opt.isa_mask & (1u << isa))
                 printf(" %s", vf_isa_name(isa));
-        printf(" (default %s); median of %u repetitions of at least %.0f ms, [min .. max]\n",
-               vf_isa_name(vf_isa_default()), opt.reps, opt.min_time * 1e3);
+        printf(" (default %s); %s records; median of %u repetitions of at least %.0f ms, "
+               "[min .. max]\n",
+               vf_isa_name(vf_isa_default()), output_names[opt.output_shape], opt.reps,
+               opt.min_time * 1e3);
         printf("GB/s counts input + output bytes; roofline = time of memcpy of the same bytes "
                "/ time; vs scalar = scalar time / time\n");
     }

@@ -43,8 +43,9 @@ EXTRA_DIST += \
 	scripts/ci-tsan.sh
 
 # ---------------------------------------------------------------------------
-# make fuzz: libFuzzer targets built with clang (whatever compiler the main
-# build uses), with ASan and UBSan, then each run for FUZZ_SECONDS.
+# make fuzz: the libFuzzer targets, built with $(FUZZ_CC) (clang; the main
+# build may use any compiler) with ASan and UBSan, then each run for
+# FUZZ_SECONDS. fuzz-build recompiles everything each time (about a minute).
 # The library is compiled from its sources here, each ISA file with its own
 # -m flags (the sources of the libvf_<isa>.la libraries that configure
 # enabled), so the fuzz build never mixes with the main build's objects.

@@ -456,8 +456,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    /* Every ISA, with and without the pool: the scalar result bit for bit. */
-    uint8_t *out = alloc_exact(out_size);
+    /* Every ISA, with and without the pool: the scalar result bit for bit.
+     * The buffer offered is 64 bytes larger than needed: nothing may be
+     * written past vf_draw_output_size. */
+    uint8_t *out = alloc_exact(out_size + 64);
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         if (!vf_isa_available(isa))
             continue;
@@ -474,8 +476,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             } else if (isa == VF_ISA_SCALAR) {
                 continue; /* that is the reference itself */
             }
-            memset(out, 0xCD, out_size);
-            vf_result r = vf_draw(layout, &dd, out, out_size);
+            memset(out, 0xCD, out_size + 64);
+            vf_result r = vf_draw(layout, &dd, out, out_size + 64);
+            FZ_CHECK(untouched(out + out_size, 64), "isa %s pool %d: wrote past the output size",
+                     vf_isa_name(isa), pass);
             FZ_CHECK(r == r0, "isa %s pool %d: result %d, scalar %d", vf_isa_name(isa), pass, r, r0);
             for (size_t b = 0; b < out_size; b++)
                 FZ_CHECK(out[b] == ref_out[b],

@@ -520,6 +520,19 @@ START_TEST(test_layout_options_hostile)
     sig[0].register_index = 0;
     sig[0].semantic_name = NULL;
     ck_assert_int_ne(vf_layout_create(&d, 1, &o, &layout, NULL), VF_OK);
+    /* Unknown component type and mask bits past w. */
+    sig[0].semantic_name = "P";
+    sig[0].semantic_index = 0;
+    sig[0].component_type = 4;
+    ck_assert_int_eq(vf_layout_create(&d, 1, &o, &layout, NULL), VF_ERROR_INVALID_SIGNATURE);
+    sig[0].component_type = 0xFFFFFFFFu;
+    ck_assert_int_eq(vf_layout_create(&d, 1, &o, &layout, NULL), VF_ERROR_INVALID_SIGNATURE);
+    sig[0].component_type = VF_REGISTER_COMPONENT_FLOAT32;
+    sig[0].mask = 0x10;
+    ck_assert_int_eq(vf_layout_create(&d, 1, &o, &layout, NULL), VF_ERROR_INVALID_SIGNATURE);
+    sig[0].mask = 0xf;
+    ck_assert_int_eq(vf_layout_create(&d, 1, &o, &layout, NULL), VF_OK);
+    vf_layout_destroy(layout);
 }
 END_TEST
 

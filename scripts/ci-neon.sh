@@ -21,9 +21,9 @@ sysroot=${AARCH64_SYSROOT:-/usr/$host}
 for tool in "$cc" "$qemu"; do
     command -v "$tool" >/dev/null 2>&1 || { echo "ci-neon: $tool not found" >&2; exit 2; }
 done
-[ -x "$srcdir/configure" ] || (cd "$srcdir" && autoreconf -fi)
-
+. "$srcdir/scripts/ci-lib.sh"
 mkdir -p "$builddir"
+srcdir=$(vf_pristine_source "$srcdir" "$builddir")
 cd "$builddir"
 if [ ! -f Makefile ]; then
     # configure looks Check and json-c up with the build machine's

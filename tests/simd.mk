@@ -11,4 +11,4 @@ TESTS += tests/check_simd
 # Runs after the suites it reruns are built (they are all check_PROGRAMS).
 dist_check_SCRIPTS += tests/run-isa-matrix.sh
 TESTS += tests/run-isa-matrix.sh
-EXTRA_DIST += scripts/ci-neon.sh
+EXTRA_DIST += scripts/ci-neon.sh scripts/ci-lib.sh

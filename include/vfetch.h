@@ -100,7 +100,7 @@ typedef enum vf_result {
     VF_ERROR_INVALID_TOPOLOGY = 204,           /* not a D3D_PRIMITIVE_TOPOLOGY */
     VF_ERROR_STRIDE_TOO_LARGE = 205,           /* StrideInBytes > 2048 */
     VF_ERROR_MISALIGNED_STRIDE = 206,          /* stride not a multiple of the slot's element alignment */
-    VF_ERROR_TOO_MANY_BUFFERS = 207,           /* more vertex buffer views than the slot limit */
+    VF_ERROR_TOO_MANY_BUFFERS = 207,           /* more than VF_MAX_INPUT_SLOTS (32) vertex buffer views, whatever the layout's slot limit */
     VF_ERROR_INVALID_RANGE = 208               /* a vf_fetch_range range outside the draw */
 } vf_result;
 

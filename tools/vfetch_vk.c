@@ -803,11 +803,11 @@ static void print_json(FILE *f, const struct case_report *r, int first)
 /* main                                                                      */
 /* ------------------------------------------------------------------------ */
 
-int main(int argc, char **argv)
+/* `cases` has room for argc entries; main owns it, so early returns leak nothing. */
+static int vfetch_vk_main(int argc, char **argv, const char **cases)
 {
     struct options o;
     struct known_list known = { NULL, 0 };
-    const char **cases;
     int ncases = 0, overall = VKF_EXIT_OK;
     char err[1024];
     struct vkf_device *dev = NULL;
@@ -815,9 +815,6 @@ int main(int argc, char **argv)
 
     memset(&o, 0, sizeof(o));
     o.max_mismatches = 10;
-    cases = calloc((size_t)argc, sizeof(*cases));
-    if (cases == NULL)
-        return VKF_EXIT_USAGE;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--device") == 0 && i + 1 < argc) {
@@ -895,7 +892,6 @@ int main(int argc, char **argv)
     if (ret != VKF_EXIT_OK) {
         fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
         free(known.v);
-        free(cases);
         return ret;
     }
     if (o.json)
@@ -913,6 +909,11 @@ int main(int argc, char **argv)
             (r->shown = calloc(o.max_mismatches ? o.max_mismatches : 1, sizeof(*r->shown))) ==
                 NULL) {
             fprintf(stderr, "vfetch-vk: out of memory\n");
+            if (r)
+                free(r->stats);
+            free(r);
+            vkf_close(dev);
+            free(known.v);
             return VKF_EXIT_USAGE;
         }
         ret = run_case(dev, cases[k], &o, &known, r);
@@ -948,6 +949,15 @@ int main(int argc, char **argv)
     }
     vkf_close(dev);
     free(known.v);
-    free(cases);
     return overall;
+}
+
+int main(int argc, char **argv)
+{
+    const char **cases = calloc((size_t)argc, sizeof(*cases));
+    if (cases == NULL)
+        return VKF_EXIT_USAGE;
+    int ret = vfetch_vk_main(argc, argv, cases);
+    free(cases);
+    return ret;
 }

@@ -21,30 +21,13 @@ if [ -z "${CC:-}" ]; then
     if command -v clang >/dev/null 2>&1; then CC=clang; else CC=gcc; fi
 fi
 
-# A VPATH build needs a source tree that is not configured in place; when it
-# is, build from a copy of the tracked files (so no build output comes along).
-prepare_source() {
-    if [ -f "$src/config.status" ] || [ ! -x "$src/configure" ]; then
-        local copy="$build/src"
-        rm -rf "$copy"
-        mkdir -p "$copy"
-        if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-            (cd "$src" && git ls-files -z --cached |
-                 xargs -0 cp --parents -t "$copy" 2>/dev/null || true)
-        else
-            (cd "$src" && tar --exclude=./build-\* -cf - .) | (cd "$copy" && tar -xf -)
-            (cd "$copy" && { [ ! -f Makefile ] || make distclean >/dev/null 2>&1 || true; })
-        fi
-        (cd "$copy" && autoreconf -fi >/dev/null 2>&1)
-        echo "$copy"
-    else
-        echo "$src"
-    fi
-}
+# Builds from a pristine copy of the tracked files when the tree is
+# configured in place (scripts/ci-lib.sh).
+. "$here/ci-lib.sh"
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 mkdir -p "$build"
-srcdir=$(prepare_source)
+srcdir=$(vf_pristine_source "$src" "$build")
 obj="$build/obj"
 rm -rf "$obj"
 mkdir -p "$obj"

@@ -1371,6 +1371,50 @@ END_TEST
 
 /* SoA equals AoS word for word, for every lane width, on one draw with
  * every register kind (signature, SV registers, system register, cuts). */
+/* Draws whose output reaches 8 MiB are written with non-temporal stores:
+ * the records must be the same as every other draw's. Expected words come
+ * from the element numbers the rules give (each vertex word encodes it). */
+START_TEST(test_large_streaming_draw)
+{
+    const uint32_t n = 150000, instances = 2, start = 7;
+    vf_input_element_desc d[1] = {
+        el("V", 0, VF_FORMAT_R32G32B32A32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    uint32_t *vb = xalloc((size_t)(n + start) * 16);
+    for (uint32_t k = 0; k < n + start; k++)
+        for (uint32_t c = 0; c < 4; c++)
+            vb[k * 4 + c] = k * 4 + c;
+    vf_vertex_buffer_view view = { vb, (n + start) * 16, 16 };
+    uint32_t sv = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
+    for (uint32_t lanes = 1; lanes <= 8; lanes += 7) {
+        vf_layout *layout = make_layout_full(d, 1, NULL, sv, lanes == 1 ? VF_OUTPUT_AOS : lanes,
+                                             NULL, 0);
+        size_t size;
+        ck_assert_int_eq(vf_draw_output_size(layout, n, instances, &size), VF_OK);
+        ck_assert_uint_ge(size, (size_t)8 << 20);
+        uint32_t *out = xalloc(size);
+        ck_assert_int_eq(vf_draw_instanced(layout, &view, 1, n, instances, start, 0, out, size),
+                         VF_OK);
+        uint32_t batches = (n + lanes - 1) / lanes;
+        for (uint32_t j = 0; j < instances; j++)
+            for (uint32_t i = 0; i < n; i++) {
+                /* Register r, component c of (j, i). */
+                uint32_t b = j * batches + i / lanes, l = i % lanes;
+                uint32_t base = b * 8 * lanes + l;
+                uint32_t want[8] = { (start + i) * 4, (start + i) * 4 + 1, (start + i) * 4 + 2,
+                                     (start + i) * 4 + 3, i, j, 0, 0 };
+                for (uint32_t w = 0; w < 8; w++)
+                    if (out[base + w * lanes] != want[w])
+                        ck_abort_msg("lanes %u instance %u vertex %u word %u: 0x%08x, want 0x%08x",
+                                     lanes, j, i, w, out[base + w * lanes], want[w]);
+            }
+        free(out);
+        vf_layout_destroy(layout);
+    }
+    free(vb);
+}
+END_TEST
+
 START_TEST(test_soa_matches_aos)
 {
     vf_input_element_desc d[3] = {
@@ -1707,6 +1751,7 @@ static Suite *draw_suite(void)
     tcase_add_loop_test(tc, test_random_soa, 0, 2);
     tcase_add_test(tc, test_random_threads);
     tcase_add_test(tc, test_soa_matches_aos);
+    tcase_add_test(tc, test_large_streaming_draw);
     tcase_add_test(tc, test_guard_pages);
     tcase_add_test(tc, test_pool);
     tcase_add_test(tc, test_fetch_range_threads);

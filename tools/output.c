@@ -218,7 +218,7 @@ int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 /* JSON                                                                     */
 /* ------------------------------------------------------------------------ */
 
-static void json_string(FILE *f, const char *s)
+void vf_output_json_string(FILE *f, const char *s)
 {
     if (s == NULL) {
         fputs("null", f);
@@ -246,7 +246,7 @@ static void json_value(FILE *f, uint32_t w, enum kind kind)
 
     if (kind == KIND_FLOAT && (isnan(x) || isinf(x))) {
         format_float(buf, sizeof(buf), w);
-        json_string(f, buf);
+        vf_output_json_string(f, buf);
         return;
     }
     format_word(buf, sizeof(buf), w, kind, 0);
@@ -258,12 +258,12 @@ static void json_layout_element(FILE *f, const vf_layout_element_info *e)
     const char *cls = vf_output_slot_class_name(e->input_slot_class);
 
     fputs("{\"SemanticName\": ", f);
-    json_string(f, e->semantic_name);
+    vf_output_json_string(f, e->semantic_name);
     fprintf(f, ", \"SemanticIndex\": %u, \"Format\": ", e->semantic_index);
-    json_string(f, vf_format_name(e->format));
+    vf_output_json_string(f, vf_format_name(e->format));
     fprintf(f, ", \"FormatValue\": %u, \"InputSlot\": %u, \"AlignedByteOffset\": %u, "
                "\"InputSlotClass\": ", e->format, e->input_slot, e->byte_offset);
-    json_string(f, cls);
+    vf_output_json_string(f, cls);
     fprintf(f, ", \"InstanceDataStepRate\": %u, \"ComponentMapping\": \"0x%04x\", "
                "\"Register\": %d}",
             e->instance_data_step_rate, e->component_mapping, e->record_register);
@@ -289,9 +289,9 @@ int vf_output_json(FILE *f, const struct vf_records *r)
     if (d->indexed)
         fprintf(f, "\"BaseVertexLocation\": %d, ", (int)d->base_vertex_location);
     fprintf(f, "\"StartInstanceLocation\": %u, \"PrimitiveTopology\": ", d->start_instance_location);
-    json_string(f, vf_case_topology_name(d->primitive_topology));
+    vf_output_json_string(f, vf_case_topology_name(d->primitive_topology));
     fputs(", \"IBStripCutValue\": ", f);
-    json_string(f, vf_case_strip_cut_name(d->strip_cut_value));
+    vf_output_json_string(f, vf_case_strip_cut_name(d->strip_cut_value));
     fputs("},\n\"layout\": [", f);
     for (uint32_t i = 0; i < nelem; i++) {
         vf_layout_element_info e;
@@ -303,7 +303,7 @@ int vf_output_json(FILE *f, const struct vf_records *r)
     fputs("\n],\n\"registers\": [", f);
     for (uint32_t i = 0; i < nregs; i++) {
         fputs(i ? ", " : "", f);
-        json_string(f, regs[i].name);
+        vf_output_json_string(f, regs[i].name);
     }
     fputs("],\n\"records\": [", f);
     for (uint32_t j = 0; j < r->instances; j++) {
@@ -319,7 +319,7 @@ int vf_output_json(FILE *f, const struct vf_records *r)
             for (uint32_t i = 0; i < nregs; i++) {
                 const uint32_t *w = rec + 4 * i;
                 fputs(i ? ", " : "", f);
-                json_string(f, regs[i].name);
+                vf_output_json_string(f, regs[i].name);
                 fprintf(f, ": {\"words\": [%u, %u, %u, %u], "
                            "\"hex\": [\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"], "
                            "\"values\": [",
@@ -496,11 +496,11 @@ int vf_output_formats(FILE *f, int json)
         bits_summary(d, bits, sizeof(bits));
         if (json) {
             fprintf(f, "%s\n  {\"value\": %u, \"name\": ", i ? "," : "", d->format);
-            json_string(f, d->name);
+            vf_output_json_string(f, d->name);
             fprintf(f, ", \"bytes\": %u, \"components\": %u, \"bits\": [%u, %u, %u, %u], "
                        "\"type\": ",
                     d->bytes, d->num_components, d->bits[0], d->bits[1], d->bits[2], d->bits[3]);
-            json_string(f, type);
+            vf_output_json_string(f, type);
             fprintf(f, ", \"ia_vertex\": \"%s\", \"ia_index\": %s}", vertex_support(d),
                     (d->ia_support & VF_IA_INDEX_BUFFER) ? "true" : "false");
         } else {

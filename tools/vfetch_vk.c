@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "output.h"
 #include "vk_fetch.h"
 
 /* ------------------------------------------------------------------------ */
@@ -725,39 +726,25 @@ static void print_text(FILE *f, const struct case_report *r)
             r->skipped_incomplete, r->status == VKF_EXIT_OK ? "PASS" : "FAIL");
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
 
 static void print_json(FILE *f, const struct case_report *r, int first)
 {
     fprintf(f, "%s\n    {\"case\": ", first ? "" : ",");
-    json_string(f, r->path);
+    vf_output_json_string(f, r->path);
     fprintf(f, ", \"status\": %d", r->status);
     if (r->error[0]) {
         fprintf(f, ", \"error\": ");
-        json_string(f, r->error);
+        vf_output_json_string(f, r->error);
     }
     fprintf(f, ", \"translation\": ");
-    json_string(f, r->vk.translation);
+    vf_output_json_string(f, r->vk.translation);
     fprintf(f, ", \"elements\": [");
     for (uint32_t e = 0; e < r->vk.num_elements; e++) {
         fprintf(f, "%s{\"element\": %u, \"offset\": %u, \"vfetch_offset\": %u, \"status\": \"%s\"",
                 e ? ", " : "", e, r->offsets[e], r->vf_offsets[e], status_note(r->vk.status[e]));
         if (r->vk.note[e][0]) {
             fprintf(f, ", \"note\": ");
-            json_string(f, r->vk.note[e]);
+            vf_output_json_string(f, r->vk.note[e]);
         }
         fputc('}', f);
     }
@@ -897,7 +884,7 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
     if (o.json)
     {
         printf("{\"device\": ");
-        json_string(stdout, vkf_device_description(dev));
+        vf_output_json_string(stdout, vkf_device_description(dev));
         printf(",\n  \"cases\": [");
     }
     else
@@ -933,10 +920,10 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
         printf("],\n  \"known_deviations\": [");
         for (size_t k = 0; k < known.n; k++) {
             printf("%s\n    {\"id\": ", k ? "," : "");
-            json_string(stdout, known.v[k].id);
+            vf_output_json_string(stdout, known.v[k].id);
             printf(", \"kind\": \"%s\", \"count\": %" PRIu64 ", \"reason\": ",
                    kind_name[known.v[k].kind], known.v[k].count);
-            json_string(stdout, known.v[k].reason);
+            vf_output_json_string(stdout, known.v[k].reason);
             printf("}");
         }
         printf("],\n  \"status\": %d}\n", overall);

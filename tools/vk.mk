@@ -11,6 +11,8 @@ tools_vfetch_vk_SOURCES = \
 	tools/vk_format.c \
 	tools/vk_run.c \
 	tools/vk_shader.c \
+	tools/output.c \
+	tools/output.h \
 	$(VF_CASE_SRC)
 tools_vfetch_vk_CPPFLAGS = $(AM_CPPFLAGS) -DVF_GLSLC='"$(GLSLC)"'
 tools_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)

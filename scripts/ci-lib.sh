@@ -24,3 +24,15 @@ vf_pristine_source() {
     (cd "$vf_copy" && autoreconf -fi >/dev/null 2>&1)
     echo "$vf_copy"
 }
+
+# vf_enter_build SRC BUILD
+#   Sets `srcdir` (see vf_pristine_source) and `obj` (a fresh BUILD/obj) and
+#   changes into `obj`, ready for "$srcdir/configure".
+vf_enter_build() {
+    mkdir -p "$2"
+    srcdir=$(vf_pristine_source "$1" "$2")
+    obj=$2/obj
+    rm -rf "$obj"
+    mkdir -p "$obj"
+    cd "$obj"
+}

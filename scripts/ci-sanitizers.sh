@@ -26,12 +26,7 @@ fi
 . "$here/ci-lib.sh"
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-mkdir -p "$build"
-srcdir=$(vf_pristine_source "$src" "$build")
-obj="$build/obj"
-rm -rf "$obj"
-mkdir -p "$obj"
-cd "$obj"
+vf_enter_build "$src" "$build"
 echo "ci-sanitizers: CC=$CC, sources $srcdir, build $obj"
 "$srcdir/configure" --disable-shared CC="$CC" \
     CFLAGS="$san -O1 -g" LDFLAGS="$san" >configure.out 2>&1 ||

@@ -22,12 +22,7 @@ CC=${CC:-clang}
 # configured in place (scripts/ci-lib.sh).
 . "$here/ci-lib.sh"
 
-mkdir -p "$build"
-srcdir=$(vf_pristine_source "$src" "$build")
-obj="$build/obj"
-rm -rf "$obj"
-mkdir -p "$obj"
-cd "$obj"
+vf_enter_build "$src" "$build"
 echo "ci-tsan: CC=$CC, sources $srcdir, build $obj"
 tsan="-fsanitize=thread -fno-omit-frame-pointer"
 "$srcdir/configure" --disable-shared CC="$CC" \

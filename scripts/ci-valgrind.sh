@@ -35,12 +35,7 @@ command -v valgrind >/dev/null || { echo "ci-valgrind: valgrind not installed"; 
 # configured in place (scripts/ci-lib.sh).
 . "$here/ci-lib.sh"
 
-mkdir -p "$build"
-srcdir=$(vf_pristine_source "$src" "$build")
-obj="$build/obj"
-rm -rf "$obj"
-mkdir -p "$obj"
-cd "$obj"
+vf_enter_build "$src" "$build"
 echo "ci-valgrind: sources $srcdir, build $obj"
 "$srcdir/configure" --enable-werror CFLAGS="-O1 -g" >configure.out 2>&1 ||
     { tail -n 40 config.log; exit 1; }

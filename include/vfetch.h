@@ -614,10 +614,19 @@ VF_API vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *des
                                 size_t out_size);
 
 /* A pool of `threads` worker threads (1..256) that vf_draw splits work
- * over; the output is identical to a single-threaded draw. One draw runs on
- * a pool at a time; concurrent vf_draw calls on one pool take turns. */
+ * over; the output is identical to a single-threaded draw. The calling
+ * thread works on the draw too, and workers join as they wake: a draw the
+ * caller finishes before any worker is up returns without waiting for one.
+ * One draw runs on a pool at a time; concurrent vf_draw calls on one pool
+ * take turns. */
 VF_API vf_result vf_thread_pool_create(uint32_t threads, vf_thread_pool **pool_ret);
 VF_API void vf_thread_pool_destroy(vf_thread_pool *pool);
+/* Draws that write fewer than `bytes` bytes of output run on the calling
+ * thread alone, because waking a worker costs more than it saves (tens of
+ * microseconds on a busy machine). Default 1 MiB; 0 splits every draw of
+ * more than one chunk. May be called at any time, from any thread; a draw
+ * already running keeps the value it started with. NULL is ignored. */
+VF_API void vf_thread_pool_set_min_bytes(vf_thread_pool *pool, size_t bytes);
 
 #ifdef __cplusplus
 }

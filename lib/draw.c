@@ -801,7 +801,7 @@ vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out, 
     plan.stream = needed >= VF_STREAM_MIN_BYTES;
 #endif
 
-    if (desc->pool) {
+    if (desc->pool && needed >= vf_thread_pool_min_bytes(desc->pool)) {
         uint64_t participants = (uint64_t)vf_thread_pool_size(desc->pool) + 1;
         struct vf_draw_job job;
         job.plan = &plan;

@@ -2,16 +2,20 @@
  * pool.c - the built-in thread pool that vf_draw splits work over.
  *
  * Workers sleep on a condition variable until a job is posted (a new
- * generation), run it, and report back; the posting thread runs the job too
- * and waits until every worker has finished it, so a job's memory may live
- * on the poster's stack. A second mutex makes concurrent posters take turns.
- * Nothing is allocated after creation.
+ * generation) and join it while it is open; the posting thread runs the job
+ * too, then closes it and waits only for the workers that joined, so a
+ * job's memory may live on the poster's stack, and a worker slow to wake
+ * (tens of microseconds on a busy machine) never delays a job the poster
+ * finished alone. A job function must therefore be correct however many
+ * of the workers take part, from none to all. A second mutex makes
+ * concurrent posters take turns. Nothing is allocated after creation.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "vf_internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <signal.h>
 #include <stdlib.h>
 
@@ -25,9 +29,11 @@ struct vf_thread_pool {
     void (*fn)(void *arg);
     void *arg;
     uint64_t generation;
-    uint32_t busy; /* workers that have not finished the current job */
+    int open;      /* the current job still takes workers */
+    uint32_t busy; /* workers that joined the current job and are in it */
     int stop;
     uint32_t num_threads;
+    _Atomic size_t min_bytes; /* smaller draws run on the caller alone */
     pthread_t threads[];
 };
 
@@ -43,12 +49,15 @@ static void *pool_worker(void *arg)
         if (pool->stop)
             break;
         seen = pool->generation;
+        if (!pool->open)
+            continue; /* woke after the poster finished the job alone */
         void (*fn)(void *) = pool->fn;
         void *fn_arg = pool->arg;
+        pool->busy++;
         pthread_mutex_unlock(&pool->lock);
         fn(fn_arg);
         pthread_mutex_lock(&pool->lock);
-        if (--pool->busy == 0)
+        if (--pool->busy == 0 && !pool->open)
             pthread_cond_signal(&pool->done);
     }
     pthread_mutex_unlock(&pool->lock);
@@ -82,6 +91,7 @@ vf_result vf_thread_pool_create(uint32_t threads, vf_thread_pool **pool_ret)
     if (!pool)
         return VF_ERROR_OUT_OF_MEMORY;
     pool->num_threads = threads;
+    atomic_init(&pool->min_bytes, VF_POOL_DEFAULT_MIN_BYTES);
     if (pthread_mutex_init(&pool->run_lock, NULL) != 0) {
         free(pool);
         return VF_ERROR_THREAD;
@@ -135,6 +145,17 @@ uint32_t vf_thread_pool_size(const vf_thread_pool *pool)
     return pool->num_threads;
 }
 
+void vf_thread_pool_set_min_bytes(vf_thread_pool *pool, size_t bytes)
+{
+    if (pool)
+        atomic_store_explicit(&pool->min_bytes, bytes, memory_order_relaxed);
+}
+
+size_t vf_thread_pool_min_bytes(vf_thread_pool *pool)
+{
+    return atomic_load_explicit(&pool->min_bytes, memory_order_relaxed);
+}
+
 void vf_thread_pool_run(vf_thread_pool *pool, void (*fn)(void *arg), void *arg)
 {
     pthread_mutex_lock(&pool->run_lock);
@@ -142,7 +163,7 @@ void vf_thread_pool_run(vf_thread_pool *pool, void (*fn)(void *arg), void *arg)
     pthread_mutex_lock(&pool->lock);
     pool->fn = fn;
     pool->arg = arg;
-    pool->busy = pool->num_threads;
+    pool->open = 1;
     pool->generation++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
@@ -150,6 +171,7 @@ void vf_thread_pool_run(vf_thread_pool *pool, void (*fn)(void *arg), void *arg)
     fn(arg);
 
     pthread_mutex_lock(&pool->lock);
+    pool->open = 0;
     while (pool->busy != 0)
         pthread_cond_wait(&pool->done, &pool->lock);
     pthread_mutex_unlock(&pool->lock);

@@ -1358,6 +1358,7 @@ START_TEST(test_random_threads)
     for (uint32_t t = 1; t <= 4; t++) {
         vf_thread_pool *pool = NULL;
         ck_assert_int_eq(vf_thread_pool_create(t, &pool), VF_OK);
+        vf_thread_pool_set_min_bytes(pool, 0); /* split these small draws too */
         for (int it = 0; it < 16; it++) {
             struct rcase c;
             rcase_make(&c, &rng, fmts, nfmts);
@@ -1689,9 +1690,18 @@ START_TEST(test_pool)
                 vf_thread_pool *pool;
                 ck_assert_int_eq(vf_thread_pool_create(t, &pool), VF_OK);
                 dd.pool = pool;
-                uint32_t *got = draw_words(layout, &dd, NULL);
-                expect_same(got, want, words, "pool");
-                free(got);
+                /* The default size threshold (this draw runs on the caller
+                 * alone), none (split) and the largest (never split). */
+                for (int m = 0; m < 3; m++) {
+                    if (m == 1)
+                        vf_thread_pool_set_min_bytes(pool, 0);
+                    if (m == 2)
+                        vf_thread_pool_set_min_bytes(pool, SIZE_MAX);
+                    uint32_t *got = draw_words(layout, &dd, NULL);
+                    expect_same(got, want, words, "pool");
+                    free(got);
+                }
+                vf_thread_pool_set_min_bytes(pool, 0);
                 if (t == 3 && c == 2) {
                     /* Two application threads share the pool. */
                     struct shared_draw sd[2] = { { layout, &dd, want, words * 4, 0 },
@@ -1715,6 +1725,7 @@ START_TEST(test_pool)
     vf_thread_pool *pool;
     ck_assert_int_eq(vf_thread_pool_create(256, &pool), VF_OK);
     vf_thread_pool_destroy(pool);
+    vf_thread_pool_set_min_bytes(NULL, 0); /* ignored */
     free(b0);
     free(b1);
 }

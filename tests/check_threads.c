@@ -291,6 +291,7 @@ START_TEST(test_shared_pool)
     scene_init(&s, VF_OUTPUT_AOS);
     vf_thread_pool *pool = NULL;
     ck_assert_int_eq(vf_thread_pool_create(4, &pool), VF_OK);
+    vf_thread_pool_set_min_bytes(pool, 0); /* split these small draws too */
     struct draw_arg args[4];
     for (uint32_t i = 0; i < 4; i++)
         args[i] = (struct draw_arg){ &s, pool, 4, 0, VF_OK };
@@ -312,6 +313,7 @@ START_TEST(test_pool_lifecycle)
     for (uint32_t round = 0; round < 12; round++) {
         vf_thread_pool *pool = NULL;
         ck_assert_int_eq(vf_thread_pool_create(1 + round % 6, &pool), VF_OK);
+        vf_thread_pool_set_min_bytes(pool, 0);
         struct draw_arg a = { &s, pool, 1 + (int)(round % 2), 0, VF_OK };
         draw_thread(&a);
         ck_assert_int_eq(a.result, VF_OK);
@@ -333,6 +335,7 @@ START_TEST(test_pool_every_isa)
     scene_init(&s, VF_OUTPUT_AOS);
     vf_thread_pool *pool = NULL;
     ck_assert_int_eq(vf_thread_pool_create(3, &pool), VF_OK);
+    vf_thread_pool_set_min_bytes(pool, 0);
     vf_layout *scalar = make_layout(VF_OUTPUT_AOS, VF_ISA_SCALAR);
     uint8_t *want = aligned_alloc(16, s.out_size), *got = aligned_alloc(16, s.out_size);
     ck_assert(want && got);

@@ -54,6 +54,7 @@ static void make_pool(void)
 {
     if (vf_thread_pool_create(3, &shared_pool) != VF_OK || atexit(destroy_pool) != 0)
         abort();
+    vf_thread_pool_set_min_bytes(shared_pool, 0); /* fuzzed draws are small */
 }
 
 static int is_strip(uint32_t t)

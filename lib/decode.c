@@ -347,11 +347,11 @@ static inline void vf_decode_B4G4R4A4_UNORM(const uint8_t *src, uint32_t out[4])
             vf_decode_##fmt(src + (size_t)i * src_stride,                                    \
                             (uint32_t *)(void *)((uint8_t *)dst + (size_t)i * dst_stride));  \
     }                                                                                        \
-    static void vf_gather_##fmt(const uint8_t *const *src, uint32_t count, uint32_t *dst,    \
-                                size_t dst_stride)                                           \
+    static void vf_gather_##fmt(const uint8_t *const *src, size_t off, uint32_t count,       \
+                                uint32_t *dst, size_t dst_stride)                            \
     {                                                                                        \
         for (uint32_t i = 0; i < count; i++)                                                 \
-            vf_decode_##fmt(src[i],                                                          \
+            vf_decode_##fmt(src[i] + off,                                                    \
                             (uint32_t *)(void *)((uint8_t *)dst + (size_t)i * dst_stride));  \
     }                                                                                        \
     static void vf_decode_fn_##fmt(const uint8_t *src, uint32_t out[4])                      \

@@ -400,13 +400,16 @@ static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slo
     const struct vf_slot *slot = vs->slot;
     size_t rs = layout->record_size;
     const uint8_t *src[VF_BATCH];
+    if (all_whole) {
+        /* Every vertex's slot span is inside the view: one address per
+         * vertex serves every element, at the element's offset. */
+        for (uint32_t v = a; v < b; v++)
+            src[v - a] = vs->data + base[v];
+    }
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = &layout->elements[layout->fetch[slot->first_fetch + f]];
-        if (all_whole) {
-            /* Every vertex's slot span is inside the view: no checks. */
-            for (uint32_t v = a; v < b; v++)
-                src[v - a] = vs->data + base[v] + e->offset;
-        } else {
+        size_t offset = e->offset;
+        if (!all_whole) {
             for (uint32_t v = a; v < b; v++) {
                 /* Rules §4.1, §6: (uint32)(k * stride + offset), whole
                  * element inside the view; cut positions fetch nothing. */
@@ -414,9 +417,10 @@ static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slo
                 int in = (uint64_t)addr + e->size <= vs->size && !(cut && cut[v]);
                 src[v - a] = in ? vs->data + addr : vf_zero_block;
             }
+            offset = 0;
         }
         uint8_t *d = dst + (size_t)a * rs + (size_t)e->record_register * 16;
-        e->kernel.gather(src, b - a, (uint32_t *)(void *)d, rs);
+        e->kernel.gather(src, offset, b - a, (uint32_t *)(void *)d, rs);
         apply_mapping_run(e, d, b - a, rs);
     }
 }

@@ -50,7 +50,8 @@ static inline uint32_t vf_load_u32(const uint8_t *p)
  * A fetch kernel decodes `count` elements of one format into 4-word
  * registers with the identity mapping (missing components get the format's
  * defaults). Element i is read from `src + i * src_stride` (strided) or from
- * `src[i]` (gather); each element's bytes are read exactly: never a byte
+ * `src[i] + src_offset` (gather: one array of vertex addresses serves every
+ * element of a slot); each element's bytes are read exactly: never a byte
  * before it or past its format size, so a kernel may be handed the last
  * element of a buffer whose next byte is unmapped. Register i is written at
  * `(uint8_t *)dst + i * dst_stride`; dst is 16-byte aligned and dst_stride
@@ -59,8 +60,8 @@ static inline uint32_t vf_load_u32(const uint8_t *p)
  */
 typedef void (*vf_fetch_strided_fn)(const uint8_t *src, size_t src_stride, uint32_t count,
                                     uint32_t *dst, size_t dst_stride);
-typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, uint32_t count, uint32_t *dst,
-                                   size_t dst_stride);
+typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, size_t src_offset, uint32_t count,
+                                   uint32_t *dst, size_t dst_stride);
 
 struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;

@@ -616,7 +616,7 @@ START_TEST(test_kernels)
     const uint32_t size = f->bytes;
     const size_t strides[] = { 0, size, size + 1, size + 3, 2 * size + 5, 7, 64, 2048 };
     const uint32_t counts[] = { 0, 1, 2, 5, 37 };
-    static const uint8_t *elems[64];
+    static const uint8_t *elems[64], *starts[64], *lasts[64];
     static _Alignas(16) uint32_t dst[64 * 12 + 8];
     vf_rng rng;
 
@@ -642,8 +642,21 @@ START_TEST(test_kernels)
                     check_records(f, elems, count, dst, dst_stride, words);
                     for (size_t w = 0; w < words; w++)
                         dst[w] = SENTINEL;
-                    k->gather(elems, count, dst, dst_stride);
+                    k->gather(elems, 0, count, dst, dst_stride);
                     check_records(f, elems, count, dst, dst_stride, words);
+                    /* Every address the buffer's start, the element
+                     * chosen by the offset: each record decodes the last
+                     * element (its end against the guard page). */
+                    if (count > 0) {
+                        for (uint32_t i = 0; i < count; i++) {
+                            starts[i] = g.data;
+                            lasts[i] = elems[count - 1];
+                        }
+                        for (size_t w = 0; w < words; w++)
+                            dst[w] = SENTINEL;
+                        k->gather(starts, (count - 1) * stride, count, dst, dst_stride);
+                        check_records(f, lasts, count, dst, dst_stride, words);
+                    }
                 }
                 vf_guarded_free(&g);
             }
@@ -658,7 +671,7 @@ START_TEST(test_kernels)
         elems[i] = g.data + (i % 3 == 0 ? 256 - size : vf_rng_below(&rng, 256 - size + 1));
     for (size_t w = 0; w < 65 * 4; w++)
         dst[w] = SENTINEL;
-    k->gather(elems, 64, dst, 16);
+    k->gather(elems, 0, 64, dst, 16);
     check_records(f, elems, 64, dst, 16, 65 * 4);
     vf_guarded_free(&g);
 }

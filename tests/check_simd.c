@@ -277,7 +277,11 @@ static int wrote_outside(const uint8_t *out, size_t size, uint32_t count, size_t
 #define MAX_COUNT 200u
 #define FILL 0xcd
 
-static uint8_t zero_block[16] __attribute__((aligned(16)));
+/* Zeros, read at zero_block + GATHER_MAX_OFFSET: gathers are also run with
+ * their addresses lowered by up to that many bytes and given back as the
+ * offset. */
+#define GATHER_MAX_OFFSET 32u
+static uint8_t zero_block[GATHER_MAX_OFFSET + 16] __attribute__((aligned(16)));
 
 static int wrote_outside(const uint8_t *out, size_t size, uint32_t count, size_t dst_stride)
 {
@@ -303,6 +307,7 @@ static unsigned diff_format_isa(vf_format format, uint32_t isa, uint64_t seed)
     uint8_t *out_simd = aligned_alloc(16, dst_size);
     uint8_t *out_ref = aligned_alloc(16, dst_size);
     const uint8_t **ptrs = malloc(sizeof(*ptrs) * MAX_COUNT);
+    const uint8_t **lowered = malloc(sizeof(*lowered) * MAX_COUNT);
     unsigned bad = 0;
     vf_rng rng;
     vf_rng_seed(&rng, seed ^ ((uint64_t)format << 32) ^ isa);
@@ -337,20 +342,26 @@ static unsigned diff_format_isa(vf_format format, uint32_t isa, uint64_t seed)
         for (uint32_t i = 0; i < count; i++) {
             uint32_t pick = vf_rng_below(&rng, 8);
             if (pick == 0) {
-                ptrs[i] = zero_block;
+                ptrs[i] = zero_block + GATHER_MAX_OFFSET;
             } else if (pick == 1 && i > 0) {
                 ptrs[i] = ptrs[i - 1];
             } else {
-                size_t at = (size_t)vf_rng_below(&rng, (uint32_t)((src_size - 16) / elem_align(size))) *
-                            elem_align(size);
+                size_t at = GATHER_MAX_OFFSET +
+                            (size_t)vf_rng_below(&rng, (uint32_t)((src_size - 16 - GATHER_MAX_OFFSET) /
+                                                                  elem_align(size))) *
+                                elem_align(size);
                 fill_element(&rng, d, src + at);
                 ptrs[i] = src + at;
             }
         }
         memset(out_simd, FILL, dst_size);
         memset(out_ref, FILL, dst_size);
-        k.gather(ptrs, count, (uint32_t *)(void *)out_simd, dst_stride);
-        ref->gather(ptrs, count, (uint32_t *)(void *)out_ref, dst_stride);
+        /* The SIMD kernel reads the same addresses as base + offset. */
+        size_t offset = vf_rng_below(&rng, GATHER_MAX_OFFSET + 1);
+        for (uint32_t i = 0; i < count; i++)
+            lowered[i] = ptrs[i] - offset;
+        k.gather(lowered, offset, count, (uint32_t *)(void *)out_simd, dst_stride);
+        ref->gather(ptrs, 0, count, (uint32_t *)(void *)out_ref, dst_stride);
         if (wrote_outside(out_simd, dst_size, count, dst_stride)) {
             bad++;
             fprintf(stderr, "gather %s isa %s count %" PRIu32 ": wrote outside the records\n",
@@ -363,6 +374,7 @@ static unsigned diff_format_isa(vf_format format, uint32_t isa, uint64_t seed)
         }
     }
     free(ptrs);
+    free(lowered);
     free(out_ref);
     free(out_simd);
     free(src);
@@ -552,14 +564,14 @@ static unsigned guard_one(vf_format format, uint32_t isa, uint32_t count, size_t
     /* gather: every element, then the edge element alone in every lane */
     for (uint32_t i = 0; i < count; i++)
         ptrs[i] = g.data + i * stride;
-    k.gather(ptrs, count, a, 16);
-    ref->gather(ptrs, count, b, 16);
+    k.gather(ptrs, 0, count, a, 16);
+    ref->gather(ptrs, 0, count, b, 16);
     bad += memcmp(a, b, (size_t)count * 16) != 0;
     const uint8_t *edge = where == VF_GUARD_AFTER ? g.data + used - d->bytes : g.data;
     for (uint32_t i = 0; i < count; i++)
         ptrs[i] = edge;
-    k.gather(ptrs, count, a, 16);
-    ref->gather(ptrs, count, b, 16);
+    k.gather(ptrs, 0, count, a, 16);
+    ref->gather(ptrs, 0, count, b, 16);
     bad += memcmp(a, b, (size_t)count * 16) != 0;
     /* stride 0 on the edge element */
     k.strided(edge, 0, count, a, 16);

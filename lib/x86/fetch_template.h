@@ -385,15 +385,16 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
                         VF_TPL(dec_##fmt)(vq_load(src + i * src_stride,            \
                                                   vf_tpl_zero16, (size))));                \
     }                                                                                      \
-    static inline void VF_TPL(aos_gather_##fmt)(const uint8_t *const *src, uint32_t count, \
-                                                uint8_t *dst, size_t dst_stride)           \
+    static inline void VF_TPL(aos_gather_##fmt)(const uint8_t *const *src, size_t off,     \
+                                                uint32_t count, uint8_t *dst,              \
+                                                size_t dst_stride)                         \
     {                                                                                      \
         size_t i = 0; /* size_t: strength-reduced addressing */                                                                    \
         for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                   \
             uint8_t *d = dst + i * dst_stride;                                             \
-            vec_t a = VF_TPL(dec_##fmt)(vq_load(src[i], src[i + VF_NV - 1], (size)));      \
-            vec_t b = VF_TPL(dec_##fmt)(vq_load(src[i + VF_NV], src[i + 2 * VF_NV - 1],     \
-                                                (size)));                                  \
+            vec_t a = VF_TPL(dec_##fmt)(vq_load(src[i] + off, src[i + VF_NV - 1] + off, (size)));      \
+            vec_t b = VF_TPL(dec_##fmt)(vq_load(src[i + VF_NV] + off,                     \
+                                                src[i + 2 * VF_NV - 1] + off, (size)));                                  \
             vq_store(d, VF_NV > 1 ? d + dst_stride : d, a);                                \
             d += VF_NV * dst_stride;                                                       \
             vq_store(d, VF_NV > 1 ? d + dst_stride : d, b);                                \
@@ -401,11 +402,11 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
         for (; count - i >= VF_NV; i += VF_NV) {                                           \
             uint8_t *d = dst + i * dst_stride;                                     \
             vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                    \
-                     VF_TPL(dec_##fmt)(vq_load(src[i], src[i + VF_NV - 1], (size))));      \
+                     VF_TPL(dec_##fmt)(vq_load(src[i] + off, src[i + VF_NV - 1] + off, (size))));      \
         }                                                                                  \
         if (VF_NV > 1 && i < count)                                                        \
             vq_store_lo(dst + i * dst_stride,                                      \
-                        VF_TPL(dec_##fmt)(vq_load(src[i], vf_tpl_zero16, (size))));        \
+                        VF_TPL(dec_##fmt)(vq_load(src[i] + off, vf_tpl_zero16, (size))));        \
     }
 
 #define VF_KERNEL(fmt, size)                                                                 \
@@ -415,10 +416,10 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
     {                                                                                        \
         VF_TPL(aos_strided_##fmt)(src, src_stride, count, (uint8_t *)dst, dst_stride);       \
     }                                                                                        \
-    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,              \
+    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, size_t off, uint32_t count,  \
                                      uint32_t *dst, size_t dst_stride)                       \
     {                                                                                        \
-        VF_TPL(aos_gather_##fmt)(src, count, (uint8_t *)dst, dst_stride);                    \
+        VF_TPL(aos_gather_##fmt)(src, off, count, (uint8_t *)dst, dst_stride);               \
     }
 
 /* ------------------------------------------------------------------------ */
@@ -458,13 +459,13 @@ static inline vec_t vf_tpl_words_strided(const uint8_t *src, size_t stride, unsi
     return vq_words(VF_W(src), VF_W(src + stride), VF_W(src + 2 * stride), VF_W(src + 3 * stride));
 #endif
 }
-static inline vec_t vf_tpl_words_gather(const uint8_t *const *p, unsigned size)
+static inline vec_t vf_tpl_words_gather(const uint8_t *const *p, size_t off, unsigned size)
 {
 #if VF_LANES == 8
-    return vq_words(VF_W(p[0]), VF_W(p[1]), VF_W(p[2]), VF_W(p[3]), VF_W(p[4]), VF_W(p[5]),
-                    VF_W(p[6]), VF_W(p[7]));
+    return vq_words(VF_W(p[0] + off), VF_W(p[1] + off), VF_W(p[2] + off), VF_W(p[3] + off),
+                    VF_W(p[4] + off), VF_W(p[5] + off), VF_W(p[6] + off), VF_W(p[7] + off));
 #else
-    return vq_words(VF_W(p[0]), VF_W(p[1]), VF_W(p[2]), VF_W(p[3]));
+    return vq_words(VF_W(p[0] + off), VF_W(p[1] + off), VF_W(p[2] + off), VF_W(p[3] + off));
 #endif
 }
 #undef VF_W
@@ -513,16 +514,16 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
             VF_TPL(aos_strided_##fmt)(src + i * src_stride, src_stride, (uint32_t)(count - i),   \
                                       d + i * dst_stride, dst_stride);               \
     }                                                                                        \
-    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, uint32_t count,              \
+    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, size_t off, uint32_t count,  \
                                      uint32_t *dst, size_t dst_stride)                       \
     {                                                                                        \
         uint8_t *d = (uint8_t *)dst;                                                         \
         size_t i = 0; /* size_t: strength-reduced addressing */                                                                      \
         for (; count - i >= VF_LANES; i += VF_LANES)                                         \
-            VF_TPL(soa_##fmt)(vf_tpl_words_gather(src + i, (size)), d + i * dst_stride, \
+            VF_TPL(soa_##fmt)(vf_tpl_words_gather(src + i, off, (size)), d + i * dst_stride, \
                               dst_stride);                                                   \
         if (i < count)                                                                       \
-            VF_TPL(aos_gather_##fmt)(src + i, (uint32_t)(count - i), d + i * dst_stride,         \
+            VF_TPL(aos_gather_##fmt)(src + i, off, (uint32_t)(count - i), d + i * dst_stride,         \
                                      dst_stride);                                            \
     }
 

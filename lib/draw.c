@@ -354,15 +354,28 @@ static unsigned read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t 
         memset(index, 0, n * sizeof(*index));
         return n == 1 ? VF_INDICES_SEQUENTIAL : 0;
     }
-    uint32_t breaks = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t byte = (start + v) * isz;
-        uint32_t value = 0;
-        if ((uint64_t)byte + isz <= plan->ib_size)
-            value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
-        index[v] = value;
-        breaks |= value - index[0] - v; /* 0 only while sequential */
+    if ((uint64_t)start + n <= UINT32_MAX && ((uint64_t)start + n) * isz <= plan->ib_size) {
+        /* The whole batch is inside the view, addresses without wrapping:
+         * plain loads the compiler can widen. */
+        const uint8_t *p = data + (size_t)start * isz;
+        if (isz == 2)
+            for (uint32_t v = 0; v < n; v++)
+                index[v] = vf_load_u16(p + 2 * (size_t)v);
+        else
+            for (uint32_t v = 0; v < n; v++)
+                index[v] = vf_load_u32(p + 4 * (size_t)v);
+    } else {
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t byte = (start + v) * isz;
+            uint32_t value = 0;
+            if ((uint64_t)byte + isz <= plan->ib_size)
+                value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+            index[v] = value;
+        }
     }
+    uint32_t breaks = 0;
+    for (uint32_t v = 0; v < n; v++)
+        breaks |= index[v] - index[0] - v; /* 0 only while sequential */
     unsigned flags = breaks == 0 ? VF_INDICES_SEQUENTIAL : 0;
     if (plan->cut_enabled) {
         uint8_t any = 0;
@@ -496,12 +509,36 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
 
     uint32_t base[VF_BATCH];
     uint8_t whole[VF_BATCH]; /* every element of the slot in bounds, no wrap */
+    /* A vertex's whole slot span is in the view when base <= last_base. */
+    uint32_t last_base = vs->size >= vs->span ? vs->size - vs->span : 0;
+    uint32_t outside = vs->size < vs->span;
+    /* Rules §4.1, §5.1: BaseVertexLocation + index or StartVertexLocation
+     * + i, both mod 2^32; then k * stride mod 2^32. Branch-free, so the
+     * compiler may vectorize it. */
+    if (plan->indexed)
+        for (uint32_t v = 0; v < n; v++) {
+            base[v] = (kbase + index[v]) * stride;
+            outside |= base[v] > last_base;
+        }
+    else
+        for (uint32_t v = 0; v < n; v++) {
+            base[v] = (kbase + v) * stride;
+            outside |= base[v] > last_base;
+        }
+
+    if (plan->indexed && !(iflags & VF_INDICES_SEQUENTIAL) && !outside && !cut) {
+        /* The common indexed batch: scattered, every vertex inside. Start
+         * every vertex's cache miss before the kernels wait on the first. */
+#if defined(__GNUC__)
+        for (uint32_t v = 0; v < n; v++)
+            __builtin_prefetch(vs->data + base[v]);
+#endif
+        slot_gather(layout, vs, base, NULL, 1, 0, n, dst);
+        return;
+    }
+
     uint32_t num_whole = 0;
     for (uint32_t v = 0; v < n; v++) {
-        /* Rules §4.1, §5.1: BaseVertexLocation + index or StartVertexLocation
-         * + i, both mod 2^32; then k * stride mod 2^32. */
-        uint32_t k = plan->indexed ? kbase + index[v] : kbase + v;
-        base[v] = k * stride;
         whole[v] = (uint64_t)base[v] + vs->span <= vs->size && !(cut && cut[v]);
         num_whole += whole[v];
     }

@@ -43,6 +43,10 @@ _Static_assert(VF_SOA_STAGE >= 16u * 16u * (VF_MAX_REGISTERS + 1u), "SoA staging
  * would, so the format's defaults still apply (rules §6). 16 bytes is the
  * largest vertex format. */
 static _Alignas(16) const uint8_t vf_zero_block[16];
+/* The same for every element of a vertex at once: layout.c keeps every
+ * element's offset plus size within VF_MAX_STRIDE. */
+#define VF_MAX_ELEMENT_END VF_MAX_STRIDE
+static _Alignas(16) const uint8_t vf_zero_span[VF_MAX_ELEMENT_END];
 
 struct vf_sv_regs {
     uint32_t num_vid, num_iid;
@@ -405,24 +409,30 @@ static void slot_strided(const struct vf_layout *layout, const struct vf_vary_sl
 }
 
 /* Gather decode of every element of a slot for vertices [a, b) of a batch,
- * `base` holding each vertex's (uint32)(k * stride). */
+ * `base` holding each vertex's (uint32)(k * stride) and `whole` (NULL: all
+ * set) whether its whole slot span is inside the view and it is not a cut.
+ * `shared`: no vertex has part of its elements inside the view, so one
+ * address per vertex serves every element at the element's offset (the
+ * view, or zeros for the others). */
 static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slot *vs,
-                        const uint32_t *base, const uint8_t *cut, int all_whole, uint32_t a,
-                        uint32_t b, uint8_t *dst)
+                        const uint32_t *base, const uint8_t *whole, const uint8_t *cut,
+                        int shared, uint32_t a, uint32_t b, uint8_t *dst)
 {
     const struct vf_slot *slot = vs->slot;
     size_t rs = layout->record_size;
     const uint8_t *src[VF_BATCH];
-    if (all_whole) {
-        /* Every vertex's slot span is inside the view: one address per
-         * vertex serves every element, at the element's offset. */
-        for (uint32_t v = a; v < b; v++)
-            src[v - a] = vs->data + base[v];
+    if (shared) {
+        if (whole == NULL)
+            for (uint32_t v = a; v < b; v++)
+                src[v - a] = vs->data + base[v];
+        else
+            for (uint32_t v = a; v < b; v++)
+                src[v - a] = whole[v] ? vs->data + base[v] : vf_zero_span;
     }
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = &layout->elements[layout->fetch[slot->first_fetch + f]];
         size_t offset = e->offset;
-        if (!all_whole) {
+        if (!shared) {
             for (uint32_t v = a; v < b; v++) {
                 /* Rules §4.1, §6: (uint32)(k * stride + offset), whole
                  * element inside the view; cut positions fetch nothing. */
@@ -533,21 +543,25 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
         for (uint32_t v = 0; v < n; v++)
             __builtin_prefetch(vs->data + base[v]);
 #endif
-        slot_gather(layout, vs, base, NULL, 1, 0, n, dst);
+        slot_gather(layout, vs, base, NULL, NULL, 1, 0, n, dst);
         return;
     }
 
-    uint32_t num_whole = 0;
+    /* A vertex is partly inside when some of its elements may be: its
+     * span starts in the view, or may wrap around 2^32 into it. */
+    uint32_t partial = 0;
     for (uint32_t v = 0; v < n; v++) {
-        whole[v] = (uint64_t)base[v] + vs->span <= vs->size && !(cut && cut[v]);
-        num_whole += whole[v];
+        int is_cut = cut && cut[v];
+        whole[v] = (uint64_t)base[v] + vs->span <= vs->size && !is_cut;
+        partial |= !whole[v] && !is_cut &&
+                   (base[v] < vs->size || base[v] > UINT32_MAX - VF_MAX_ELEMENT_END);
     }
     if (plan->indexed && !(iflags & VF_INDICES_SEQUENTIAL)) {
         /* Scattered indices rarely form runs worth finding. They are
          * latency-bound: start every vertex's cache miss before the
          * kernels wait on the first one. */
         vf_prefetch_batch(vs, base, whole, n);
-        slot_gather(layout, vs, base, cut, num_whole == n, 0, n, dst);
+        slot_gather(layout, vs, base, whole, cut, !partial, 0, n, dst);
         return;
     }
 
@@ -565,7 +579,7 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
             end++;
         if (end - v >= VF_RUN_MIN) {
             if (gather_from < v)
-                slot_gather(layout, vs, base, cut, 0, gather_from, v, dst);
+                slot_gather(layout, vs, base, whole, cut, !partial, gather_from, v, dst);
             slot_strided(layout, vs, vs->data + base[v], end - v,
                          dst + (size_t)v * layout->record_size);
             gather_from = end;
@@ -573,7 +587,7 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
         v = end;
     }
     if (gather_from < n)
-        slot_gather(layout, vs, base, cut, 0, gather_from, n, dst);
+        slot_gather(layout, vs, base, whole, cut, !partial, gather_from, n, dst);
 }
 
 /* Writes the complete AoS records of positions [pos, pos + n) of the

@@ -644,6 +644,51 @@ START_TEST(test_base_vertex_wrap)
 }
 END_TEST
 
+/* Rules §5.2, §6: one batch of scattered indices mixing vertices inside the
+ * view, indices far past it, strip cuts, and (second draw) a vertex with
+ * one element inside and one past the end of the view. */
+START_TEST(test_gather_mixed_batch)
+{
+    vf_input_element_desc d[2] = {
+        el("A", 0, VF_FORMAT_R32G32B32A32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R32_UINT, 0, 16, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    vf_layout *layout = make_layout(d, 2, 0);
+    uint8_t b[200];
+    fill_addr(b, sizeof(b), 3);
+    /* 10 vertices of 20 bytes; the view ends inside vertex 9: its A
+     * (180..196) is inside, its B (196..200) is not. */
+    vf_vertex_buffer_view vb = { b, 198, 20 };
+    for (int with_partial = 0; with_partial < 2; with_partial++) {
+        uint16_t idx[96];
+        for (uint32_t i = 0; i < 96; i++) {
+            uint32_t pick = (i * 7 + 3) % 12;
+            idx[i] = pick == 10 ? 0xffffu : pick == 11 ? 40000u
+                     : pick == 9 && !with_partial ? 4u : (uint16_t)pick;
+        }
+        vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+        vf_draw_desc dd = indexed_desc(&vb, 1, &ib, VF_STRIP_CUT_VALUE_0xFFFF,
+                                       VF_TOPOLOGY_TRIANGLESTRIP, 96, 1, 0, 0, 0);
+        uint32_t *out = draw_words(layout, &dd, NULL);
+        for (uint32_t i = 0; i < 96; i++) {
+            const uint32_t *rec = out + i * 8;
+            uint32_t k = idx[i], a = k * 20;
+            if (k == 0xffffu) {
+                expect_reg(rec, 0, 0, 0, 0, "cut A", 0, i);
+                expect_reg(rec + 4, 0, 0, 0, 0, "cut B", 0, i);
+                continue;
+            }
+            int a_in = a + 16 <= 198, b_in = a + 20 <= 198;
+            expect_reg(rec, a_in ? AW(3, a) : 0, a_in ? AW(3, a + 4) : 0, a_in ? AW(3, a + 8) : 0,
+                       a_in ? AW(3, a + 12) : 0, "A", 0, i);
+            expect_reg(rec + 4, b_in ? AW(3, a + 16) : 0, 0, 0, 1, "B", 0, i);
+        }
+        free(out);
+    }
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 /* Rules §4.1: step rates 0..5 with StartInstanceLocation (wrapping too). */
 START_TEST(test_step_rates)
 {
@@ -1746,6 +1791,7 @@ static Suite *draw_suite(void)
     tc = tcase_create("addressing");
     tcase_add_test(tc, test_oob_boundaries);
     tcase_add_test(tc, test_base_vertex_wrap);
+    tcase_add_test(tc, test_gather_mixed_batch);
     tcase_add_test(tc, test_step_rates);
     tcase_add_test(tc, test_index_oob);
     tcase_add_test(tc, test_index_patterns);

@@ -590,6 +590,38 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
         slot_gather(layout, vs, base, whole, cut, !partial, gather_from, n, dst);
 }
 
+/* The registers that hold one value for the whole range (per-instance
+ * elements, unbound slots) into n AoS records. */
+static void broadcast_consts(const struct vf_range *r, uint32_t n, uint8_t *dst)
+{
+    size_t rs = r->plan->layout->record_size;
+    for (uint32_t c = 0; c < r->num_const; c++) {
+        const struct vf_const_reg *cr = &r->consts[c];
+        uint8_t *d = dst + (size_t)cr->word * 4;
+        for (uint32_t v = 0; v < n; v++)
+            memcpy(d + v * rs, cr->value, 16);
+    }
+}
+
+/* Turns n AoS records of another instance (no strip cuts) into the range's
+ * instance: everything but the per-instance registers and SV_InstanceID is
+ * the same for every instance. */
+static void retarget_instance(const struct vf_range *r, uint32_t n, uint8_t *dst)
+{
+    const struct vf_sv_regs *sv = &r->plan->sv;
+    size_t rs = r->plan->layout->record_size;
+    broadcast_consts(r, n, dst);
+    if (sv->num_iid == 0 && !(sv->sys >= 0 && (sv->sys_bits & VF_SV_INSTANCE_ID)))
+        return;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t *rec = (uint32_t *)(void *)(dst + v * rs);
+        for (uint32_t i = 0; i < sv->num_iid; i++)
+            rec[sv->iid[i]] = r->instance;
+        if (sv->sys >= 0 && (sv->sys_bits & VF_SV_INSTANCE_ID))
+            rec[sv->sys + 1] = r->instance;
+    }
+}
+
 /* Writes the complete AoS records of positions [pos, pos + n) of the
  * range's instance at dst (n <= VF_BATCH). */
 static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst)
@@ -611,12 +643,7 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
     for (uint32_t s = 0; s < r->num_vary; s++)
         fetch_vary_slot(r, &r->vary[s], pos, n, index, iflags, cut, dst);
 
-    for (uint32_t c = 0; c < r->num_const; c++) {
-        const struct vf_const_reg *cr = &r->consts[c];
-        uint8_t *d = dst + (size_t)cr->word * 4;
-        for (uint32_t v = 0; v < n; v++)
-            memcpy(d + v * rs, cr->value, 16);
-    }
+    broadcast_consts(r, n, dst);
 
     /* Rules §4.2: SV_VertexID is i (DrawInstanced) or the raw index
      * (indexed), SV_InstanceID is j; neither includes a start or base. */
@@ -790,10 +817,56 @@ static void run_range(const struct vf_plan *plan, uint32_t instance, uint32_t fi
 
 /* Units [u, end) of the whole draw, numbered instance-major, into out,
  * which points at unit u. */
+/* Instances [j, j + count) of a draw of at most VF_BATCH AoS records per
+ * instance, without strip cuts: the first is fetched, every other one is
+ * the one before with its per-instance registers and SV_InstanceID
+ * rewritten (a small mesh drawn many times decodes its vertices once). */
+static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count, uint8_t *out)
+{
+    uint32_t n = plan->vertex_count;
+    size_t bytes = (size_t)n * plan->layout->record_size;
+    struct vf_range r;
+    range_init(&r, plan, j);
+    if (!plan->stream) {
+        /* The previous instance's records are still in cache. */
+        fetch_batch(&r, 0, n, out);
+        for (uint64_t i = 1; i < count; i++) {
+            memcpy(out + bytes, out, bytes);
+            out += bytes;
+            range_init(&r, plan, j + (uint32_t)i);
+            retarget_instance(&r, n, out);
+        }
+        return;
+    }
+    _Alignas(16) uint8_t stage[VF_SOA_STAGE];
+    fetch_batch(&r, 0, n, stage);
+    stream_copy(out, stage, bytes);
+    for (uint64_t i = 1; i < count; i++) {
+        out += bytes;
+        range_init(&r, plan, j + (uint32_t)i);
+        retarget_instance(&r, n, stage);
+        stream_copy(out, stage, bytes);
+    }
+#if defined(__SSE2__)
+    _mm_sfence(); /* as in run_range */
+#endif
+}
+
 static void run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
 {
     uint64_t per = plan->units_per_instance;
+    int reuse = plan->lanes == 1 && !plan->cut_enabled && plan->vertex_count > 0 &&
+                plan->layout->record_size > 0 &&
+                plan->vertex_count <= VF_BATCH &&
+                (size_t)plan->vertex_count * plan->layout->record_size <= VF_SOA_STAGE;
     while (u < end) {
+        if (reuse && u % per == 0 && end - u >= 2 * per) {
+            uint64_t whole = (end - u) / per;
+            run_instances(plan, (uint32_t)(u / per), whole, out);
+            out += whole * per * plan->unit_bytes;
+            u += whole * per;
+            continue;
+        }
         uint32_t j = (uint32_t)(u / per);
         uint32_t b = (uint32_t)(u % per);
         uint64_t nu = end - u < per - b ? end - u : per - b;

@@ -925,6 +925,34 @@ START_TEST(test_signature_records)
             expect_reg(rec + 16, idx[i], j, 0, 0, "system", j, i);
         }
     free(out);
+
+    /* A list (no cuts) over more instances, indexed and not: instances
+     * after the first are built from the one before, so every
+     * per-instance register and SV_InstanceID must still be its own
+     * (instances 3 and on read past the per-instance view). */
+    uint16_t list_idx[5] = { 4, 9, 2, 3, 1 };
+    vf_index_buffer_view list_ib = { list_idx, sizeof(list_idx), VF_FORMAT_R16_UINT };
+    for (int indexed = 0; indexed < 2; indexed++) {
+        dd = indexed ? indexed_desc(vbs, 2, &list_ib, 0, VF_TOPOLOGY_TRIANGLELIST, 5, 6, 0, 0, 1)
+                     : draw_desc(vbs, 2, 5, 6, 3, 1);
+        out = draw_words(layout, &dd, NULL);
+        for (uint32_t j = 0; j < 6; j++)
+            for (uint32_t i = 0; i < 5; i++) {
+                const uint32_t *rec = out + (j * 5 + i) * 20;
+                uint32_t vid = indexed ? list_idx[i] : i;
+                uint32_t k = indexed ? list_idx[i] : 3 + i;
+                uint32_t a = k * 12u, ai = (1 + j) * 4;
+                expect_reg(rec, ai + 4 <= 16 ? AW(2, ai) : 0, 0, 0, 1, "list v0 COLOR1", j, i);
+                expect_reg(rec + 4, vid, 0, 0, 0, "list v1 SV_VertexID", j, i);
+                expect_reg(rec + 8, j, 0, 0, 0, "list v2 SV_InstanceID", j, i);
+                if (a + 8 <= 120)
+                    expect_reg(rec + 12, AW(1, a), AW(1, a + 4), 0, 1, "list v4 POSITION", j, i);
+                else
+                    expect_reg(rec + 12, 0, 0, 0, 1, "list v4 POSITION", j, i);
+                expect_reg(rec + 16, vid, j, 0, 0, "list system", j, i);
+            }
+        free(out);
+    }
     vf_layout_destroy(layout);
 }
 END_TEST

@@ -5,12 +5,16 @@
  * A draw is cut into batches of at most VF_BATCH positions of one instance.
  * Per batch and per input slot the walker computes the element numbers once,
  * then calls each element's kernel: `strided` over runs of consecutive
- * in-bounds vertices (the whole batch of a plain DrawInstanced), `gather`
- * with one source pointer per vertex otherwise, out-of-bounds vertices
- * pointing at a zero block so kernels never branch per vertex. Per-instance
- * and unbound elements are decoded once per range and broadcast. AoS output
- * is written in place; SoA batches are decoded into a stack AoS buffer and
- * transposed. Nothing on the draw path allocates.
+ * in-bounds vertices (the whole batch of a plain DrawInstanced, its slot
+ * data prefetched a few KiB ahead), `gather` with one source address per
+ * vertex otherwise, shared by the slot's elements, cut and out-of-bounds
+ * vertices pointing at zeros so kernels never branch per vertex.
+ * Per-instance and unbound elements are decoded once per range and
+ * broadcast; a small mesh drawn many times is decoded once and its later
+ * instances rewrite only their per-instance registers. AoS output is
+ * written in place, or staged on the stack and copied with non-temporal
+ * stores when the draw is large; SoA batches are decoded into a stack AoS
+ * buffer and transposed. Nothing on the draw path allocates.
  */
 #include "vf_internal.h"
 

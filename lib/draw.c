@@ -693,10 +693,16 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
 }
 
 /* Copies staged AoS records (a multiple of 16 bytes, both ends 16-byte
- * aligned) to the output with non-temporal stores. Only used when
- * plan->stream is set, which needs SSE2. */
-static void stream_copy(uint8_t *dst, const uint8_t *src, size_t bytes)
+ * aligned) to the output with non-temporal stores: the layout ISA's copy
+ * (wider stores), else SSE2's. Only used when plan->stream is set, which
+ * needs SSE2. */
+static void stream_copy(const struct vf_plan *plan, uint8_t *dst, const uint8_t *src,
+                        size_t bytes)
 {
+    if (plan->layout->stream_copy) {
+        plan->layout->stream_copy(dst, src, bytes);
+        return;
+    }
 #if defined(__SSE2__)
     for (size_t i = 0; i < bytes; i += 16)
         _mm_stream_si128((__m128i *)(void *)(dst + i),
@@ -800,7 +806,7 @@ static void run_range(const struct vf_plan *plan, uint32_t instance, uint32_t fi
         uint32_t n = count - done < step ? count - done : step;
         fetch_batch(&r, first + done, n, stage);
         if (lanes == 1) {
-            stream_copy(out, stage, (size_t)n * rs);
+            stream_copy(plan, out, stage, (size_t)n * rs);
             out += (size_t)n * rs;
         } else {
             for (uint32_t b = 0; b < n; b += lanes) {
@@ -844,12 +850,12 @@ static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count
     }
     _Alignas(16) uint8_t stage[VF_SOA_STAGE];
     fetch_batch(&r, 0, n, stage);
-    stream_copy(out, stage, bytes);
+    stream_copy(plan, out, stage, bytes);
     for (uint64_t i = 1; i < count; i++) {
         out += bytes;
         range_init(&r, plan, j + (uint32_t)i);
         retarget_instance(&r, n, stage);
-        stream_copy(out, stage, bytes);
+        stream_copy(plan, out, stage, bytes);
     }
 #if defined(__SSE2__)
     _mm_sfence(); /* as in run_range */

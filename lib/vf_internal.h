@@ -63,6 +63,10 @@ typedef void (*vf_fetch_strided_fn)(const uint8_t *src, size_t src_stride, uint3
 typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, size_t src_offset, uint32_t count,
                                    uint32_t *dst, size_t dst_stride);
 
+/* Copies `bytes` (a multiple of 16) from src to dst, both 16-byte aligned,
+ * with non-temporal stores: the output of a streaming draw (draw.c). */
+typedef void (*vf_stream_copy_fn)(uint8_t *dst, const uint8_t *src, size_t bytes);
+
 struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;
     vf_fetch_gather_fn gather;
@@ -100,6 +104,8 @@ VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
 /* The kernels for `format` at `isa`, falling back level by level to scalar.
  * `format` must be an IA vertex format and `isa` available. */
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
+/* The non-temporal copy of an ISA that has a wider one than SSE2's, or NULL. */
+VF_HIDDEN vf_stream_copy_fn vf_select_stream_copy(uint32_t isa);
 
 /* ------------------------------------------------------------------------ */
 /* Compiled layout (layout.c builds it, draw.c reads it)                      */
@@ -160,6 +166,7 @@ struct vf_layout {
     uint32_t output_shape;            /* VF_OUTPUT_* */
     uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */
     uint32_t isa;                     /* resolved vf_isa */
+    vf_stream_copy_fn stream_copy;    /* the ISA's, or NULL: draw.c's SSE2 copy */
     uint32_t max_input_slots;
     size_t record_size;               /* 16 * num_registers */
 };

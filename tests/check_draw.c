@@ -1466,23 +1466,29 @@ START_TEST(test_large_streaming_draw)
         size_t size;
         ck_assert_int_eq(vf_draw_output_size(layout, n, instances, &size), VF_OK);
         ck_assert_uint_ge(size, (size_t)8 << 20);
-        uint32_t *out = xalloc(size);
-        ck_assert_int_eq(vf_draw_instanced(layout, &view, 1, n, instances, start, 0, out, size),
-                         VF_OK);
-        uint32_t batches = (n + lanes - 1) / lanes;
-        for (uint32_t j = 0; j < instances; j++)
-            for (uint32_t i = 0; i < n; i++) {
-                /* Register r, component c of (j, i). */
-                uint32_t b = j * batches + i / lanes, l = i % lanes;
-                uint32_t base = b * 8 * lanes + l;
-                uint32_t want[8] = { (start + i) * 4, (start + i) * 4 + 1, (start + i) * 4 + 2,
-                                     (start + i) * 4 + 3, i, j, 0, 0 };
-                for (uint32_t w = 0; w < 8; w++)
-                    if (out[base + w * lanes] != want[w])
-                        ck_abort_msg("lanes %u instance %u vertex %u word %u: 0x%08x, want 0x%08x",
-                                     lanes, j, i, w, out[base + w * lanes], want[w]);
-            }
-        free(out);
+        uint8_t *buf = xalloc(size + 48);
+        /* Output 32-byte aligned and 16 bytes past that: the wide
+         * non-temporal stores must handle both. */
+        for (uint32_t shift = 0; shift <= 16; shift += 16) {
+            uint32_t *out = (uint32_t *)(void *)(buf + (32 - (uintptr_t)buf % 32) % 32 + shift);
+            ck_assert_int_eq(
+                vf_draw_instanced(layout, &view, 1, n, instances, start, 0, out, size), VF_OK);
+            uint32_t batches = (n + lanes - 1) / lanes;
+            for (uint32_t j = 0; j < instances; j++)
+                for (uint32_t i = 0; i < n; i++) {
+                    /* Register r, component c of (j, i). */
+                    uint32_t b = j * batches + i / lanes, l = i % lanes;
+                    uint32_t base = b * 8 * lanes + l;
+                    uint32_t want[8] = { (start + i) * 4, (start + i) * 4 + 1,
+                                         (start + i) * 4 + 2, (start + i) * 4 + 3, i, j, 0, 0 };
+                    for (uint32_t w = 0; w < 8; w++)
+                        if (out[base + w * lanes] != want[w])
+                            ck_abort_msg("lanes %u shift %u instance %u vertex %u word %u: 0x%08x, "
+                                         "want 0x%08x",
+                                         lanes, shift, j, i, w, out[base + w * lanes], want[w]);
+                }
+        }
+        free(buf);
         vf_layout_destroy(layout);
     }
     free(vb);

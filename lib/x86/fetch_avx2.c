@@ -2,7 +2,7 @@
  * fetch_avx2.c - AVX2 (+F16C, FMA) fetch kernels: two vertices per 256-bit
  * vector, one in each 128-bit half, so every lane-local instruction
  * (vpshufb, vpshufd, vpsrlvd) decodes both at once. Built with
- * $(CFLAGS_AVX2); exports only vf_fetch_table_avx2.
+ * $(CFLAGS_AVX2); exports vf_fetch_table_avx2 and vf_stream_copy_avx2.
  *
  * UNORM/SNORM: q = c * r, then one FMA correction step
  * (e = fma(-q, m, c); q = fma(e, r, q)) instead of a divide; correctly
@@ -17,6 +17,8 @@
  *
  * dispatch.c hands three one-component formats to SSE4.1, which runs them
  * faster.
+ *
+ * Also the streaming draws' non-temporal copy, 32 bytes a store.
  */
 #include "config.h"
 
@@ -166,3 +168,18 @@ static inline void vq_emit4(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, vec
 
 #define VF_SUFFIX avx2
 #include "x86/fetch_template.h"
+
+void vf_stream_copy_avx2(uint8_t *dst, const uint8_t *src, size_t bytes)
+{
+    size_t i = 0;
+    if (((uintptr_t)dst & 31) != 0 && bytes >= 16) {
+        _mm_stream_si128((__m128i *)(void *)dst, _mm_load_si128((const __m128i *)(const void *)src));
+        i = 16;
+    }
+    for (; i + 32 <= bytes; i += 32)
+        _mm256_stream_si256((__m256i *)(void *)(dst + i),
+                            _mm256_loadu_si256((const __m256i *)(const void *)(src + i)));
+    if (i < bytes)
+        _mm_stream_si128((__m128i *)(void *)(dst + i),
+                         _mm_load_si128((const __m128i *)(const void *)(src + i)));
+}

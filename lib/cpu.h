@@ -51,6 +51,9 @@ VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_neon[VF_KERNEL_TABL
 /* 32-byte non-temporal stores (fetch_avx2.c): on AMD Zen 5 a streaming
  * static mesh runs about 13% faster than with SSE2's 16-byte ones. */
 VF_HIDDEN void vf_stream_copy_avx2(uint8_t *dst, const uint8_t *src, size_t bytes);
+/* 8 lanes a step with 256-bit shuffles (fetch_avx2.c). */
+VF_HIDDEN void vf_soa_transpose_avx2(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                                     uint32_t lanes, uint8_t *out, int stream);
 
 /* The table of an ISA built into this library (dispatch.c), or NULL. Tests
  * use it to check every kernel, including those dispatch never picks. */

@@ -98,6 +98,16 @@ vf_stream_copy_fn vf_select_stream_copy(uint32_t isa)
     return NULL;
 }
 
+vf_soa_transpose_fn vf_select_soa_transpose(uint32_t isa)
+{
+#ifdef HAVE_AVX2_INTRIN
+    if (isa == VF_ISA_AVX2)
+        return vf_soa_transpose_avx2;
+#endif
+    (void)isa;
+    return NULL;
+}
+
 void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out)
 {
     for (; isa != VF_ISA_SCALAR && isa < VF_ISA_COUNT; isa = vf_isa_below(isa)) {

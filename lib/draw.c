@@ -723,6 +723,13 @@ static void transpose_batch(const struct vf_plan *plan, const uint8_t *stage, ui
     size_t rs = layout->record_size;
     uint32_t *o = (uint32_t *)(void *)out;
 
+    /* Whole batches of 8 or 16 lanes: the ISA's wider transpose, unless
+     * its 32-byte non-temporal stores would meet a 16-byte aligned batch. */
+    if (valid == lanes && layout->soa_transpose && lanes % 8 == 0 &&
+        !(plan->stream && ((uintptr_t)out & 31) != 0)) {
+        layout->soa_transpose(stage, rs, layout->num_registers, lanes, out, plan->stream);
+        return;
+    }
 #if defined(__SSE2__)
     /* Whole batches: a 4x4 transpose of 32-bit words per register and
      * group of 4 lanes. SSE2 is part of every x86-64, so this needs no

@@ -67,6 +67,13 @@ typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, size_t src_offset,
  * with non-temporal stores: the output of a streaming draw (draw.c). */
 typedef void (*vf_stream_copy_fn)(uint8_t *dst, const uint8_t *src, size_t bytes);
 
+/* Transposes one whole SoA batch: `lanes` (a multiple of 8) staged AoS
+ * records of `num_registers` registers, rs bytes apart, into
+ * component-major words at out (16-byte aligned; 32-byte aligned when
+ * `stream`, which writes with non-temporal stores). */
+typedef void (*vf_soa_transpose_fn)(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                                    uint32_t lanes, uint8_t *out, int stream);
+
 struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;
     vf_fetch_gather_fn gather;
@@ -106,6 +113,8 @@ VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
 /* The non-temporal copy of an ISA that has a wider one than SSE2's, or NULL. */
 VF_HIDDEN vf_stream_copy_fn vf_select_stream_copy(uint32_t isa);
+/* The SoA transpose of an ISA wider than SSE2, or NULL. */
+VF_HIDDEN vf_soa_transpose_fn vf_select_soa_transpose(uint32_t isa);
 
 /* ------------------------------------------------------------------------ */
 /* Compiled layout (layout.c builds it, draw.c reads it)                      */
@@ -167,6 +176,7 @@ struct vf_layout {
     uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */
     uint32_t isa;                     /* resolved vf_isa */
     vf_stream_copy_fn stream_copy;    /* the ISA's, or NULL: draw.c's SSE2 copy */
+    vf_soa_transpose_fn soa_transpose; /* the ISA's for 8/16 lanes, or NULL: SSE2's */
     uint32_t max_input_slots;
     size_t record_size;               /* 16 * num_registers */
 };

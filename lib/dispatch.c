@@ -88,24 +88,17 @@ const struct vf_kernel_entry *vf_kernel_table(uint32_t isa)
     }
 }
 
-vf_stream_copy_fn vf_select_stream_copy(uint32_t isa)
+void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout)
 {
+    layout->stream_copy = NULL;
+    layout->soa_transpose = NULL;
 #ifdef HAVE_AVX2_INTRIN
-    if (isa == VF_ISA_AVX2)
-        return vf_stream_copy_avx2;
+    if (isa == VF_ISA_AVX2) {
+        layout->stream_copy = vf_stream_copy_avx2;
+        layout->soa_transpose = vf_soa_transpose_avx2;
+    }
 #endif
     (void)isa;
-    return NULL;
-}
-
-vf_soa_transpose_fn vf_select_soa_transpose(uint32_t isa)
-{
-#ifdef HAVE_AVX2_INTRIN
-    if (isa == VF_ISA_AVX2)
-        return vf_soa_transpose_avx2;
-#endif
-    (void)isa;
-    return NULL;
 }
 
 void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out)

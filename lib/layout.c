@@ -744,8 +744,7 @@ vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
     L->output_shape = options->output_shape;
     L->lanes = options->output_shape == VF_OUTPUT_AOS ? 1u : options->output_shape;
     L->isa = isa;
-    L->stream_copy = vf_select_stream_copy(isa);
-    L->soa_transpose = vf_select_soa_transpose(isa);
+    vf_select_output_helpers(isa, L);
     L->max_input_slots = max_slots;
     *layout_ret = L;
     return VF_OK;

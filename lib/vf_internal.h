@@ -111,10 +111,10 @@ VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
 /* The kernels for `format` at `isa`, falling back level by level to scalar.
  * `format` must be an IA vertex format and `isa` available. */
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
-/* The non-temporal copy of an ISA that has a wider one than SSE2's, or NULL. */
-VF_HIDDEN vf_stream_copy_fn vf_select_stream_copy(uint32_t isa);
-/* The SoA transpose of an ISA wider than SSE2, or NULL. */
-VF_HIDDEN vf_soa_transpose_fn vf_select_soa_transpose(uint32_t isa);
+/* Sets the layout's non-temporal copy and SoA transpose to those of `isa`
+ * where it has wider ones than SSE2's, else NULL (draw.c's own). */
+struct vf_layout;
+VF_HIDDEN void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */
 /* Compiled layout (layout.c builds it, draw.c reads it)                      */

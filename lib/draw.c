@@ -452,12 +452,14 @@ static void slot_gather(const struct vf_layout *layout, const struct vf_vary_slo
     }
 }
 
+/* Starts the cache miss of every vertex of a gathered batch whose slot span
+ * is in the view (whole[v]; whole == NULL: every vertex). */
 static void vf_prefetch_batch(const struct vf_vary_slot *vs, const uint32_t *base,
                               const uint8_t *whole, uint32_t n)
 {
 #if defined(__GNUC__)
     for (uint32_t v = 0; v < n; v++)
-        if (whole[v])
+        if (whole == NULL || whole[v])
             __builtin_prefetch(vs->data + base[v]);
 #else
     (void)vs, (void)base, (void)whole, (void)n;
@@ -543,10 +545,7 @@ static void fetch_vary_slot(const struct vf_range *r, const struct vf_vary_slot 
     if (plan->indexed && !(iflags & VF_INDICES_SEQUENTIAL) && !outside && !cut) {
         /* The common indexed batch: scattered, every vertex inside. Start
          * every vertex's cache miss before the kernels wait on the first. */
-#if defined(__GNUC__)
-        for (uint32_t v = 0; v < n; v++)
-            __builtin_prefetch(vs->data + base[v]);
-#endif
+        vf_prefetch_batch(vs, base, NULL, n);
         slot_gather(layout, vs, base, NULL, NULL, 1, 0, n, dst);
         return;
     }
@@ -832,8 +831,6 @@ static void run_range(const struct vf_plan *plan, uint32_t instance, uint32_t fi
 #endif
 }
 
-/* Units [u, end) of the whole draw, numbered instance-major, into out,
- * which points at unit u. */
 /* Instances [j, j + count) of a draw of at most VF_BATCH AoS records per
  * instance, without strip cuts: the first is fetched, every other one is
  * the one before with its per-instance registers and SV_InstanceID
@@ -869,6 +866,8 @@ static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count
 #endif
 }
 
+/* Units [u, end) of the whole draw, numbered instance-major, into out,
+ * which points at unit u. */
 static void run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
 {
     uint64_t per = plan->units_per_instance;

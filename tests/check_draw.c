@@ -1443,8 +1443,6 @@ START_TEST(test_random_threads)
 }
 END_TEST
 
-/* SoA equals AoS word for word, for every lane width, on one draw with
- * every register kind (signature, SV registers, system register, cuts). */
 /* Draws whose output reaches 8 MiB are written with non-temporal stores:
  * the records must be the same as every other draw's. Expected words come
  * from the element numbers the rules give (each vertex word encodes it). */
@@ -1495,6 +1493,8 @@ START_TEST(test_large_streaming_draw)
 }
 END_TEST
 
+/* SoA equals AoS word for word, for every lane width, on one draw with
+ * every register kind (signature, SV registers, system register, cuts). */
 START_TEST(test_soa_matches_aos)
 {
     vf_input_element_desc d[3] = {

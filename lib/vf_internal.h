@@ -144,6 +144,16 @@ struct vf_slot {
     uint32_t alignment;         /* min(4, largest element size) of all the slot's elements: stride rule */
     uint32_t first_fetch;       /* index into vf_layout.fetch of its first fetched element */
     uint32_t num_fetch;         /* fetched elements of this slot */
+    uint32_t span;              /* max(offset + size) of its fetched elements: bytes a vertex reads */
+};
+
+/* Where the generated values go in a record: word indices (4 per register). */
+struct vf_sv_words {
+    uint32_t num_vid, num_iid;
+    uint32_t vid[VF_MAX_REGISTERS + 1]; /* word of .x of each SV_VertexID register */
+    uint32_t iid[VF_MAX_REGISTERS + 1]; /* the same for SV_InstanceID */
+    int32_t sys;                        /* word of .x of the system register, or -1 */
+    uint32_t sys_bits;                  /* VF_SV_* */
 };
 
 struct vf_register {
@@ -171,6 +181,7 @@ struct vf_layout {
     struct vf_register registers[VF_MAX_REGISTERS + 1];
     int32_t system_register;          /* index of the trailing VF_SV_* register, or -1 */
     uint32_t system_values;           /* VF_SV_* bits */
+    struct vf_sv_words sv;            /* the generated values' words, from registers */
 
     uint32_t output_shape;            /* VF_OUTPUT_* */
     uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */

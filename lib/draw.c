@@ -12,16 +12,14 @@
  * Per-instance and unbound elements are decoded once per range and
  * broadcast; a small mesh drawn many times is decoded once and its later
  * instances rewrite only their per-instance registers. AoS output is
- * written in place, or staged on the stack and copied with non-temporal
- * stores when the draw is large; SoA batches are decoded into a stack AoS
- * buffer and transposed. Nothing on the draw path allocates.
+ * written in place, or staged on the stack and copied with the ISA's
+ * non-temporal stores when the draw is large; SoA batches are decoded into
+ * a stack AoS buffer and transposed by the ISA's transpose. Nothing on the
+ * draw path allocates.
  */
 #include "vf_internal.h"
 
 #include <stdatomic.h>
-#if defined(__SSE2__)
-#  include <emmintrin.h>
-#endif
 
 /* Positions per batch: bounds the per-batch stack arrays. */
 #define VF_BATCH 64u
@@ -30,8 +28,8 @@
 /* The AoS staging buffer of SoA output. It holds at least one batch of the
  * widest shape with the most registers (16 lanes x 33 registers). */
 #define VF_SOA_STAGE 16384u
-/* Whole draws whose output reaches this size are written with
- * non-temporal stores (SSE2): the output would not stay in cache anyway,
+/* Whole draws whose output reaches this size are written with the ISA's
+ * non-temporal stores: the output would not stay in cache anyway,
  * and skipping the read-for-ownership of every output line nearly halves
  * the memory traffic of a streaming draw. */
 #define VF_STREAM_MIN_BYTES (8u << 20)
@@ -691,24 +689,21 @@ static void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint
     }
 }
 
-/* Copies staged AoS records (a multiple of 16 bytes, both ends 16-byte
- * aligned) to the output with non-temporal stores: the layout ISA's copy
- * (wider stores), else SSE2's. Only used when plan->stream is set, which
- * needs SSE2. */
-static void stream_copy(const struct vf_plan *plan, uint8_t *dst, const uint8_t *src,
-                        size_t bytes)
+/* Word-major so the output is written in order; the staged records are in
+ * L1. Lanes [0, valid) of a batch of `lanes`. */
+static void transpose_words(const uint8_t *stage, size_t rs, uint32_t words, uint32_t valid,
+                            uint32_t lanes, uint32_t *o)
 {
-    if (plan->layout->stream_copy) {
-        plan->layout->stream_copy(dst, src, bytes);
-        return;
-    }
-#if defined(__SSE2__)
-    for (size_t i = 0; i < bytes; i += 16)
-        _mm_stream_si128((__m128i *)(void *)(dst + i),
-                         _mm_load_si128((const __m128i *)(const void *)(src + i)));
-#else
-    memcpy(dst, src, bytes);
-#endif
+    for (uint32_t w = 0; w < words; w++)
+        for (uint32_t l = 0; l < valid; l++)
+            o[w * lanes + l] = *(const uint32_t *)(const void *)(stage + l * rs + (size_t)w * 4);
+}
+
+void vf_soa_transpose_scalar(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                             uint32_t lanes, uint8_t *out, int stream)
+{
+    (void)stream; /* plain stores: nothing streams without a stream copy */
+    transpose_words(stage, rs, num_registers * 4, lanes, lanes, (uint32_t *)(void *)out);
 }
 
 /* One SoA batch from `valid` staged AoS records; lanes past them are zero
@@ -719,65 +714,21 @@ static void transpose_batch(const struct vf_plan *plan, const uint8_t *stage, ui
     const struct vf_layout *layout = plan->layout;
     uint32_t lanes = plan->lanes;
     uint32_t words = layout->num_registers * 4;
-    size_t rs = layout->record_size;
     uint32_t *o = (uint32_t *)(void *)out;
 
-    /* Whole batches of 8 or 16 lanes: the ISA's wider transpose, unless
-     * its 32-byte non-temporal stores would meet a 16-byte aligned batch. */
-    if (valid == lanes && layout->soa_transpose && lanes % 8 == 0 &&
-        !(plan->stream && ((uintptr_t)out & 31) != 0)) {
-        layout->soa_transpose(stage, rs, layout->num_registers, lanes, out, plan->stream);
-        return;
-    }
-#if defined(__SSE2__)
-    /* Whole batches: a 4x4 transpose of 32-bit words per register and
-     * group of 4 lanes. SSE2 is part of every x86-64, so this needs no
-     * run-time dispatch; it only moves bits. */
     if (valid == lanes) {
-        for (uint32_t r = 0; r < layout->num_registers; r++) {
-            for (uint32_t l = 0; l < lanes; l += 4) {
-                const uint8_t *src = stage + l * rs + (size_t)r * 16;
-                __m128i a = _mm_load_si128((const __m128i *)(const void *)src);
-                __m128i b = _mm_load_si128((const __m128i *)(const void *)(src + rs));
-                __m128i c = _mm_load_si128((const __m128i *)(const void *)(src + 2 * rs));
-                __m128i d = _mm_load_si128((const __m128i *)(const void *)(src + 3 * rs));
-                __m128i ab_lo = _mm_unpacklo_epi32(a, b), ab_hi = _mm_unpackhi_epi32(a, b);
-                __m128i cd_lo = _mm_unpacklo_epi32(c, d), cd_hi = _mm_unpackhi_epi32(c, d);
-                /* 16-byte aligned: out is, and every offset is a multiple of 16. */
-                __m128i *dst = (__m128i *)(void *)(o + (size_t)r * 4 * lanes + l);
-                size_t row = lanes / 4;
-                __m128i x = _mm_unpacklo_epi64(ab_lo, cd_lo), y = _mm_unpackhi_epi64(ab_lo, cd_lo);
-                __m128i z = _mm_unpacklo_epi64(ab_hi, cd_hi), w = _mm_unpackhi_epi64(ab_hi, cd_hi);
-                if (plan->stream) {
-                    _mm_stream_si128(dst, x);
-                    _mm_stream_si128(dst + row, y);
-                    _mm_stream_si128(dst + 2 * row, z);
-                    _mm_stream_si128(dst + 3 * row, w);
-                } else {
-                    _mm_store_si128(dst, x);
-                    _mm_store_si128(dst + row, y);
-                    _mm_store_si128(dst + 2 * row, z);
-                    _mm_store_si128(dst + 3 * row, w);
-                }
-            }
-        }
+        layout->soa_transpose(stage, layout->record_size, layout->num_registers, lanes, out,
+                              plan->stream);
         return;
     }
-#endif
-    /* Word-major so the output is written in order; the staged records
-     * are in L1. */
+    transpose_words(stage, layout->record_size, words, valid, lanes, o);
     for (uint32_t w = 0; w < words; w++)
-        for (uint32_t l = 0; l < valid; l++)
-            o[w * lanes + l] = *(const uint32_t *)(const void *)(stage + l * rs + (size_t)w * 4);
-    if (valid < lanes) {
-        for (uint32_t w = 0; w < words; w++)
-            for (uint32_t l = valid; l < lanes; l++)
-                o[w * lanes + l] = 0;
-        if (plan->sv.sys >= 0 && (plan->sv.sys_bits & VF_SV_FLAGS)) {
-            uint32_t w = (uint32_t)plan->sv.sys + 2;
-            for (uint32_t l = valid; l < lanes; l++)
-                o[w * lanes + l] = VF_FLAG_INACTIVE;
-        }
+        for (uint32_t l = valid; l < lanes; l++)
+            o[w * lanes + l] = 0;
+    if (plan->sv.sys >= 0 && (plan->sv.sys_bits & VF_SV_FLAGS)) {
+        uint32_t w = (uint32_t)plan->sv.sys + 2;
+        for (uint32_t l = valid; l < lanes; l++)
+            o[w * lanes + l] = VF_FLAG_INACTIVE;
     }
 }
 
@@ -812,7 +763,7 @@ static void run_range(const struct vf_plan *plan, uint32_t instance, uint32_t fi
         uint32_t n = count - done < step ? count - done : step;
         fetch_batch(&r, first + done, n, stage);
         if (lanes == 1) {
-            stream_copy(plan, out, stage, (size_t)n * rs);
+            plan->layout->stream_copy(out, stage, (size_t)n * rs);
             out += (size_t)n * rs;
         } else {
             for (uint32_t b = 0; b < n; b += lanes) {
@@ -823,12 +774,10 @@ static void run_range(const struct vf_plan *plan, uint32_t instance, uint32_t fi
         }
         done += n;
     }
-#if defined(__SSE2__)
     /* Non-temporal stores are weakly ordered: make them visible before the
      * range is reported done (to the caller or the pool's join). */
     if (plan->stream)
-        _mm_sfence();
-#endif
+        plan->layout->stream_fence();
 }
 
 /* Instances [j, j + count) of a draw of at most VF_BATCH AoS records per
@@ -854,16 +803,14 @@ static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count
     }
     _Alignas(16) uint8_t stage[VF_SOA_STAGE];
     fetch_batch(&r, 0, n, stage);
-    stream_copy(plan, out, stage, bytes);
+    plan->layout->stream_copy(out, stage, bytes);
     for (uint64_t i = 1; i < count; i++) {
         out += bytes;
         range_init(&r, plan, j + (uint32_t)i);
         retarget_instance(&r, n, stage);
-        stream_copy(plan, out, stage, bytes);
+        plan->layout->stream_copy(out, stage, bytes);
     }
-#if defined(__SSE2__)
-    _mm_sfence(); /* as in run_range */
-#endif
+    plan->layout->stream_fence(); /* as in run_range */
 }
 
 /* Units [u, end) of the whole draw, numbered instance-major, into out,
@@ -941,9 +888,9 @@ vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out, 
     res = check_output(out, out_size, needed);
     if (res != VF_OK || needed == 0)
         return res;
-#if defined(__SSE2__)
-    plan.stream = needed >= VF_STREAM_MIN_BYTES;
-#endif
+    /* Streaming needs the ISA's non-temporal copy; without one (scalar,
+     * NEON) the draw is written with plain stores. */
+    plan.stream = needed >= VF_STREAM_MIN_BYTES && layout->stream_copy != NULL;
 
     if (desc->pool && needed >= vf_thread_pool_min_bytes(desc->pool)) {
         uint64_t participants = (uint64_t)vf_thread_pool_size(desc->pool) + 1;

@@ -63,16 +63,27 @@ typedef void (*vf_fetch_strided_fn)(const uint8_t *src, size_t src_stride, uint3
 typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, size_t src_offset, uint32_t count,
                                    uint32_t *dst, size_t dst_stride);
 
+/* Output helpers: how a layout's ISA writes staged records out (draw.c).
+ * A stream copy is optional; a transpose is not. */
+
 /* Copies `bytes` (a multiple of 16) from src to dst, both 16-byte aligned,
- * with non-temporal stores: the output of a streaming draw (draw.c). */
+ * with non-temporal stores: the output of a streaming draw. */
 typedef void (*vf_stream_copy_fn)(uint8_t *dst, const uint8_t *src, size_t bytes);
 
-/* Transposes one whole SoA batch: `lanes` (a multiple of 8) staged AoS
- * records of `num_registers` registers, rs bytes apart, into
- * component-major words at out (16-byte aligned; 32-byte aligned when
- * `stream`, which writes with non-temporal stores). */
+/* Orders every non-temporal store made so far before the stores that
+ * follow, so a streamed range is visible when it is reported done. */
+typedef void (*vf_stream_fence_fn)(void);
+
+/* Transposes one whole SoA batch: `lanes` (4, 8 or 16) staged AoS records
+ * of `num_registers` registers, rs bytes apart, into component-major words
+ * at out (16-byte aligned). `stream` asks for non-temporal stores, where
+ * the ISA has them; only a layout with a stream copy is asked. */
 typedef void (*vf_soa_transpose_fn)(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                     uint32_t lanes, uint8_t *out, int stream);
+
+/* The portable transpose (draw.c): word-major, plain stores. */
+VF_HIDDEN void vf_soa_transpose_scalar(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                                       uint32_t lanes, uint8_t *out, int stream);
 
 struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;
@@ -111,8 +122,9 @@ VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
 /* The kernels for `format` at `isa`, falling back level by level to scalar.
  * `format` must be an IA vertex format and `isa` available. */
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
-/* Sets the layout's non-temporal copy and SoA transpose to those of `isa`
- * where it has wider ones than SSE2's, else NULL (draw.c's own). */
+/* Sets the layout's output helpers to those of `isa`: its SoA transpose
+ * (the portable one where the ISA has none), and its non-temporal copy
+ * and fence, or NULL where it has none (such a layout never streams). */
 struct vf_layout;
 VF_HIDDEN void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout);
 
@@ -186,8 +198,9 @@ struct vf_layout {
     uint32_t output_shape;            /* VF_OUTPUT_* */
     uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */
     uint32_t isa;                     /* resolved vf_isa */
-    vf_stream_copy_fn stream_copy;    /* the ISA's, or NULL: draw.c's SSE2 copy */
-    vf_soa_transpose_fn soa_transpose; /* the ISA's for 8/16 lanes, or NULL: SSE2's */
+    vf_stream_copy_fn stream_copy;    /* the ISA's, or NULL: the layout never streams */
+    vf_stream_fence_fn stream_fence;  /* set with stream_copy */
+    vf_soa_transpose_fn soa_transpose; /* the ISA's, or vf_soa_transpose_scalar */
     uint32_t max_input_slots;
     size_t record_size;               /* 16 * num_registers */
 };

@@ -2,9 +2,10 @@
  * vf_internal.h - types shared by the parts of libvfetch. Not installed.
  *
  * The compiled layout (struct vf_layout) is built once by layout.c and then
- * only read: by draw.c on every draw, from any number of threads. Everything
- * a draw needs is precomputed here so the draw path makes no decision that
- * depends on the format or the CPU.
+ * only read: by the draw files (draw*.c) on every draw, from any number of
+ * threads. Everything a draw needs from the layout is precomputed here
+ * (kernels, output helpers, slot spans, system-value words) so the draw
+ * path makes no decision that depends on the format or the CPU.
  */
 #ifndef VF_INTERNAL_H
 #define VF_INTERNAL_H
@@ -63,8 +64,8 @@ typedef void (*vf_fetch_strided_fn)(const uint8_t *src, size_t src_stride, uint3
 typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, size_t src_offset, uint32_t count,
                                    uint32_t *dst, size_t dst_stride);
 
-/* Output helpers: how a layout's ISA writes staged records out (draw.c).
- * A stream copy is optional; a transpose is not. */
+/* Output helpers: how a layout's ISA writes staged records out
+ * (draw_output.c). A stream copy is optional; a transpose is not. */
 
 /* Copies `bytes` (a multiple of 16) from src to dst, both 16-byte aligned,
  * with non-temporal stores: the output of a streaming draw. */
@@ -81,7 +82,7 @@ typedef void (*vf_stream_fence_fn)(void);
 typedef void (*vf_soa_transpose_fn)(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                     uint32_t lanes, uint8_t *out, int stream);
 
-/* The portable transpose (draw.c): word-major, plain stores. */
+/* The portable transpose (draw_output.c): word-major, plain stores. */
 VF_HIDDEN void vf_soa_transpose_scalar(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                        uint32_t lanes, uint8_t *out, int stream);
 
@@ -129,7 +130,7 @@ struct vf_layout;
 VF_HIDDEN void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */
-/* Compiled layout (layout.c builds it, draw.c reads it)                      */
+/* Compiled layout (layout.c builds it, draw*.c read it)                     */
 /* ------------------------------------------------------------------------ */
 
 struct vf_element {

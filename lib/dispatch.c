@@ -98,7 +98,9 @@ void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout)
     case VF_ISA_AVX2:
         layout->stream_copy = vf_stream_copy_avx2;
         layout->stream_fence = vf_stream_fence_sse2;
-        layout->soa_transpose = vf_soa_transpose_avx2;
+        /* Batches of 4 lanes straight to SSE2's: one call fewer a batch. */
+        layout->soa_transpose = layout->lanes % 8 == 0 ? vf_soa_transpose_avx2
+                                                       : vf_soa_transpose_sse2;
         break;
 #endif
 #ifdef HAVE_SSE2_INTRIN

@@ -125,7 +125,8 @@ VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
 /* Sets the layout's output helpers to those of `isa`: its SoA transpose
  * (the portable one where the ISA has none), and its non-temporal copy
- * and fence, or NULL where it has none (such a layout never streams). */
+ * and fence, or NULL where it has none (such a layout never streams).
+ * The layout's lanes must be set. */
 struct vf_layout;
 VF_HIDDEN void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout);
 

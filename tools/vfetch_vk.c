@@ -283,7 +283,7 @@ static int classify(uint32_t expected, uint32_t got, uint32_t type, uint32_t bit
     return K_OTHER;
 }
 
-/* D3D APPEND_ALIGNED resolution (d3d-ia-rules 3.1), written apart from the
+/* D3D APPEND_ALIGNED resolution (docs/d3d-ia-rules.md 3.1), written apart from the
  * library so the driver gets offsets vfetch did not compute. */
 static void resolve_offsets(const struct vf_case *c, uint32_t *out)
 {

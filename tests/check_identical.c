@@ -27,6 +27,7 @@
 #define NUM_LARGE 4u /* cases past the non-temporal streaming threshold */
 #define MAX_ELEMS 8u
 #define MAX_SLOTS 4u
+#define LARGE_BYTES (9u << 20)
 
 /* splitmix64: independent of every generator in the library and tests. */
 static uint64_t rng_next(uint64_t *s)
@@ -172,7 +173,9 @@ static void random_case(struct draw_case *c, uint32_t index)
     memset(c, 0, sizeof *c);
     random_layout(c, &s);
     int large = index >= NUM_CASES - NUM_LARGE;
-    uint32_t positions = large ? 600000 + rng_below(&s, 1000) : 1 + rng_below(&s, 700);
+    uint32_t positions = 1 + rng_below(&s, 700);
+    if (large) /* just past 8 MiB of output, whatever the record size */
+        positions = (uint32_t)(LARGE_BYTES / (16u * c->nelem)) + rng_below(&s, 1000);
     vf_draw_desc_init(&c->desc);
     c->desc.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
     random_buffers(c, &s, positions);

@@ -119,6 +119,23 @@ static const uint32_t *record_at(const struct vf_records *r, uint32_t instance, 
 
 static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
 
+/* One line per primitive of every instance: its SV_PrimitiveID and the
+ * position numbers of its vertices, leading vertex first. */
+static void table_primitives(FILE *f, const struct vf_records *r)
+{
+    fprintf(f, "\nprimitives: %u per instance, %u vertices each, leading vertex first\n",
+            r->prim_count, r->prim_vertices);
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t p = 0; p < r->prim_count; p++) {
+            const uint32_t *v = r->prims + (size_t)p * r->prim_vertices;
+            fprintf(f, "prim %u (instance %u):", p, j);
+            for (uint32_t k = 0; k < r->prim_vertices; k++)
+                fprintf(f, " %u", v[k]);
+            fputc('\n', f);
+        }
+    }
+}
+
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
     uint32_t nregs = r->registers - 1;
@@ -209,6 +226,8 @@ int vf_output_table(FILE *f, const struct vf_records *r, int hex)
             fputc('\n', f);
         }
     }
+    if (r->prims)
+        table_primitives(f, r);
     free(regs);
     free(width);
     return ferror(f) ? -1 : 0;
@@ -267,6 +286,24 @@ static void json_layout_element(FILE *f, const vf_layout_element_info *e)
     fprintf(f, ", \"InstanceDataStepRate\": %u, \"ComponentMapping\": \"0x%04x\", "
                "\"Register\": %d}",
             e->instance_data_step_rate, e->component_mapping, e->record_register);
+}
+
+/* ,"primitives": one object per primitive of every instance, instance-major;
+ * "id" is its SV_PrimitiveID, "vertices" its position numbers. */
+static void json_primitives(FILE *f, const struct vf_records *r)
+{
+    fputs(",\n\"primitives\": [", f);
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t p = 0; p < r->prim_count; p++) {
+            const uint32_t *v = r->prims + (size_t)p * r->prim_vertices;
+            fputs(j || p ? ",\n  " : "\n  ", f);
+            fprintf(f, "{\"instance\": %u, \"id\": %u, \"vertices\": [", j, p);
+            for (uint32_t k = 0; k < r->prim_vertices; k++)
+                fprintf(f, k ? ", %u" : "%u", v[k]);
+            fputs("]}", f);
+        }
+    }
+    fputs("\n]", f);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
@@ -333,7 +370,10 @@ int vf_output_json(FILE *f, const struct vf_records *r)
             fputs("}}", f);
         }
     }
-    fputs("\n]\n}\n", f);
+    fputs("\n]", f);
+    if (r->prims)
+        json_primitives(f, r);
+    fputs("\n}\n", f);
     free(regs);
     return ferror(f) ? -1 : 0;
 }

@@ -20,6 +20,12 @@ struct vf_records {
     uint32_t vertices;   /* positions per instance */
     uint32_t instances;
     uint32_t registers;  /* per record, the system register included */
+    /* The primitive list of one instance (every instance has the same),
+     * printed after the records when `prims` is not NULL: prim_count
+     * primitives of prim_vertices position numbers each. */
+    const uint32_t *prims;
+    uint32_t prim_count;
+    uint32_t prim_vertices;
 };
 
 /* Each returns 0, or -1 when writing failed (errno set by stdio). */

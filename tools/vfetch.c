@@ -447,7 +447,7 @@ static const char *draw_error_hint(vf_result res)
 /* The primitive list of one instance of the draw (every instance has the
  * same), for --primitives. The draw has been validated already. */
 static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t **prims_ret,
-                           struct vf_records *rec)
+                           struct vf_primitive_list *list)
 {
     uint32_t count, vpp, written;
     vf_result res = vf_primitive_count(desc, &count, &vpp, NULL);
@@ -468,9 +468,9 @@ static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t 
         return EXIT_INVALID;
     }
     *prims_ret = prims;
-    rec->prims = prims;
-    rec->prim_count = count;
-    rec->prim_vertices = vpp;
+    list->v = prims;
+    list->count = count;
+    list->vertices = vpp;
     return 0;
 }
 
@@ -484,6 +484,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     size_t size = 0;
     void *out = NULL;
     uint32_t *prims = NULL;
+    struct vf_primitive_list plist;
     FILE *f = stdout;
     vf_result res;
     int rc;
@@ -546,19 +547,17 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     rec.vertices = c->draw.vertex_count_per_instance;
     rec.instances = c->draw.instance_count;
     rec.registers = vf_layout_register_count(layout);
-    rec.prims = NULL;
-    rec.prim_count = rec.prim_vertices = 0;
     if (o->primitives) {
-        rc = list_primitives(name, &desc, &prims, &rec);
+        rc = list_primitives(name, &desc, &prims, &plist);
         if (rc != 0)
             goto done;
     }
     if (o->output == OUT_RAW)
         rc = vf_output_raw(f, &rec);
     else if (o->output == OUT_JSON)
-        rc = vf_output_json(f, &rec);
+        rc = vf_output_json_primitives(f, &rec, prims ? &plist : NULL);
     else
-        rc = vf_output_table(f, &rec, o->hex);
+        rc = vf_output_table_primitives(f, &rec, o->hex, prims ? &plist : NULL);
     if (fflush(f) != 0)
         rc = -1;
     if (rc != 0) {

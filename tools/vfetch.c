@@ -2,7 +2,7 @@
  * vfetch - run Direct3D 12 input-assembler cases from the command line.
  *
  *   vfetch run CASE.json [-o FILE] [--output table|json|raw] [--hex]
- *                        [--isa NAME] [--threads N]
+ *                        [--isa NAME] [--threads N] [--primitives]
  *   vfetch validate CASE.json
  *   vfetch formats [--json]
  *   vfetch demo [run options] [--case]
@@ -64,6 +64,8 @@ static const char usage_run[] =
     "      --output FORMAT     table (default, for people), json (for scripts),\n"
     "                          raw (binary, see vfetch(1))\n"
     "      --hex               table: show every word as a 0x bit pattern\n"
+    "      --primitives        also list the primitives the draw assembles, each\n"
+    "                          as its vertices' positions, leading vertex first\n"
     "      --isa NAME          force a fetch path: scalar, sse2, ssse3, sse41, avx2,\n"
     "                          neon (default: VFETCH_ISA, else the best available)\n"
     "      --threads N         split the draw over a pool of N threads (1..256)\n"
@@ -167,6 +169,7 @@ struct options {
     int print_case;
     const char *isa;
     uint32_t threads;
+    int primitives;
 };
 
 #if defined(__GNUC__)
@@ -260,6 +263,8 @@ static int parse_options(const char *command, const char *help, unsigned allowed
                 return usage_error(command, "unknown output format '%s' (table, json, raw)", val);
         } else if ((allowed & OPT_RUN) && IS("--hex") && val == NULL) {
             o->hex = 1;
+        } else if ((allowed & OPT_RUN) && IS("--primitives") && val == NULL) {
+            o->primitives = 1;
         } else if ((allowed & OPT_RUN) && IS("--isa")) {
             VALUE();
             o->isa = val;
@@ -285,6 +290,8 @@ static int parse_options(const char *command, const char *help, unsigned allowed
     }
     if ((allowed & OPT_CASE) && o->case_path == NULL)
         return usage_error(command, "%s needs a case file (CASE.json)", command);
+    if (o->primitives && o->output == OUT_RAW)
+        return usage_error(command, "--primitives prints with table or json output, not raw");
     return -1;
 }
 
@@ -437,6 +444,36 @@ static const char *draw_error_hint(vf_result res)
     }
 }
 
+/* The primitive list of one instance of the draw (every instance has the
+ * same), for --primitives. The draw has been validated already. */
+static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t **prims_ret,
+                           struct vf_primitive_list *list)
+{
+    uint32_t count, vpp, written;
+    vf_result res = vf_primitive_count(desc, &count, &vpp, NULL);
+    if (res != VF_OK) {
+        error("%s: primitives: %s", name, vf_result_string(res));
+        return EXIT_INVALID;
+    }
+    size_t words = (size_t)count * vpp;
+    uint32_t *prims = malloc(words ? words * sizeof(uint32_t) : 1);
+    if (prims == NULL) {
+        error("%s: out of memory for %u primitives", name, count);
+        return EXIT_USAGE;
+    }
+    res = vf_draw_primitives(desc, 0, prims, words, &written);
+    if (res != VF_OK || written != count) {
+        error("%s: primitives: %s", name, vf_result_string(res));
+        free(prims);
+        return EXIT_INVALID;
+    }
+    *prims_ret = prims;
+    list->v = prims;
+    list->count = count;
+    list->vertices = vpp;
+    return 0;
+}
+
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     vf_layout *layout = NULL;
@@ -446,6 +483,8 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     uint32_t isa;
     size_t size = 0;
     void *out = NULL;
+    uint32_t *prims = NULL;
+    struct vf_primitive_list plist;
     FILE *f = stdout;
     vf_result res;
     int rc;
@@ -508,12 +547,17 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     rec.vertices = c->draw.vertex_count_per_instance;
     rec.instances = c->draw.instance_count;
     rec.registers = vf_layout_register_count(layout);
+    if (o->primitives) {
+        rc = list_primitives(name, &desc, &prims, &plist);
+        if (rc != 0)
+            goto done;
+    }
     if (o->output == OUT_RAW)
         rc = vf_output_raw(f, &rec);
     else if (o->output == OUT_JSON)
-        rc = vf_output_json(f, &rec);
+        rc = vf_output_json_primitives(f, &rec, prims ? &plist : NULL);
     else
-        rc = vf_output_table(f, &rec, o->hex);
+        rc = vf_output_table_primitives(f, &rec, o->hex, prims ? &plist : NULL);
     if (fflush(f) != 0)
         rc = -1;
     if (rc != 0) {
@@ -527,6 +571,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     }
 done:
     vf_thread_pool_destroy(pool);
+    free(prims);
     free(out);
     vf_layout_destroy(layout);
     return rc;

@@ -155,6 +155,12 @@ expect demo.table "$VFETCH" demo
 expect demo.json "$VFETCH" demo --output json
 expect demo-case.json "$VFETCH" demo --case
 
+# --primitives: the primitive list after the records (table and json).
+for ex in strip-cuts triangle-strip-adj patch-list; do
+    expect "$ex.prims.table" "$VFETCH" run --primitives "$ex.json"
+    expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
+done
+
 if [ -z "$REGENERATE" ]; then
     # The demo's case, run from a file, gives the demo's output.
     "$VFETCH" demo --case >"$tmp/demo.json"
@@ -458,6 +464,8 @@ bad bad-threads-text "--threads needs a number from 1 to 256, not 'many'" '' run
 bad unknown-isa "--isa: unknown instruction set 'avx1024'; available here: scalar" '' run --isa avx1024 good.json
 bad help-unknown "no command 'frobnicate'" '' help frobnicate
 bad formats-arg "unexpected argument 'x'" '' formats x
+bad primitives-raw "--primitives prints with table or json output, not raw" '' \
+    run --primitives --output raw good.json
 VFETCH_ISA=avx1024
 export VFETCH_ISA
 bad env-isa "VFETCH_ISA: unknown instruction set 'avx1024'" '' run good.json

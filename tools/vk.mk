@@ -7,6 +7,8 @@ if HAVE_VULKAN_TOOLS
 bin_PROGRAMS += tools/vfetch-vk
 tools_vfetch_vk_SOURCES = \
 	tools/vfetch_vk.c \
+	tools/compare.c \
+	tools/compare.h \
 	tools/vk_fetch.h \
 	tools/vk_format.c \
 	tools/vk_run.c \

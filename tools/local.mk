@@ -9,7 +9,8 @@ VF_CASE_CFLAGS = $(JSONC_CFLAGS)
 VF_CASE_LIBS = $(JSONC_LIBS)
 
 bin_PROGRAMS += tools/vfetch
-tools_vfetch_SOURCES = tools/vfetch.c tools/output.c tools/output.h $(VF_CASE_SRC)
+tools_vfetch_SOURCES = tools/vfetch.c tools/output.c tools/output.h tools/compare.c \
+	tools/compare.h $(VF_CASE_SRC)
 tools_vfetch_CFLAGS = $(AM_CFLAGS) $(VF_CASE_CFLAGS)
 tools_vfetch_LDADD = libvfetch.la $(VF_CASE_LIBS) -lm
 

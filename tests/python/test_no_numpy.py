@@ -9,7 +9,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = r"""
 import sys
 sys.modules["numpy"] = None  # import numpy raises ImportError
-sys.path.insert(0, %r)
+sys.path[:0] = [%r, %r]
 import array, glob, os, pytest
 import vfetch, test_formats, test_run, test_compare, test_typed
 assert vfetch.draw.numpy is None
@@ -29,7 +29,7 @@ for name in dir(test_compare):
         if fn.__code__.co_argcount == 0:
             fn()
 print("ok")
-""" % HERE
+""" % (HERE, os.path.join(HERE, "..", "..", "python"))
 
 
 def test_core_without_numpy():

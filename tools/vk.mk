@@ -8,6 +8,8 @@ if HAVE_JSONC
 bin_PROGRAMS += tools/vfetch-vk
 tools_vfetch_vk_SOURCES = \
 	tools/vfetch_vk.c \
+	tools/compare.c \
+	tools/compare.h \
 	tools/vk_fetch.h \
 	tools/vk_format.c \
 	tools/vk_run.c \

@@ -45,13 +45,14 @@ bench: bench/vfetch-bench$(EXEEXT)
 
 # An SVG of Mvertices/s per path and thread count against the copy line:
 # runs the quick set, or reads a saved run (make bench-plot
-# BENCH_DATA=run.csv, or a --json run). Skipped with a message without
+# BENCH_RUN=run.csv, or a --json run). Skipped with a message without
 # gnuplot.
-BENCH_DATA =
+BENCH_RUN =
 BENCH_PLOT = bench/vfetch-bench.svg
 EXTRA_DIST += bench/plot.sh
 CLEANFILES += $(BENCH_PLOT)
 PHONY_TARGETS += bench-plot
 bench-plot: bench/vfetch-bench$(EXEEXT)
+	if test -n "$(BENCH_RUN)"; then set -- -i "$(BENCH_RUN)"; else set --; fi; \
 	$(BENCH_ENV) $(SHELL) $(srcdir)/bench/plot.sh -b ./bench/vfetch-bench$(EXEEXT) \
-		-o $(BENCH_PLOT) $${BENCH_DATA:+-i "$(BENCH_DATA)"} -- --quick $(BENCH_PEER_FLAGS)
+		-o $(BENCH_PLOT) "$$@" -- --quick $(BENCH_PEER_FLAGS)

@@ -6,7 +6,6 @@
 check_PROGRAMS += tests/check_primitives
 tests_check_primitives_SOURCES = tests/check_primitives.c tests/ref/prim_ref.c \
 	tests/ref/prim_ref.h $(TEST_UTIL_SOURCES)
-tests_check_primitives_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_check_primitives_CFLAGS = $(TEST_CFLAGS)
 tests_check_primitives_LDADD = $(TEST_LDADD)
 TESTS += tests/check_primitives
@@ -19,4 +18,7 @@ tests_fuzz_replay_primitives_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_primitives"'
 tests_fuzz_replay_primitives_LDADD = libvfetch_core.la -lm
 TESTS += tests/fuzz/replay_primitives
-FUZZ_TARGETS += fuzz_primitives
+EXTRA_PROGRAMS += tests/fuzz/fuzz_primitives
+tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuzz_input.h
+tests_fuzz_fuzz_primitives_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm

@@ -1,10 +1,12 @@
 /*
  * fetch_template.h - every fetch kernel family, written once.
  *
- * Included by one file per instruction set (lib/x86/fetch_*.c,
- * lib/arm/fetch_neon.c; the template itself is ISA-neutral). Holds only
- * static inline code and one table definition, so nothing compiled with one
- * ISA's -m flags can be picked up by another ISA's caller.
+ * ISA-neutral. Included, as "../fetch_template.h", by one file per
+ * instruction set (lib/x86/fetch_*.c, lib/arm/fetch_neon.c) after that ISA's
+ * primitives header (lib/x86/prims_sse.h, prims_avx2.h, lib/arm/prims_neon.h).
+ * Defines only static functions and one table with the ISA's suffix, so
+ * nothing compiled with one ISA's -m flags can be picked up by another
+ * ISA's caller.
  *
  * The including file defines, before the #include:
  *

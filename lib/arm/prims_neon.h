@@ -91,7 +91,10 @@ static inline vec_t vq_widen_s8(vec_t v)
     return vreinterpretq_u32_s32(
         vmovl_s16(vget_low_s16(vmovl_s8(vget_low_s8(vreinterpretq_s8_u32(v))))));
 }
-static inline vec_t vq_widen_u16(vec_t v) { return vmovl_u16(vget_low_u16(vreinterpretq_u16_u32(v))); }
+static inline vec_t vq_widen_u16(vec_t v)
+{
+    return vmovl_u16(vget_low_u16(vreinterpretq_u16_u32(v)));
+}
 static inline vec_t vq_widen_s16(vec_t v)
 {
     return vreinterpretq_u32_s32(vmovl_s16(vget_low_s16(vreinterpretq_s16_u32(v))));
@@ -126,9 +129,12 @@ static inline void vq_emit4(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, vec
     uint32x4_t xy0 = vzip1q_u32(x, y), zw0 = vzip1q_u32(z, w);
     uint32x4_t xy1 = vzip2q_u32(x, y), zw1 = vzip2q_u32(z, w);
     vst1q_u32((uint32_t *)(void *)d, vcombine_u32(vget_low_u32(xy0), vget_low_u32(zw0)));
-    vst1q_u32((uint32_t *)(void *)(d + dst_stride), vcombine_u32(vget_high_u32(xy0), vget_high_u32(zw0)));
-    vst1q_u32((uint32_t *)(void *)(d + 2 * dst_stride), vcombine_u32(vget_low_u32(xy1), vget_low_u32(zw1)));
-    vst1q_u32((uint32_t *)(void *)(d + 3 * dst_stride), vcombine_u32(vget_high_u32(xy1), vget_high_u32(zw1)));
+    vst1q_u32((uint32_t *)(void *)(d + dst_stride),
+              vcombine_u32(vget_high_u32(xy0), vget_high_u32(zw0)));
+    vst1q_u32((uint32_t *)(void *)(d + 2 * dst_stride),
+              vcombine_u32(vget_low_u32(xy1), vget_low_u32(zw1)));
+    vst1q_u32((uint32_t *)(void *)(d + 3 * dst_stride),
+              vcombine_u32(vget_high_u32(xy1), vget_high_u32(zw1)));
 }
 
 #endif

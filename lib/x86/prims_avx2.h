@@ -65,21 +65,27 @@ static inline vec_t vq_swap_xz(vec_t v) { return _mm256_shuffle_epi32(v, _MM_SHU
 #define VF_AVX2_BYTES(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
 static inline vec_t vq_widen_u8(vec_t v)
 {
-    return _mm256_shuffle_epi8(v, VF_AVX2_BYTES(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
+    return _mm256_shuffle_epi8(
+        v, VF_AVX2_BYTES(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
 }
 static inline vec_t vq_widen_s8(vec_t v)
 {
     return _mm256_srai_epi32(
-        _mm256_shuffle_epi8(v, VF_AVX2_BYTES(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)), 24);
+        _mm256_shuffle_epi8(
+            v, VF_AVX2_BYTES(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)),
+        24);
 }
 static inline vec_t vq_widen_u16(vec_t v)
 {
-    return _mm256_shuffle_epi8(v, VF_AVX2_BYTES(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
+    return _mm256_shuffle_epi8(
+        v, VF_AVX2_BYTES(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
 }
 static inline vec_t vq_widen_s16(vec_t v)
 {
     return _mm256_srai_epi32(
-        _mm256_shuffle_epi8(v, VF_AVX2_BYTES(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)), 16);
+        _mm256_shuffle_epi8(
+            v, VF_AVX2_BYTES(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)),
+        16);
 }
 
 static inline vec_t vq_cvt(vec_t v) { return _mm256_castps_si256(_mm256_cvtepi32_ps(v)); }
@@ -108,7 +114,8 @@ static inline vec_t vf_avx2_half_fixup(vec_t f, vec_t h)
 {
     vec_t mag = _mm256_and_si256(h, vq_set4(0x7fff, 0x7fff, 0x7fff, 0x7fff));
     vec_t nan = _mm256_cmpgt_epi32(mag, vq_set4(0x7c00, 0x7c00, 0x7c00, 0x7c00));
-    vec_t clear = _mm256_andnot_si256(_mm256_slli_epi32(h, 13), vq_set4(0x400000, 0x400000, 0x400000, 0x400000));
+    vec_t clear = _mm256_andnot_si256(_mm256_slli_epi32(h, 13),
+                                      vq_set4(0x400000, 0x400000, 0x400000, 0x400000));
     return _mm256_andnot_si256(_mm256_and_si256(nan, clear), f);
 }
 static inline vec_t vq_half_raw(vec_t raw)

@@ -91,21 +91,27 @@ static inline vec_t vq_widen_s16(vec_t v) { return _mm_cvtepi16_epi32(v); }
  * source at the top of each word and shift it down arithmetically. */
 static inline vec_t vq_widen_u8(vec_t v)
 {
-    return _mm_shuffle_epi8(v, _mm_setr_epi8(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
+    return _mm_shuffle_epi8(
+        v, _mm_setr_epi8(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
 }
 static inline vec_t vq_widen_s8(vec_t v)
 {
     return _mm_srai_epi32(
-        _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)), 24);
+        _mm_shuffle_epi8(
+            v, _mm_setr_epi8(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)),
+        24);
 }
 static inline vec_t vq_widen_u16(vec_t v)
 {
-    return _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
+    return _mm_shuffle_epi8(
+        v, _mm_setr_epi8(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
 }
 static inline vec_t vq_widen_s16(vec_t v)
 {
     return _mm_srai_epi32(
-        _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)), 16);
+        _mm_shuffle_epi8(
+            v, _mm_setr_epi8(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)),
+        16);
 }
 #else
 static inline vec_t vq_widen_u8(vec_t v)

@@ -3,6 +3,7 @@ libvfetch_core_la_SOURCES += \
 	lib/vf_internal.h \
 	lib/util.c \
 	lib/formats.def \
+	lib/vertex_formats.def \
 	lib/format.c \
 	lib/decode.c \
 	lib/layout.c \

@@ -24,12 +24,14 @@ FUZZ_TARGETS += fuzz_primitives
 # vfetch-vk --primitives: the capture (tools/vk_prim.c) and its check
 # against vf_draw_primitives (tools/vk_prim_check.c), run on lavapipe over
 # the cases of tests/vk/gen_prim_cases. Skips (77) without a Vulkan
-# device or geometry shaders.
+# device or geometry shaders. vfetch-vk is built with json-c only.
 if HAVE_VULKAN_TOOLS
+if HAVE_JSONC
 tools_vfetch_vk_SOURCES += tools/vk_device.h tools/vk_prim.c tools/vk_prim_check.c
 check_PROGRAMS += tests/vk/gen_prim_cases
 tests_vk_gen_prim_cases_SOURCES = tests/vk/gen_prim_cases.c
 dist_check_SCRIPTS += tests/vk/run-vk-primitives.sh
 TESTS += tests/vk/run-vk-primitives.sh
+endif
 endif
 EXTRA_DIST += tests/vk/run-vk-primitives.sh

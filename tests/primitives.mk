@@ -22,3 +22,18 @@ EXTRA_PROGRAMS += tests/fuzz/fuzz_primitives
 tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuzz_input.h
 tests_fuzz_fuzz_primitives_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm
+
+# vfetch-vk --primitives: the capture (tools/vk_prim.c) and its check
+# against vf_draw_primitives (tools/vk_prim_check.c, built with vfetch-vk
+# in tools/vk.mk), run on lavapipe over
+# the cases of tests/vk/gen_prim_cases. Skips (77) without a Vulkan
+# device or geometry shaders. vfetch-vk is built with json-c only.
+if HAVE_VULKAN_TOOLS
+if HAVE_JSONC
+check_PROGRAMS += tests/vk/gen_prim_cases
+tests_vk_gen_prim_cases_SOURCES = tests/vk/gen_prim_cases.c
+dist_check_SCRIPTS += tests/vk/run-vk-primitives.sh
+TESTS += tests/vk/run-vk-primitives.sh
+endif
+endif
+EXTRA_DIST += tests/vk/run-vk-primitives.sh

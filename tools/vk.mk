@@ -14,6 +14,9 @@ tools_vfetch_vk_SOURCES = \
 	tools/vk_format.c \
 	tools/vk_run.c \
 	tools/vk_shader.c \
+	tools/vk_device.h \
+	tools/vk_prim.c \
+	tools/vk_prim_check.c \
 	tools/output.c \
 	tools/output.h \
 	$(VF_CASE_SRC)

@@ -43,7 +43,8 @@ static vf_buffer_desc pick_desc(fz_input *in)
 {
     vf_buffer_desc d = { (uint32_t)fz_u16(in) % MAX_WIDTH + 1, VF_USAGE_DEFAULT,
                          VF_BIND_VERTEX_BUFFER | VF_BIND_INDEX_BUFFER, 0, 0, 0 };
-    uint8_t bend = fz_u8(in);
+    /* Mostly valid, so that draws happen; bent a quarter of the time. */
+    uint8_t bend = fz_u8(in) < 64 ? fz_u8(in) : 0;
     if (bend & 1)
         d.usage = fz_u8(in) % 5;
     if (bend & 2)
@@ -103,8 +104,9 @@ static vf_layout *make_layout(fz_input *in)
     vf_input_element_desc e[3] = {
         { "A", 0, formats[fz_u8(in) % nf], 0, VF_APPEND_ALIGNED_ELEMENT, VF_INPUT_PER_VERTEX_DATA, 0 },
         { "B", 0, formats[fz_u8(in) % nf], fz_u8(in) % 3, 0, VF_INPUT_PER_VERTEX_DATA, 0 },
-        { "C", 0, formats[fz_u8(in) % nf], 20, 0, VF_INPUT_PER_INSTANCE_DATA, fz_u8(in) % 3 },
+        { "C", 0, formats[fz_u8(in) % nf], 0, 0, VF_INPUT_PER_INSTANCE_DATA, fz_u8(in) % 3 },
     };
+    e[2].input_slot = fz_u8(in) & 1 ? 3 : 20; /* slot 20 only from feature level 10_1 */
     vf_layout_options o;
     vf_layout_options_init(&o);
     o.max_input_slots = 32;
@@ -123,7 +125,7 @@ static void set_calls(fz_input *in, vf_d3d11_ia_state *s, struct fz_buf *bufs, v
     uint32_t ncalls = fz_u8(in) % 6 + 1;
     for (uint32_t c = 0; c < ncalls; c++) {
         vf_d3d11_ia_state before = *s;
-        uint8_t kind = fz_u8(in) % 4;
+        uint8_t kind = c == 0 ? 2 : fz_u8(in) % 4; /* a topology first, usually a valid one */
         vf_result r;
         if (kind == 0 || kind == 3) {
             const vf_buffer *b[3];
@@ -134,7 +136,8 @@ static void set_calls(fz_input *in, vf_d3d11_ia_state *s, struct fz_buf *bufs, v
                 uint8_t pick = fz_u8(in);
                 b[i] = pick % (NBUF + 1) == NBUF ? NULL : bufs[pick % (NBUF + 1)].b;
                 strides[i] = fz_u8(in) < 240 ? (uint32_t)fz_u8(in) * 4 : fz_u32(in);
-                offsets[i] = fz_u8(in) < 240 ? fz_u16(in) % (MAX_WIDTH + 8) : fz_u32(in);
+                uint8_t o = fz_u8(in);
+                offsets[i] = o < 160 ? o % 32 : o < 240 ? fz_u16(in) % (MAX_WIDTH + 8) : fz_u32(in);
             }
             r = vf_d3d11_ia_set_vertex_buffers(s, start, n, b, strides, offsets, NULL);
             if (r == VF_OK)
@@ -148,14 +151,18 @@ static void set_calls(fz_input *in, vf_d3d11_ia_state *s, struct fz_buf *bufs, v
             const vf_buffer *b = pick % (NBUF + 1) == NBUF ? NULL : bufs[pick % (NBUF + 1)].b;
             uint8_t f = fz_u8(in);
             vf_format fmt = f < 120 ? VF_FORMAT_R16_UINT : f < 240 ? VF_FORMAT_R32_UINT : f;
-            uint32_t off = fz_u8(in) < 240 ? fz_u16(in) % (MAX_WIDTH + 8) : fz_u32(in);
+            uint8_t o = fz_u8(in);
+            uint32_t off = o < 160 ? o % 16 : o < 240 ? fz_u16(in) % (MAX_WIDTH + 8) : fz_u32(in);
             r = vf_d3d11_ia_set_index_buffer(s, b, fmt, off, NULL);
             if (r == VF_OK)
                 FZ_CHECK(s->index_buffer == b && (!b || (s->index_format == fmt &&
                                                          s->index_offset == off)),
                          "index buffer not as set");
         } else {
-            uint32_t t = fz_u8(in) % 70;
+            static const uint32_t common[4] = { VF_TOPOLOGY_TRIANGLELIST, VF_TOPOLOGY_TRIANGLESTRIP,
+                                                VF_TOPOLOGY_LINESTRIP_ADJ, VF_TOPOLOGY_POINTLIST };
+            uint8_t pick = fz_u8(in);
+            uint32_t t = pick < 192 ? common[pick % 4] : fz_u8(in) % 70;
             r = vf_d3d11_ia_set_primitive_topology(s, t, NULL);
             if (r == VF_OK)
                 FZ_CHECK(s->primitive_topology == t, "topology not as set");
@@ -207,7 +214,8 @@ static void run_draw(fz_input *in, const vf_d3d11_ia_state *s)
 {
     int indexed = fz_u8(in) & 1;
     uint32_t count = fz_u16(in) % 300;
-    uint32_t instances = fz_u8(in) % 5;
+    uint8_t ni = fz_u8(in);
+    uint32_t instances = ni < 32 ? ni % 5 : ni % 4 + 1;
     uint32_t start = fz_u8(in) < 200 ? fz_u8(in) : fz_u32(in);
     int32_t base = fz_u8(in) < 200 ? (int8_t)fz_u8(in) : (int32_t)fz_u32(in);
     uint32_t start_instance = fz_u8(in) < 200 ? fz_u8(in) % 4 : fz_u32(in);

@@ -225,7 +225,11 @@ VF_API vf_result vf_d3d11_ia_set_input_layout(vf_d3d11_ia_state *state, const vf
 
 /* A D3D11 draw translated for the engine: `desc` is ready for vf_draw,
  * vf_fetch_range and vf_draw_output_size, and points into this struct's
- * arrays, so the struct must stay where vf_d3d11_prepare_draw filled it. */
+ * arrays, so the struct must stay where vf_d3d11_prepare_draw filled it.
+ * In an indexed draw with a list topology desc.primitive_topology is a
+ * strip (so that the engine cuts, docs/d3d11.md 4.2): pass such a desc to
+ * vf_primitive_count / vf_draw_primitives only with the state's own
+ * topology put back, and know that they then assemble without the cuts. */
 typedef struct vf_d3d11_draw_views {
     vf_draw_desc desc;
     const vf_layout *layout;

@@ -4,7 +4,7 @@
  * These are the semantics every other path must match bit for bit. They use
  * integer arithmetic only, so the result is the same under any rounding
  * mode, with FTZ/DAZ on, and on any compiler that does not emulate floats
- * exactly (section numbers refer to d3d-ia-rules.md).
+ * exactly (section numbers refer to docs/d3d-ia-rules.md).
  *
  *   family                     formats                         rule
  *   -------------------------  ------------------------------  -----------------------------

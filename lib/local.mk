@@ -8,6 +8,7 @@ libvfetch_core_la_SOURCES += \
 	lib/layout.c \
 	lib/draw.c \
 	lib/pool.c \
+	lib/primitives.c \
 	lib/cpu.c \
 	lib/cpu.h \
 	lib/dispatch.c

@@ -2,11 +2,14 @@
 # diffs it against vfetch. Built when configure finds the Vulkan headers and
 # glslc: the tool compiles the vertex shader it generates per case with the
 # glslc configure found (VFETCH_GLSLC overrides it at run time) and opens
-# the Vulkan loader at run time.
+# the Vulkan loader at run time. It reads JSON cases, so it needs json-c too.
 if HAVE_VULKAN_TOOLS
+if HAVE_JSONC
 bin_PROGRAMS += tools/vfetch-vk
 tools_vfetch_vk_SOURCES = \
 	tools/vfetch_vk.c \
+	tools/compare.c \
+	tools/compare.h \
 	tools/vk_fetch.h \
 	tools/vk_format.c \
 	tools/vk_run.c \
@@ -26,5 +29,6 @@ tests_vk_gen_cases_SOURCES = tests/vk/gen_cases.c
 tests_vk_gen_cases_LDADD = libvfetch_core.la -lm
 dist_check_SCRIPTS += tests/vk/run-vk-tests.sh
 TESTS += tests/vk/run-vk-tests.sh
+endif
 endif
 EXTRA_DIST += tests/vk/known-deviations.txt tests/vk/run-vk-tests.sh docs/vfetch-vk.md

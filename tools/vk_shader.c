@@ -3,7 +3,7 @@
  *
  * The shader stores what the driver's vertex fetch delivered, untouched:
  * floatBitsToUint of float inputs is a move, so denormals and NaN payloads
- * reach the buffer as the driver produced them (d3d-ia-rules 2, shader-side
+ * reach the buffer as the driver produced them (docs/d3d-ia-rules.md 2, shader-side
  * caveat: no arithmetic on the values). It also stores the D3D system
  * values, translated from Vulkan's: gl_VertexIndex includes firstVertex /
  * vertexOffset and gl_InstanceIndex includes firstInstance, D3D's

@@ -16,7 +16,7 @@ TESTS += tests/fuzz/replay_d3d11
 # make fuzz builds and runs it with the others.
 FUZZ_TARGETS += fuzz_d3d11
 
-EXTRA_DIST += tests/check_d3d11_compat.c
+EXTRA_DIST += tests/check_d3d11_compat.c docs/d3d11.md
 if HAVE_MINGW_D3D11
 # Building the test is the test: its static assertions compare every
 # struct offset and constant with d3d11.h. The script only reports it.

@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "check_main.h"
 #include "test_util.h"
 #include "vfetch_d3d11.h"
 

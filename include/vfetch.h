@@ -58,7 +58,7 @@ VF_API uint32_t vf_version_number(void);
 
 /* Values are fixed forever; new codes only get new numbers. Codes 100-199
  * are input-layout rules (the Lxx numbers of the D3D IA rules), 200-299 are
- * draw-time checks. */
+ * draw-time checks, 300-399 D3D11 buffers and bindings (vfetch_d3d11.h). */
 typedef enum vf_result {
     VF_OK = 0,
     VF_ERROR_NULL_POINTER = 1,        /* a required pointer was NULL */
@@ -101,7 +101,23 @@ typedef enum vf_result {
     VF_ERROR_STRIDE_TOO_LARGE = 205,           /* StrideInBytes > 2048 */
     VF_ERROR_MISALIGNED_STRIDE = 206,          /* stride not a multiple of the slot's element alignment */
     VF_ERROR_TOO_MANY_BUFFERS = 207,           /* more than VF_MAX_INPUT_SLOTS (32) vertex buffer views, whatever the layout's slot limit */
-    VF_ERROR_INVALID_RANGE = 208               /* a vf_fetch_range range outside the draw */
+    VF_ERROR_INVALID_RANGE = 208,              /* a vf_fetch_range range outside the draw */
+
+    /* D3D11 buffers and bindings (vfetch_d3d11.h). */
+    VF_ERROR_INVALID_BYTE_WIDTH = 301,         /* ByteWidth 0, or a constant buffer's not a multiple of 16 */
+    VF_ERROR_INVALID_USAGE = 302,              /* not a D3D11_USAGE */
+    VF_ERROR_INVALID_BIND_FLAGS = 303,         /* unknown, not for buffers, or not allowed with the usage or misc flags */
+    VF_ERROR_INVALID_CPU_ACCESS_FLAGS = 304,   /* unknown, or not what the usage requires */
+    VF_ERROR_INVALID_MISC_FLAGS = 305,         /* unknown, not for buffers, or a forbidden combination */
+    VF_ERROR_INVALID_STRUCTURE_STRIDE = 306,   /* StructureByteStride against BUFFER_STRUCTURED and ByteWidth */
+    VF_ERROR_INVALID_INITIAL_DATA = 307,       /* IMMUTABLE without initial data, NULL pSysMem, wrapping nothing */
+    VF_ERROR_BUFFER_NOT_VERTEX_BUFFER = 310,   /* bound to a vertex slot without D3D11_BIND_VERTEX_BUFFER */
+    VF_ERROR_BUFFER_NOT_INDEX_BUFFER = 311,    /* bound as index buffer without D3D11_BIND_INDEX_BUFFER */
+    VF_ERROR_OFFSET_PAST_END = 312,            /* a binding offset past the buffer's ByteWidth */
+    VF_ERROR_INVALID_FEATURE_LEVEL = 313,      /* not a D3D_FEATURE_LEVEL of a D3D11 device */
+    VF_ERROR_INPUT_LAYOUT_NOT_SET = 314,       /* a D3D11 draw with no input layout bound */
+    VF_WARNING_UNALIGNED_INDEX_OFFSET = 315,   /* index buffer offset not a multiple of the index size (a warning) */
+    VF_WARNING_INDEX_BUFFER_NOT_SET = 316      /* an indexed D3D11 draw with no index buffer: indices read 0 (a warning) */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned
@@ -627,6 +643,86 @@ VF_API void vf_thread_pool_destroy(vf_thread_pool *pool);
  * more than one chunk. May be called at any time, from any thread; a draw
  * already running keeps the value it started with. NULL is ignored. */
 VF_API void vf_thread_pool_set_min_bytes(vf_thread_pool *pool, size_t bytes);
+
+/* ------------------------------------------------------------------------ */
+/* Primitive assembly                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* The primitives a draw hands to the stage after the vertex shader, as the
+ * D3D pipeline assembles them (docs/primitive-topologies.md): each one is
+ * the list of its vertices, given as position numbers within its instance
+ * (0 .. vertex_count_per_instance - 1, the same numbers as the records of
+ * that instance in vf_draw's output).
+ *
+ * Order of vertices: the leading (provoking) vertex first; odd triangles of
+ * a strip as (n, n+2, n+1) so every triangle keeps the first one's winding;
+ * with adjacency, vertex 0, 2, 4 (triangles) or 1, 2 (lines) are the
+ * primitive's own and the others the adjacent vertices, walking around the
+ * primitive in its winding order. Strips restart after every strip-cut
+ * position (an index equal to the cut value, only where vf_draw cuts:
+ * indexed strip topologies with a cut value and index data) and at every
+ * instance. Incomplete primitives are dropped: a list's or patch list's
+ * trailing vertices, a strip piece too short for one primitive, the
+ * dangling odd vertex of a triangle strip with adjacency.
+ *
+ * Every instance of a draw has the same list, because each reads the same
+ * index positions and starts a new strip. Primitive k of an instance has
+ * SV_PrimitiveID k; IDs restart at 0 with every instance and do not restart
+ * at cuts.
+ *
+ * Only these fields of `desc` are read: struct_size, indexed, index_buffer
+ * (format, data, size_in_bytes), strip_cut_value, primitive_topology,
+ * vertex_count_per_instance and start_location. Vertex buffers, instances,
+ * the base vertex and the pool play no part, so the calls need no layout
+ * and may run before, after or without a draw. They are validated as
+ * vf_draw validates them, with the same codes in the same order:
+ * VF_ERROR_NULL_POINTER (desc), VF_ERROR_INVALID_ARGUMENT (struct_size),
+ * VF_ERROR_INVALID_STRIP_CUT_VALUE, VF_ERROR_INVALID_TOPOLOGY,
+ * VF_ERROR_INVALID_INDEX_FORMAT, VF_ERROR_STRIP_CUT_MISMATCH. On error
+ * nothing is written.
+ *
+ * Cost: where a draw can cut, the primitive boundaries depend on the
+ * indices, so both calls read the index buffer from position 0 up to the
+ * last position they need (the count reads all of it): O(vertex count).
+ * Everywhere else they read no index and take O(1) (count) and O(output)
+ * (vertices). Both allocate nothing, keep no pointer and are thread-safe. */
+
+/* Vertices per primitive of a topology: 1 point list, 2 line list and
+ * strip, 3 triangle list and strip, 4 line adjacency forms, 6 triangle
+ * adjacency forms, N an N-control-point patch list; 0 for a value vf_draw
+ * rejects. */
+VF_API uint32_t vf_topology_vertices_per_primitive(uint32_t primitive_topology);
+
+/* The number of primitives each instance of the draw produces, in
+ * *primitive_count_ret (never more than vertex_count_per_instance, so it
+ * fits in 32 bits), and the vertices of each in *vertices_per_primitive_ret
+ * (may be NULL). One instance's list takes primitive_count *
+ * vertices_per_primitive uint32_t words of output; *draw_words_ret (may be
+ * NULL) receives that times instance_count, the words of every instance's
+ * list back to back, or the call fails with VF_ERROR_OVERFLOW (and writes
+ * nothing) when that does not fit in size_t. VF_ERROR_NULL_POINTER when
+ * primitive_count_ret is NULL. */
+VF_API vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
+                                    uint32_t *vertices_per_primitive_ret,
+                                    size_t *draw_words_ret);
+
+/* Writes the vertices of primitives first_primitive, first_primitive + 1,
+ * ... of one instance into out[0 .. out_count) (units: uint32_t words, not
+ * bytes), vertices_per_primitive words per primitive, whole primitives only,
+ * until the instance has no more or the next would not fit; never writes
+ * out[out_count] or beyond. *primitives_written_ret receives how many were
+ * written; the i-th has SV_PrimitiveID first_primitive + i. A
+ * first_primitive at or past the count writes nothing and gives 0. To
+ * fetch a long list in pieces, call again with first_primitive advanced
+ * by what was written (with cuts each call rescans the indices up to where
+ * it starts). `out` may be NULL only when out_count is 0;
+ * primitives_written_ret must not be NULL (VF_ERROR_NULL_POINTER).
+ * VF_ERROR_OUTPUT_TOO_SMALL when primitives remain from first_primitive on
+ * but out_count cannot hold even one; nothing is written then and
+ * *primitives_written_ret is 0. */
+VF_API vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive,
+                                    uint32_t *out, size_t out_count,
+                                    uint32_t *primitives_written_ret);
 
 #ifdef __cplusplus
 }

@@ -37,7 +37,7 @@ VF_HIDDEN uint32_t vf_isa_required_features(uint32_t isa);
 
 /* Kernel tables, one per ISA built in, indexed by format value (a kernel
  * for every IA vertex format; NULL elsewhere). */
-#define VF_KERNEL_TABLE_SIZE 116u /* B4G4R4A4_UNORM (115) + 1 */
+#define VF_KERNEL_TABLE_SIZE 116u /* B4G4R4A4_UNORM (115) + 1; decode.c checks it */
 struct vf_kernel_entry {
     vf_fetch_strided_fn strided;
     vf_fetch_gather_fn gather;

@@ -9,7 +9,7 @@
  * faster, and a NULL entry (an ISA not built) falls through too. The draw
  * path never looks at CPU features.
  *
- * Every level builds all 47 formats from one template (lib/x86/fetch_template.h)
+ * Every level builds all 47 formats from one template (lib/fetch_template.h)
  * in two shapes: per vertex (a vertex's four components fill four lanes; 3-4
  * component formats) and across vertices (one lane per vertex; 1-2 component
  * 8/16-bit formats and the packed 32-bit ones).

@@ -1,6 +1,6 @@
 /*
  * layout.c - input-layout compilation: option checks, the validation rules
- * of d3d-ia-rules.md section 3.4, APPEND_ALIGNED resolution (section 3.1),
+ * of docs/d3d-ia-rules.md section 3.4, APPEND_ALIGNED resolution (section 3.1),
  * component mappings (section 7) and linking to a vertex-shader input
  * signature. The result is the immutable struct vf_layout of vf_internal.h.
  *

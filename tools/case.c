@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -526,6 +527,177 @@ static int load_hex(struct ctx *x, const char *path, json_object *v, uint8_t **d
     return 0;
 }
 
+/* Typed arrays: Float32, Float16, Uint8 .. Int32, and Indices for index
+ * buffers (written in the view's Format). Nested arrays (rows) are read in
+ * order. Floats are numbers, rounded to nearest even, or "0x..." bit
+ * patterns (NaN payloads); integers must be in the type's range. */
+struct typed {
+    const char *name;
+    uint32_t size;   /* bytes per value */
+    int is_float;
+    int64_t lo, hi;  /* integers */
+};
+
+static const struct typed typed_arrays[] = {
+    { "Float32", 4, 1, 0, 0 },
+    { "Float16", 2, 1, 0, 0 },
+    { "Uint8", 1, 0, 0, UINT8_MAX },
+    { "Uint16", 2, 0, 0, UINT16_MAX },
+    { "Uint32", 4, 0, 0, UINT32_MAX },
+    { "Int8", 1, 0, INT8_MIN, INT8_MAX },
+    { "Int16", 2, 0, INT16_MIN, INT16_MAX },
+    { "Int32", 4, 0, INT32_MIN, INT32_MAX },
+};
+
+#define NUM_TYPED VF_ARRAY_LEN_CASE(typed_arrays)
+
+/* The half nearest to `d` (ties to even); -1 if it rounds past 65504. */
+static int32_t double_to_half(double d)
+{
+    uint32_t sign = signbit(d) ? 0x8000u : 0;
+    double a = fabs(d), r;
+    int e;
+
+    if (isnan(d))
+        return (int32_t)(sign | 0x7e00u);
+    if (a >= 65520.0) /* halfway between 65504 and 65536 rounds to even: inf */
+        return -1;
+    if (a < 0x1p-14) /* subnormal: units of 2^-24, exact in a double */
+        return (int32_t)(sign | (uint32_t)nearbyint(a * 0x1p24));
+    frexp(a, &e);    /* a = f * 2^e, f in [0.5, 1): the exponent is e - 1 */
+    r = nearbyint(ldexp(a, 11 - e)); /* 1024 .. 2048 */
+    if (r >= 2048.0) {
+        r = 1024.0;
+        e++;
+    }
+    return (int32_t)(sign | (uint32_t)(e - 1 + 15) << 10 | ((uint32_t)r - 1024u));
+}
+
+static void put_le(uint8_t *p, uint64_t v, uint32_t size)
+{
+    for (uint32_t i = 0; i < size; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Values in a (nested) typed array, so the buffer can be sized first. */
+static int count_typed(struct ctx *x, const char *path, json_object *v, size_t depth,
+                       size_t *n)
+{
+    char p[PATH_SIZE];
+    size_t len;
+
+    if (!json_object_is_type(v, json_type_array))
+        return fail(x, path, "expected an array, got %s", type_name(v));
+    if (depth > 8)
+        return fail(x, path, "arrays nested deeper than 8");
+    len = json_object_array_length(v);
+    for (size_t i = 0; i < len; i++) {
+        json_object *e = json_object_array_get_idx(v, i);
+        if (json_object_is_type(e, json_type_array)) {
+            path_index(p, path, i);
+            if (count_typed(x, p, e, depth + 1, n) != 0)
+                return -1;
+        } else {
+            (*n)++;
+        }
+    }
+    return 0;
+}
+
+static int typed_value(struct ctx *x, const char *path, json_object *e, const struct typed *t,
+                       const char *name, uint8_t *out)
+{
+    if (!t->is_float) {
+        int64_t n;
+        if (!json_object_is_type(e, json_type_int))
+            return fail(x, path, "expected an integer, got %s", type_name(e));
+        n = json_object_get_int64(e);
+        if (n < t->lo || n > t->hi || n == INT64_MIN || n == INT64_MAX)
+            return fail(x, path, "%s is out of range for %s (%" PRId64 "..%" PRId64 ")",
+                        json_object_to_json_string_ext(e, JSON_C_TO_STRING_PLAIN), name,
+                        t->lo, t->hi);
+        put_le(out, (uint64_t)n, t->size);
+        return 0;
+    }
+    if (json_object_is_type(e, json_type_string)) {
+        const char *s;
+        uint32_t bits;
+        if (get_string(x, path, e, &s) != 0)
+            return -1;
+        if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || parse_uint_string(s, &bits) != 0)
+            return fail(x, path, "expected a number or a hex bit pattern like \"0x%s\", "
+                                 "got '" SHOWN "'", t->size == 2 ? "7e01" : "7fc00001", SHOW(s));
+        if (t->size == 2 && bits > UINT16_MAX)
+            return fail(x, path, SHOWN " does not fit in 16 bits", SHOW(s));
+        put_le(out, bits, t->size);
+        return 0;
+    }
+    if (json_object_is_type(e, json_type_int) || json_object_is_type(e, json_type_double)) {
+        double d = json_object_get_double(e);
+        if (t->size == 2) {
+            int32_t h = double_to_half(d);
+            if (h < 0)
+                return fail(x, path, "%s is out of range for %s",
+                            json_object_to_json_string_ext(e, JSON_C_TO_STRING_PLAIN), name);
+            put_le(out, (uint32_t)h, 2);
+        } else {
+            float f = (float)d;
+            uint32_t bits;
+            if (isinf(f) && !isinf(d))
+                return fail(x, path, "%s is out of range for %s",
+                            json_object_to_json_string_ext(e, JSON_C_TO_STRING_PLAIN), name);
+            memcpy(&bits, &f, 4);
+            put_le(out, bits, 4);
+        }
+        return 0;
+    }
+    return fail(x, path, "expected a number or a hex bit pattern string, got %s", type_name(e));
+}
+
+static int fill_typed(struct ctx *x, const char *path, json_object *v, const struct typed *t,
+                      const char *name, uint8_t *buf, size_t *len)
+{
+    char p[PATH_SIZE];
+    size_t n = json_object_array_length(v);
+
+    for (size_t i = 0; i < n; i++) {
+        json_object *e = json_object_array_get_idx(v, i);
+        path_index(p, path, i);
+        if (json_object_is_type(e, json_type_array)) {
+            if (fill_typed(x, p, e, t, name, buf, len) != 0)
+                return -1;
+            continue;
+        }
+        if (typed_value(x, p, e, t, name, buf + *len) != 0)
+            return -1;
+        *len += t->size;
+    }
+    return 0;
+}
+
+/* The bytes of typed array `kind` (an index into typed_arrays). */
+static int load_typed(struct ctx *x, const char *path, json_object *v, const struct typed *t,
+                      const char *name, uint8_t **data, size_t *size)
+{
+    size_t n = 0, len = 0;
+    uint8_t *buf;
+
+    if (count_typed(x, path, v, 0, &n) != 0)
+        return -1;
+    if (n > VF_CASE_MAX_DATA_SIZE / t->size)
+        return fail(x, path, "more than 1 GiB of data");
+    buf = malloc(n ? n * t->size : 1);
+    if (buf == NULL)
+        return fail(x, path, "out of memory");
+    if (fill_typed(x, path, v, t, name, buf, &len) != 0) {
+        free(buf);
+        return -1;
+    }
+    *data = buf;
+    *size = len;
+    return 0;
+}
+
 static char *join_path(const char *dir, const char *file)
 {
     size_t dl, fl;
@@ -605,18 +777,32 @@ static int read_file(const char *name, uint8_t **data, size_t *size, int *err_no
     return 0;
 }
 
+/* The data sources a view may name: File, Hex, the typed arrays, and
+ * Indices for index buffers. */
+#define NUM_SOURCES (2 + NUM_TYPED + 1)
+
+static const char *source_name(size_t i)
+{
+    return i == 0 ? "File" : i == 1 ? "Hex" : i < 2 + NUM_TYPED ? typed_arrays[i - 2].name
+                                                                : "Indices";
+}
+
 /* A vertex or index buffer view. `is_index` selects the fields allowed. */
 static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is_index,
                        struct vf_case_buffer *b)
 {
     static const char *const vb_fields[] = { "Slot", "File", "Hex", "Null", "Offset",
-                                             "SizeInBytes", "StrideInBytes", NULL };
+                                             "SizeInBytes", "StrideInBytes", "Float32",
+                                             "Float16", "Uint8", "Uint16", "Uint32", "Int8",
+                                             "Int16", "Int32", NULL };
     static const char *const ib_fields[] = { "File", "Hex", "Null", "Format", "Offset",
-                                             "SizeInBytes", NULL };
+                                             "SizeInBytes", "Float32", "Float16", "Uint8",
+                                             "Uint16", "Uint32", "Int8", "Int16", "Int32",
+                                             "Indices", NULL };
     char p[PATH_SIZE];
-    json_object *file = field(obj, "File"), *hex = field(obj, "Hex"), *null = field(obj, "Null");
+    json_object *null = field(obj, "Null");
     uint8_t *data = NULL;
-    size_t size = 0;
+    size_t size = 0, src = NUM_SOURCES, nsrc = is_index ? NUM_SOURCES : NUM_SOURCES - 1;
     int is_null = 0;
 
     if (!json_object_is_type(obj, json_type_object))
@@ -624,6 +810,15 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
     if (check_fields(x, path, obj, is_index ? ib_fields : vb_fields) != 0)
         return -1;
     b->present = 1;
+    /* Exactly one data source. */
+    for (size_t i = 0; i < nsrc; i++) {
+        if (!present(obj, source_name(i)))
+            continue;
+        if (src != NUM_SOURCES)
+            return fail(x, path, "give one data source, not both '%s' and '%s'",
+                        source_name(src), source_name(i));
+        src = i;
+    }
     if (present(obj, "Null")) {
         path_field(p, path, "Null");
         if (!json_object_is_type(null, json_type_boolean))
@@ -637,33 +832,32 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
             path_field(p, path, "Format");
             if (get_format(x, p, fmt, &b->format) != 0)
                 return -1;
-        } else if (!is_null && (present(obj, "File") || present(obj, "Hex"))) {
+        } else if (!is_null && src != NUM_SOURCES) {
             return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
         }
     } else {
         if (opt_uint(x, path, obj, "StrideInBytes", &b->stride_in_bytes) != 0)
             return -1;
     }
-    if (present(obj, "File") && present(obj, "Hex"))
-        return fail(x, path, "give either 'File' or 'Hex', not both");
-    if (!present(obj, "File") && !present(obj, "Hex")) {
+    if (src == NUM_SOURCES) {
         /* A null or empty view: unbound, nothing else to give. */
         if (present(obj, "Offset") || present(obj, "SizeInBytes"))
-            return fail(x, path, "'Offset' and 'SizeInBytes' need data ('File' or 'Hex')");
+            return fail(x, path, "'Offset' and 'SizeInBytes' need data ('File', 'Hex' or a "
+                                 "typed array)");
         return 0;
     }
     if (is_null)
-        return fail(x, path, "a view with \"Null\": true takes no 'File' or 'Hex'");
+        return fail(x, path, "a view with \"Null\": true takes no '%s'", source_name(src));
     if (!is_index && !present(obj, "StrideInBytes"))
         return fail(x, path, "missing field 'StrideInBytes'");
 
-    if (present(obj, "File")) {
+    path_field(p, path, source_name(src));
+    if (src == 0) {
         const char *name;
         char *full;
         int err_no;
 
-        path_field(p, path, "File");
-        if (get_string(x, p, file, &name) != 0)
+        if (get_string(x, p, field(obj, "File"), &name) != 0)
             return -1;
         if (name[0] == '\0')
             return fail(x, p, "empty file name");
@@ -680,9 +874,19 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
             return fail(x, p, "cannot read '" SHOWN "': %s", SHOW(name), strerror(err_no));
         }
         free(full);
+    } else if (src == 1) {
+        if (load_hex(x, p, field(obj, "Hex"), &data, &size) != 0)
+            return -1;
+    } else if (src < 2 + NUM_TYPED) {
+        const struct typed *t = &typed_arrays[src - 2];
+        if (load_typed(x, p, field(obj, t->name), t, t->name, &data, &size) != 0)
+            return -1;
     } else {
-        path_field(p, path, "Hex");
-        if (load_hex(x, p, hex, &data, &size) != 0)
+        int r32 = b->format == VF_FORMAT_R32_UINT;
+        if (!r32 && b->format != VF_FORMAT_R16_UINT)
+            return fail(x, p, "Indices need Format R16_UINT or R32_UINT");
+        if (load_typed(x, p, field(obj, "Indices"), &typed_arrays[r32 ? 4 : 3],
+                       r32 ? "R32_UINT" : "R16_UINT", &data, &size) != 0)
             return -1;
     }
 

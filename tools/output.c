@@ -119,7 +119,31 @@ static const uint32_t *record_at(const struct vf_records *r, uint32_t instance, 
 
 static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
 
+/* One line per primitive of every instance: its SV_PrimitiveID and the
+ * position numbers of its vertices, leading vertex first. */
+static void table_primitives(FILE *f, const struct vf_records *r,
+                             const struct vf_primitive_list *pl)
+{
+    fprintf(f, "\nprimitives: %u per instance, %u vertices each, leading vertex first\n",
+            pl->count, pl->vertices);
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t p = 0; p < pl->count; p++) {
+            const uint32_t *v = pl->v + (size_t)p * pl->vertices;
+            fprintf(f, "prim %u (instance %u):", p, j);
+            for (uint32_t k = 0; k < pl->vertices; k++)
+                fprintf(f, " %u", v[k]);
+            fputc('\n', f);
+        }
+    }
+}
+
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
+{
+    return vf_output_table_primitives(f, r, hex, NULL);
+}
+
+int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
+                               const struct vf_primitive_list *prims)
 {
     uint32_t nregs = r->registers - 1;
     size_t ncols = 3 + (size_t)nregs * 4;
@@ -209,6 +233,8 @@ int vf_output_table(FILE *f, const struct vf_records *r, int hex)
             fputc('\n', f);
         }
     }
+    if (prims)
+        table_primitives(f, r, prims);
     free(regs);
     free(width);
     return ferror(f) ? -1 : 0;
@@ -269,7 +295,32 @@ static void json_layout_element(FILE *f, const vf_layout_element_info *e)
             e->instance_data_step_rate, e->component_mapping, e->record_register);
 }
 
+/* ,"primitives": one object per primitive of every instance, instance-major;
+ * "id" is its SV_PrimitiveID, "vertices" its position numbers. */
+static void json_primitives(FILE *f, const struct vf_records *r,
+                            const struct vf_primitive_list *pl)
+{
+    fputs(",\n\"primitives\": [", f);
+    for (uint32_t j = 0; j < r->instances; j++) {
+        for (uint32_t p = 0; p < pl->count; p++) {
+            const uint32_t *v = pl->v + (size_t)p * pl->vertices;
+            fputs(j || p ? ",\n  " : "\n  ", f);
+            fprintf(f, "{\"instance\": %u, \"id\": %u, \"vertices\": [", j, p);
+            for (uint32_t k = 0; k < pl->vertices; k++)
+                fprintf(f, k ? ", %u" : "%u", v[k]);
+            fputs("]}", f);
+        }
+    }
+    fputs("\n]", f);
+}
+
 int vf_output_json(FILE *f, const struct vf_records *r)
+{
+    return vf_output_json_primitives(f, r, NULL);
+}
+
+int vf_output_json_primitives(FILE *f, const struct vf_records *r,
+                              const struct vf_primitive_list *prims)
 {
     uint32_t nregs = r->registers - 1;
     uint32_t nelem = vf_layout_element_count(r->layout);
@@ -333,7 +384,10 @@ int vf_output_json(FILE *f, const struct vf_records *r)
             fputs("}}", f);
         }
     }
-    fputs("\n]\n}\n", f);
+    fputs("\n]", f);
+    if (prims)
+        json_primitives(f, r, prims);
+    fputs("\n}\n", f);
     free(regs);
     return ferror(f) ? -1 : 0;
 }

@@ -22,9 +22,23 @@ struct vf_records {
     uint32_t registers;  /* per record, the system register included */
 };
 
+/* The primitive list of one instance (every instance of a draw has the
+ * same): count primitives of `vertices` position numbers each. */
+struct vf_primitive_list {
+    const uint32_t *v;
+    uint32_t count;
+    uint32_t vertices;
+};
+
 /* Each returns 0, or -1 when writing failed (errno set by stdio). */
 int vf_output_table(FILE *f, const struct vf_records *r, int hex);
 int vf_output_json(FILE *f, const struct vf_records *r);
+/* The same with the primitive list after the records (vfetch run
+ * --primitives); `prims` NULL prints what the calls above print. */
+int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
+                               const struct vf_primitive_list *prims);
+int vf_output_json_primitives(FILE *f, const struct vf_records *r,
+                              const struct vf_primitive_list *prims);
 /* The binary format of design.md: a 6-word header, then per record 4*E
  * words of register data and SV_VertexID, SV_InstanceID, flags. */
 int vf_output_raw(FILE *f, const struct vf_records *r);

@@ -2,9 +2,11 @@
  * vfetch - run Direct3D 12 input-assembler cases from the command line.
  *
  *   vfetch run CASE.json [-o FILE] [--output table|json|raw] [--hex]
- *                        [--isa NAME] [--threads N]
+ *                        [--isa NAME] [--threads N] [--primitives]
  *   vfetch validate CASE.json
  *   vfetch formats [--json]
+ *   vfetch compare CASE.json CAPTURED [--accept KINDS] [--known-deviations FILE]
+ *                  [--output text|json] [--stride N] [--offset N] [--register NAME=OFF]
  *   vfetch demo [run options] [--case]
  *
  * Exit status: 0 success; 1 the case breaks a D3D rule (invalid input layout
@@ -18,6 +20,7 @@
 #include <string.h>
 
 #include "case.h"
+#include "compare.h"
 #include "output.h"
 #include "vfetch.h"
 
@@ -44,6 +47,8 @@ static const char usage_main[] =
     "  validate CASE.json\n"
     "                    compile the input layout; print it, or every error\n"
     "  formats           list every DXGI format and its input-assembler support\n"
+    "  compare CASE.json CAPTURED\n"
+    "                    classify every difference between captured records and vfetch\n"
     "  demo              run a built-in indexed, instanced mesh (no files needed)\n"
     "  version           print the version and the fetch paths of this machine\n"
     "  help [COMMAND]    show help for a command\n"
@@ -64,6 +69,8 @@ static const char usage_run[] =
     "      --output FORMAT     table (default, for people), json (for scripts),\n"
     "                          raw (binary, see vfetch(1))\n"
     "      --hex               table: show every word as a 0x bit pattern\n"
+    "      --primitives        also list the primitives the draw assembles, each\n"
+    "                          as its vertices' positions, leading vertex first\n"
     "      --isa NAME          force a fetch path: scalar, sse2, ssse3, sse41, avx2,\n"
     "                          neon (default: VFETCH_ISA, else the best available)\n"
     "      --threads N         split the draw over a pool of N threads (1..256)\n"
@@ -92,6 +99,35 @@ static const char usage_formats[] =
     "\n"
     "Options:\n"
     "      --json   print a JSON array instead of a table\n";
+
+static const char usage_compare[] =
+    "Usage: vfetch compare CASE.json CAPTURED [OPTIONS]\n"
+    "\n"
+    "Compares what another implementation (a GPU's vertex shader, say) received\n"
+    "for the case with what vfetch computes, value by value, and classifies every\n"
+    "difference per format and component: exact, 1ulp (UNORM/SNORM), nan (both\n"
+    "NaN from a 16/11/10-bit float), snorm-min (SNORM minimum not clamped to -1),\n"
+    "mismatch, sysval (SV_VertexID/SV_InstanceID), cut (strip cuts disagree).\n"
+    "CAPTURED is a VFR raw file as 'vfetch run --output raw' writes it, or plain\n"
+    "little-endian records laid out as the options say (strip-cut positions are\n"
+    "then skipped).\n"
+    "\n"
+    "Options:\n"
+    "      --output FORMAT     text (default) or json\n"
+    "      --accept KINDS      accept these differences (comma list of kinds; 'd3d' =\n"
+    "                          nan, which D3D allows)\n"
+    "      --known-deviations FILE\n"
+    "                          accept the differences FILE lists (see vfetch(1))\n"
+    "      --device TEXT       the device the known deviations' globs are matched to\n"
+    "      --register NAME=OFF plain records: register NAME (e.g. COLOR0) is at byte\n"
+    "                          OFF of each record; repeat per register (default: the\n"
+    "                          data registers in record order, 16 bytes apart)\n"
+    "      --stride N          plain records: bytes per record (default 16 a register)\n"
+    "      --offset N          plain records: bytes before the first record\n"
+    "      --max-mismatches N  list the first N differences not accepted (default 10)\n"
+    "\n"
+    "Exit status: 0 equal or every difference accepted, 1 differences, 2 usage or\n"
+    "malformed input (a capture too short or of another draw).\n";
 
 static const char usage_demo[] =
     "Usage: vfetch demo [OPTIONS]\n"
@@ -167,6 +203,7 @@ struct options {
     int print_case;
     const char *isa;
     uint32_t threads;
+    int primitives;
 };
 
 #if defined(__GNUC__)
@@ -260,6 +297,8 @@ static int parse_options(const char *command, const char *help, unsigned allowed
                 return usage_error(command, "unknown output format '%s' (table, json, raw)", val);
         } else if ((allowed & OPT_RUN) && IS("--hex") && val == NULL) {
             o->hex = 1;
+        } else if ((allowed & OPT_RUN) && IS("--primitives") && val == NULL) {
+            o->primitives = 1;
         } else if ((allowed & OPT_RUN) && IS("--isa")) {
             VALUE();
             o->isa = val;
@@ -285,6 +324,8 @@ static int parse_options(const char *command, const char *help, unsigned allowed
     }
     if ((allowed & OPT_CASE) && o->case_path == NULL)
         return usage_error(command, "%s needs a case file (CASE.json)", command);
+    if (o->primitives && o->output == OUT_RAW)
+        return usage_error(command, "--primitives prints with table or json output, not raw");
     return -1;
 }
 
@@ -437,61 +478,114 @@ static const char *draw_error_hint(vf_result res)
     }
 }
 
-static int run_case(const char *name, const struct vf_case *c, const struct options *o)
+/* The primitive list of one instance of the draw (every instance has the
+ * same), for --primitives. The draw has been validated already. */
+static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t **prims_ret,
+                           struct vf_primitive_list *list)
 {
-    vf_layout *layout = NULL;
+    uint32_t count, vpp, written;
+    vf_result res = vf_primitive_count(desc, &count, &vpp, NULL);
+    if (res != VF_OK) {
+        error("%s: primitives: %s", name, vf_result_string(res));
+        return EXIT_INVALID;
+    }
+    size_t words = (size_t)count * vpp;
+    uint32_t *prims = malloc(words ? words * sizeof(uint32_t) : 1);
+    if (prims == NULL) {
+        error("%s: out of memory for %u primitives", name, count);
+        return EXIT_USAGE;
+    }
+    res = vf_draw_primitives(desc, 0, prims, words, &written);
+    if (res != VF_OK || written != count) {
+        error("%s: primitives: %s", name, vf_result_string(res));
+        free(prims);
+        return EXIT_INVALID;
+    }
+    *prims_ret = prims;
+    list->v = prims;
+    list->count = count;
+    list->vertices = vpp;
+    return 0;
+}
+
+/* Compiles the layout and runs the draw of `c` into a new 16-byte aligned
+ * buffer (*out_ret, free with free()); 0 or an exit status after a message. */
+static int draw_reference(const char *name, const struct vf_case *c, uint32_t isa,
+                          uint32_t threads, vf_layout **layout_ret, uint32_t **out_ret)
+{
     vf_thread_pool *pool = NULL;
     vf_draw_desc desc;
-    struct vf_records rec;
-    uint32_t isa;
     size_t size = 0;
     void *out = NULL;
-    FILE *f = stdout;
     vf_result res;
     int rc;
 
-    rc = resolve_isa(o->isa, &isa);
+    *out_ret = NULL;
+    rc = compile_layout(name, c, isa, layout_ret, stderr);
     if (rc != 0)
         return rc;
-    rc = compile_layout(name, c, isa, &layout, stderr);
+    rc = check_view_offsets(name, c, *layout_ret, stderr);
     if (rc != 0)
         return rc;
-    rc = check_view_offsets(name, c, layout, stderr);
-    if (rc != 0)
-        goto done;
-
-    res = vf_draw_output_size(layout, c->draw.vertex_count_per_instance, c->draw.instance_count,
-                              &size);
+    res = vf_draw_output_size(*layout_ret, c->draw.vertex_count_per_instance,
+                              c->draw.instance_count, &size);
     if (res != VF_OK || size > MAX_OUTPUT_SIZE) {
         error("%s: Draw: %u x %u records of %zu bytes is more than the 1 GiB this tool "
               "allocates", name, c->draw.vertex_count_per_instance, c->draw.instance_count,
-              vf_layout_record_size(layout));
-        rc = EXIT_USAGE;
-        goto done;
+              vf_layout_record_size(*layout_ret));
+        return EXIT_USAGE;
     }
     /* Records are 16-byte aligned; aligned_alloc wants a multiple of 16. */
     out = aligned_alloc(16, size ? (size + 15) & ~(size_t)15 : 16);
     if (out == NULL) {
         error("%s: out of memory for %zu bytes of output", name, size);
-        rc = EXIT_USAGE;
-        goto done;
+        return EXIT_USAGE;
     }
-    if (o->threads != 0) {
-        res = vf_thread_pool_create(o->threads, &pool);
+    if (threads != 0) {
+        res = vf_thread_pool_create(threads, &pool);
         if (res != VF_OK) {
-            error("%s: cannot start %u threads: %s", name, o->threads, vf_result_string(res));
-            rc = EXIT_USAGE;
-            goto done;
+            error("%s: cannot start %u threads: %s", name, threads, vf_result_string(res));
+            free(out);
+            return EXIT_USAGE;
         }
     }
     vf_case_draw_desc(c, &desc);
     desc.pool = pool;
-    res = vf_draw(layout, &desc, out, size);
+    res = vf_draw(*layout_ret, &desc, out, size);
+    vf_thread_pool_destroy(pool);
     if (res != VF_OK) {
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
                 (int)res, draw_error_hint(res));
-        rc = EXIT_INVALID;
+        free(out);
+        return EXIT_INVALID;
+    }
+    *out_ret = out;
+    return 0;
+}
+
+static int run_case(const char *name, const struct vf_case *c, const struct options *o)
+{
+    vf_layout *layout = NULL;
+    struct vf_records rec;
+    uint32_t isa;
+    uint32_t *out = NULL;
+    uint32_t *prims = NULL;
+    struct vf_primitive_list plist;
+    FILE *f = stdout;
+    int rc;
+
+    rc = resolve_isa(o->isa, &isa);
+    if (rc != 0)
+        return rc;
+    rc = draw_reference(name, c, isa, o->threads, &layout, &out);
+    if (rc != 0)
         goto done;
+    if (o->primitives) {
+        vf_draw_desc desc;
+        vf_case_draw_desc(c, &desc);
+        rc = list_primitives(name, &desc, &prims, &plist);
+        if (rc != 0)
+            goto done;
     }
 
     if (o->output_file != NULL) {
@@ -511,9 +605,9 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     if (o->output == OUT_RAW)
         rc = vf_output_raw(f, &rec);
     else if (o->output == OUT_JSON)
-        rc = vf_output_json(f, &rec);
+        rc = vf_output_json_primitives(f, &rec, prims ? &plist : NULL);
     else
-        rc = vf_output_table(f, &rec, o->hex);
+        rc = vf_output_table_primitives(f, &rec, o->hex, prims ? &plist : NULL);
     if (fflush(f) != 0)
         rc = -1;
     if (rc != 0) {
@@ -526,7 +620,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = EXIT_USAGE;
     }
 done:
-    vf_thread_pool_destroy(pool);
+    free(prims);
     free(out);
     vf_layout_destroy(layout);
     return rc;
@@ -657,6 +751,485 @@ static int cmd_formats(int argc, char **argv)
     return 0;
 }
 
+/* A whole file of at most 1 GiB; -1 with a message in `err`. */
+static int vf_read_whole_file(const char *path, uint8_t **data, size_t *size, char *err,
+                              size_t err_size)
+{
+    FILE *f = fopen(path, "rb");
+    size_t cap = 4096, len = 0, got;
+    uint8_t *buf = NULL, *nb;
+
+    if (f == NULL) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    for (;;) {
+        if (buf == NULL || len == cap) {
+            if (buf != NULL)
+                cap *= 2;
+            if (cap > VF_CASE_MAX_DATA_SIZE * 2 || (nb = realloc(buf, cap)) == NULL) {
+                snprintf(err, err_size, "%s: larger than 1 GiB or out of memory", path);
+                free(buf);
+                fclose(f);
+                return -1;
+            }
+            buf = nb;
+        }
+        got = fread(buf + len, 1, cap - len, f);
+        len += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(f)) {
+        snprintf(err, err_size, "%s: %s", path, strerror(errno ? errno : EIO));
+        free(buf);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    *data = buf;
+    *size = len;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* compare                                                                  */
+/* ------------------------------------------------------------------------ */
+
+#define MAX_FORMAT_VALUE 192u
+#define RAW_MAGIC 0x31524656u
+
+struct cmp_register {
+    char name[80];
+    int element;      /* layout element, or -1 for SV_VertexID / SV_InstanceID */
+    vf_format format;
+    uint32_t mapping;
+    uint32_t slot_class;
+    int32_t offset;   /* word in a captured record, or -1 when not captured */
+};
+
+struct cmp_diff {
+    size_t record;
+    const char *reg;
+    uint32_t comp, expected, got;
+    int kind;
+};
+
+struct cmp_report {
+    uint64_t counts[VF_DIFF_COUNT];
+    uint64_t by_format[MAX_FORMAT_VALUE][VF_DIFF_COUNT];
+    uint64_t compared, accepted, known, not_accepted;
+    struct cmp_diff *shown;
+    uint32_t num_shown, max_shown;
+    unsigned accept;
+    struct vf_known_list *known_list;
+    const char *device;
+};
+
+static void cmp_count(struct cmp_report *r, const struct cmp_register *reg, size_t record,
+                      uint32_t comp, uint32_t expected, uint32_t got, int kind)
+{
+    const vf_format_desc *d = reg != NULL && reg->element >= 0 ? vf_format_info(reg->format)
+                                                               : NULL;
+    r->counts[kind]++;
+    r->compared++;
+    if (d != NULL && d->format < MAX_FORMAT_VALUE)
+        r->by_format[d->format][kind]++;
+    if (kind == VF_DIFF_EXACT)
+        return;
+    if (r->accept & (1u << kind)) {
+        r->accepted++;
+        return;
+    }
+    {
+        struct vf_known *kn = vf_known_match(r->known_list, kind, d ? d->name : "",
+                                             reg ? reg->slot_class : 0, r->device);
+        if (kn != NULL) {
+            kn->count++;
+            r->known++;
+            return;
+        }
+    }
+    r->not_accepted++;
+    if (r->num_shown < r->max_shown) {
+        struct cmp_diff *df = &r->shown[r->num_shown++];
+        df->record = record;
+        df->reg = reg ? reg->name : "flags";
+        df->comp = comp;
+        df->expected = expected;
+        df->got = got;
+        df->kind = kind;
+    }
+}
+
+static void cmp_registers(const vf_layout *layout, struct cmp_register *regs, uint32_t nregs)
+{
+    for (uint32_t i = 0; i < nregs; i++) {
+        vf_layout_register_info ri;
+        vf_layout_element_info ei;
+        struct cmp_register *g = &regs[i];
+
+        memset(g, 0, sizeof(*g));
+        g->element = -1;
+        g->offset = (int32_t)(4 * i);
+        snprintf(g->name, sizeof(g->name), "r%u", i);
+        if (vf_layout_register(layout, i, &ri) != VF_OK)
+            continue;
+        if (ri.kind == VF_REGISTER_VERTEX_ID) {
+            snprintf(g->name, sizeof(g->name), "SV_VertexID");
+        } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
+            snprintf(g->name, sizeof(g->name), "SV_InstanceID");
+        } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
+                   vf_layout_element(layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
+            snprintf(g->name, sizeof(g->name), "%.64s%u",
+                     ei.semantic_name ? ei.semantic_name : "(null)", ei.semantic_index);
+            g->element = ri.element_index;
+            g->format = ei.format;
+            g->mapping = ei.component_mapping;
+            g->slot_class = ei.input_slot_class;
+        }
+    }
+}
+
+static uint32_t get_le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Compares the captured registers of one record (`got` at its first word). */
+static void cmp_record(struct cmp_report *r, const struct cmp_register *regs, uint32_t nregs,
+                       size_t k, const uint32_t *want, const uint8_t *got)
+{
+    for (uint32_t i = 0; i < nregs; i++) {
+        const struct cmp_register *g = &regs[i];
+        if (g->offset < 0)
+            continue;
+        for (uint32_t c = 0; c < 4; c++) {
+            uint32_t e = want[4 * i + c], v = get_le(got + 4 * ((size_t)g->offset + c));
+            int kind;
+            if (g->element < 0)
+                kind = e == v ? VF_DIFF_EXACT : VF_DIFF_SYSVAL;
+            else
+                kind = vf_diff_classify_component(e, v, g->format, g->mapping, c);
+            cmp_count(r, g, k, c, e, v, kind);
+        }
+    }
+}
+
+static void print_word(FILE *f, uint32_t w)
+{
+    float x;
+    memcpy(&x, &w, 4);
+    fprintf(f, "0x%08x (%.9g)", w, (double)x);
+}
+
+static void cmp_print(FILE *f, const char *name, const struct cmp_report *r, uint32_t vertices,
+                      int json)
+{
+    if (json) {
+        fputs("{\"case\": ", f);
+        vf_output_json_string(f, name);
+        fprintf(f, ", \"compared\": %llu, \"counts\": {", (unsigned long long)r->compared);
+        for (int k = 0; k < VF_DIFF_COUNT; k++)
+            fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
+                    (unsigned long long)r->counts[k]);
+        fprintf(f, "}, \"accepted\": %llu, \"known\": %llu, \"not_accepted\": %llu,\n \"formats\": {",
+                (unsigned long long)r->accepted, (unsigned long long)r->known,
+                (unsigned long long)r->not_accepted);
+        for (uint32_t fm = 0, first = 1; fm < MAX_FORMAT_VALUE; fm++) {
+            uint64_t any = 0;
+            for (int k = 0; k < VF_DIFF_COUNT; k++)
+                any += r->by_format[fm][k];
+            if (!any)
+                continue;
+            fprintf(f, "%s\"%s\": {", first ? "" : ", ", vf_format_name(fm));
+            first = 0;
+            for (int k = 0; k < VF_DIFF_COUNT; k++)
+                fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
+                        (unsigned long long)r->by_format[fm][k]);
+            fputc('}', f);
+        }
+        fputs("},\n \"differences\": [", f);
+        for (uint32_t i = 0; i < r->num_shown; i++) {
+            const struct cmp_diff *d = &r->shown[i];
+            fprintf(f, "%s\n  {\"record\": %zu, \"register\": ", i ? "," : "", d->record);
+            vf_output_json_string(f, d->reg);
+            fprintf(f, ", \"component\": %u, \"expected\": %u, \"got\": %u, \"kind\": \"%s\"}",
+                    d->comp, d->expected, d->got, vf_diff_kind_name[d->kind]);
+        }
+        fputs("]}\n", f);
+        return;
+    }
+    fprintf(f, "%s: %llu values compared:", name, (unsigned long long)r->compared);
+    for (int k = 0; k < VF_DIFF_COUNT; k++)
+        if (r->counts[k] || k == VF_DIFF_EXACT)
+            fprintf(f, " %s %llu", vf_diff_kind_name[k], (unsigned long long)r->counts[k]);
+    fprintf(f, "; %llu accepted, %llu known, %llu not accepted\n", (unsigned long long)r->accepted,
+            (unsigned long long)r->known, (unsigned long long)r->not_accepted);
+    for (uint32_t i = 0; i < r->num_shown; i++) {
+        const struct cmp_diff *d = &r->shown[i];
+        fprintf(f, "  record %zu (instance %zu, position %zu) %s.%c: expected ", d->record,
+                vertices ? d->record / vertices : 0, vertices ? d->record % vertices : 0, d->reg,
+                d->comp < 4 ? "xyzw"[d->comp] : '?');
+        print_word(f, d->expected);
+        fputs(", got ", f);
+        print_word(f, d->got);
+        fprintf(f, ": %s\n", vf_diff_kind_name[d->kind]);
+    }
+}
+
+struct cmp_options {
+    const char *case_path, *captured;
+    int json;
+    unsigned accept;
+    const char *known_path, *device;
+    uint32_t stride, offset, max_shown;
+    int have_stride;
+    const char *reg_names[VF_MAX_REGISTERS];
+    uint32_t reg_offsets[VF_MAX_REGISTERS];
+    uint32_t num_regs;
+};
+
+static int parse_u32(const char *s, uint32_t *out)
+{
+    char *end;
+    unsigned long long n;
+    errno = 0;
+    n = strtoull(s, &end, 0);
+    if (s[0] < '0' || s[0] > '9' || *end != '\0' || errno != 0 || n > UINT32_MAX)
+        return -1;
+    *out = (uint32_t)n;
+    return 0;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_compare(int argc, char **argv, struct cmp_options *o)
+{
+    memset(o, 0, sizeof(*o));
+    o->max_shown = 10;
+    o->device = "";
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *val = NULL;
+        size_t nlen = strcspn(a, "=");
+        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage_compare, stdout);
+            return 0;
+        }
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            if (o->case_path == NULL)
+                o->case_path = a;
+            else if (o->captured == NULL)
+                o->captured = a;
+            else
+                return usage_error("compare", "unexpected argument '%s'", a);
+            continue;
+        }
+        if (a[nlen] == '=')
+            val = a + nlen + 1;
+        else if (i + 1 < argc)
+            val = argv[++i];
+        else
+            return usage_error("compare", "option '%s' needs a value", a);
+#define IS(name) (strlen(name) == nlen && strncmp(a, name, nlen) == 0)
+        if (IS("--output")) {
+            if (strcmp(val, "json") != 0 && strcmp(val, "text") != 0)
+                return usage_error("compare", "unknown output format '%s' (text, json)", val);
+            o->json = strcmp(val, "json") == 0;
+        } else if (IS("--accept")) {
+            if (vf_diff_parse_accept(val, &o->accept) != 0)
+                return usage_error("compare", "--accept: unknown kind in '%s'", val);
+        } else if (IS("--known-deviations")) {
+            o->known_path = val;
+        } else if (IS("--device")) {
+            o->device = val;
+        } else if (IS("--stride") || IS("--offset") || IS("--max-mismatches")) {
+            uint32_t n;
+            if (parse_u32(val, &n) != 0)
+                return usage_error("compare", "%.*s needs a number, not '%s'", (int)nlen, a, val);
+            if (IS("--stride")) {
+                o->stride = n;
+                o->have_stride = 1;
+            } else if (IS("--offset")) {
+                o->offset = n;
+            } else {
+                o->max_shown = n;
+            }
+        } else if (IS("--register")) {
+            const char *eq = strrchr(val, '=');
+            if (eq == NULL || o->num_regs == VF_MAX_REGISTERS ||
+                parse_u32(eq + 1, &o->reg_offsets[o->num_regs]) != 0)
+                return usage_error("compare", "--register needs NAME=BYTE_OFFSET, not '%s'", val);
+            o->reg_names[o->num_regs++] = val;
+        } else {
+            return usage_error("compare", "unknown option '%s'", a);
+        }
+#undef IS
+    }
+    if (o->captured == NULL)
+        return usage_error("compare", "compare needs a case file and a capture");
+    return -1;
+}
+
+/* The capture against the reference; 0, or an exit status after a message. */
+static int cmp_capture(const char *name, const struct cmp_options *o, const uint8_t *data,
+                       size_t size, const vf_layout *layout, const struct vf_case *c,
+                       const uint32_t *ref, struct cmp_report *r)
+{
+    uint32_t nregs = vf_layout_register_count(layout) - 1; /* without the system register */
+    uint32_t V = c->draw.vertex_count_per_instance, I = c->draw.instance_count;
+    size_t rec_words = vf_layout_record_size(layout) / 4, n = (size_t)V * I;
+    struct cmp_register regs[VF_MAX_REGISTERS];
+
+    cmp_registers(layout, regs, nregs);
+    if (size >= 24 && get_le(data) == RAW_MAGIC) {
+        uint32_t h[6];
+        for (int i = 0; i < 6; i++)
+            h[i] = get_le(data + 4 * i);
+        if (h[1] != 1 || h[2] != nregs || h[3] != V || h[4] != I || h[5] != 4 * nregs + 3) {
+            error("%s: the capture (VFR version %u, %u registers, %u x %u records) is not of "
+                  "this case (%u registers, %u x %u)", o->captured, h[1], h[2], h[3], h[4],
+                  nregs, V, I);
+            return EXIT_USAGE;
+        }
+        if ((size - 24) / 4 / h[5] < n) {
+            error("%s: truncated: %zu bytes", o->captured, size);
+            return EXIT_USAGE;
+        }
+        for (size_t k = 0; k < n; k++) {
+            const uint32_t *want = ref + k * rec_words, *sys = want + 4 * nregs;
+            const uint8_t *got = data + 24 + 4 * k * h[5];
+            uint32_t gcut = get_le(got + 4 * (4 * (size_t)nregs + 2)) & VF_FLAG_STRIP_CUT;
+            if ((sys[2] & VF_FLAG_STRIP_CUT) != gcut) {
+                cmp_count(r, NULL, k, 2, sys[2] & VF_FLAG_STRIP_CUT, gcut, VF_DIFF_CUT);
+                continue;
+            }
+            if (gcut)
+                continue;
+            cmp_record(r, regs, nregs, k, want, got);
+            for (uint32_t s = 0; s < 2; s++) {
+                uint32_t g = get_le(got + 4 * (4 * (size_t)nregs + s));
+                struct cmp_register sv = { .element = -1 };
+                snprintf(sv.name, sizeof(sv.name), "%s", s ? "SV_InstanceID" : "SV_VertexID");
+                if (g != sys[s])
+                    cmp_count(r, &sv, k, s, sys[s], g, VF_DIFF_SYSVAL);
+            }
+        }
+        return 0;
+    }
+    /* Plain records. */
+    if (o->num_regs != 0) {
+        uint32_t max_off = 0;
+        for (uint32_t i = 0; i < nregs; i++)
+            regs[i].offset = -1;
+        for (uint32_t j = 0; j < o->num_regs; j++) {
+            const char *nm = o->reg_names[j];
+            size_t len = (size_t)(strrchr(nm, '=') - nm);
+            uint32_t i;
+            for (i = 0; i < nregs; i++)
+                if (strlen(regs[i].name) == len && strncmp(regs[i].name, nm, len) == 0)
+                    break;
+            if (i == nregs || o->reg_offsets[j] % 4 != 0) {
+                error("--register %s: %s", nm, i == nregs ? "no such register in the case"
+                                                         : "the offset is not a multiple of 4");
+                return EXIT_USAGE;
+            }
+            regs[i].offset = (int32_t)(o->reg_offsets[j] / 4);
+            if (o->reg_offsets[j] > max_off)
+                max_off = o->reg_offsets[j];
+        }
+        (void)max_off;
+    }
+    {
+        uint64_t stride = o->have_stride ? o->stride : 16ull * nregs, need = 0;
+        if (stride % 4 != 0 || o->offset % 4 != 0) {
+            error("--stride and --offset must be multiples of 4 bytes");
+            return EXIT_USAGE;
+        }
+        for (uint32_t i = 0; i < nregs && n != 0; i++)
+            if (regs[i].offset >= 0 &&
+                o->offset + (n - 1) * stride + 4ull * (uint64_t)regs[i].offset + 16 > need)
+                need = o->offset + (n - 1) * stride + 4ull * (uint64_t)regs[i].offset + 16;
+        if (size < need) {
+            error("%s: the capture holds %zu bytes; the case's %zu records need %llu", o->captured,
+                  size, n, (unsigned long long)need);
+            return EXIT_USAGE;
+        }
+        for (size_t k = 0; k < n; k++) {
+            const uint32_t *want = ref + k * rec_words;
+            if (want[4 * nregs + 2] & VF_FLAG_STRIP_CUT)
+                continue;
+            cmp_record(r, regs, nregs, k, want, data + o->offset + k * stride);
+        }
+    }
+    (void)name;
+    return 0;
+}
+
+static int cmd_compare(int argc, char **argv)
+{
+    struct cmp_options o;
+    struct vf_case c;
+    struct vf_known_list known = { NULL, 0 };
+    struct cmp_report *r = NULL;
+    vf_layout *layout = NULL;
+    uint32_t *ref = NULL;
+    uint8_t *data = NULL;
+    size_t size = 0;
+    char err[512];
+    int rc = parse_compare(argc, argv, &o);
+
+    if (rc >= 0)
+        return rc;
+    rc = load(o.case_path, &c);
+    if (rc != 0)
+        return rc;
+    if (o.known_path != NULL && vf_known_load(o.known_path, &known, err, sizeof(err)) != 0) {
+        error("%s", err);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    rc = draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref);
+    if (rc != 0)
+        goto done;
+    if (vf_read_whole_file(o.captured, &data, &size, err, sizeof(err)) != 0) {
+        error("%s", err);
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    r = calloc(1, sizeof(*r));
+    if (r == NULL || (r->shown = calloc(o.max_shown ? o.max_shown : 1, sizeof(*r->shown))) == NULL) {
+        error("out of memory");
+        rc = EXIT_USAGE;
+        goto done;
+    }
+    r->max_shown = o.max_shown;
+    r->accept = o.accept;
+    r->known_list = &known;
+    r->device = o.device;
+    rc = cmp_capture(o.case_path, &o, data, size, layout, &c, ref, r);
+    if (rc == 0) {
+        cmp_print(stdout, o.case_path, r, c.draw.vertex_count_per_instance, o.json);
+        for (size_t k = 0; !o.json && k < known.n; k++)
+            if (known.v[k].count)
+                printf("known deviation %s (%s): %llu values: %s\n", known.v[k].id,
+                       vf_diff_kind_name[known.v[k].kind], (unsigned long long)known.v[k].count,
+                       known.v[k].reason);
+        rc = r->not_accepted ? EXIT_INVALID : 0;
+        if (fflush(stdout) != 0)
+            rc = EXIT_USAGE;
+    }
+done:
+    if (r != NULL)
+        free(r->shown);
+    free(r);
+    free(data);
+    free(ref);
+    vf_layout_destroy(layout);
+    vf_known_free(&known);
+    vf_case_free(&c);
+    return rc;
+}
+
 static int cmd_demo(int argc, char **argv)
 {
     struct options o;
@@ -709,6 +1282,7 @@ static const struct command commands[] = {
     { "run", cmd_run, usage_run },
     { "validate", cmd_validate, usage_validate },
     { "formats", cmd_formats, usage_formats },
+    { "compare", cmd_compare, usage_compare },
     { "demo", cmd_demo, usage_demo },
     { "version", cmd_version, usage_version },
 };

@@ -4,6 +4,7 @@
  * reference, value by value.
  *
  *   vfetch-vk [options] CASE.json...
+ *   vfetch-vk --primitives [options] CASE.json...   (vk_prim_check.c)
  *
  * Exit status: 0 every compared value equal (or every difference accepted
  * by --accept or listed in --known-deviations), 1 a difference, 2 a usage or
@@ -19,124 +20,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "compare.h"
 #include "output.h"
 #include "vk_fetch.h"
 
 /* ------------------------------------------------------------------------ */
-/* Difference kinds                                                          */
+/* Difference kinds (compare.h, shared with `vfetch compare`)                */
 /* ------------------------------------------------------------------------ */
 
 enum kind {
-    K_EXACT = 0,
-    K_ULP,        /* UNORM/SNORM value 1 ULP away (e.g. a reciprocal multiply) */
-    K_NAN,        /* both NaN, other bits: D3D accepts any NaN from 16/11/10-bit floats */
-    K_SNORM_MIN,  /* SNORM minimum code not clamped to -1.0 */
-    K_OTHER,      /* any other difference in an element value */
-    K_SYSVAL,     /* SV_VertexID / SV_InstanceID differ */
-    K_NOT_SHADED, /* the driver never ran the vertex */
-    K_CUT,        /* vfetch and the driver disagree about a strip cut */
-    K_COUNT
+    K_EXACT = VF_DIFF_EXACT,
+    K_ULP = VF_DIFF_ULP,
+    K_NAN = VF_DIFF_NAN,
+    K_SNORM_MIN = VF_DIFF_SNORM_MIN,
+    K_OTHER = VF_DIFF_OTHER,
+    K_SYSVAL = VF_DIFF_SYSVAL,
+    K_NOT_SHADED = VF_DIFF_NOT_SHADED,
+    K_CUT = VF_DIFF_CUT,
+    K_COUNT = VF_DIFF_COUNT
 };
 
-static const char *const kind_name[K_COUNT] = {
-    "exact", "1ulp", "nan", "snorm-min", "mismatch", "sysval", "not-shaded", "cut",
-};
-
-static int kind_from_name(const char *s)
-{
-    for (int k = 1; k < K_COUNT; k++)
-        if (strcmp(s, kind_name[k]) == 0)
-            return k;
-    return -1;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Known deviations                                                          */
-/* ------------------------------------------------------------------------ */
-
-/*
- * One line per known deviation of a driver from the D3D rules:
- *   ID KIND FORMAT-GLOB CLASS DEVICE-GLOB REASON...
- * KIND is a difference kind (1ulp, nan, snorm-min, mismatch, ...), CLASS is
- * vertex, instance or any (the element's InputSlotClass), the globs are
- * fnmatch patterns on the DXGI format name and on the device description.
- */
-struct known {
-    char id[64];
-    int kind;
-    char format_glob[64];
-    int slot_class; /* -1 any */
-    char device_glob[128];
-    char reason[256];
-    uint64_t count;
-};
-
-struct known_list {
-    struct known *v;
-    size_t n;
-};
-
-static int load_known(const char *path, struct known_list *list, char *err, size_t err_size)
-{
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    unsigned lineno = 0;
-
-    if (f == NULL) {
-        snprintf(err, err_size, "%s: %s", path, strerror(errno));
-        return -1;
-    }
-    while (fgets(line, sizeof(line), f) != NULL) {
-        struct known k;
-        char kind[32], cls[16];
-        int used = 0;
-        char *p = line;
-        lineno++;
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p == '#' || *p == '\n' || *p == '\0')
-            continue;
-        memset(&k, 0, sizeof(k));
-        if (sscanf(p, "%63s %31s %63s %15s %127s %n", k.id, kind, k.format_glob, cls,
-                   k.device_glob, &used) != 5 || used == 0) {
-            snprintf(err, err_size, "%s:%u: expected ID KIND FORMAT CLASS DEVICE REASON", path,
-                     lineno);
-            fclose(f);
-            return -1;
-        }
-        k.kind = kind_from_name(kind);
-        if (k.kind < 0) {
-            snprintf(err, err_size, "%s:%u: unknown kind '%s'", path, lineno, kind);
-            fclose(f);
-            return -1;
-        }
-        if (strcmp(cls, "vertex") == 0)
-            k.slot_class = VF_INPUT_PER_VERTEX_DATA;
-        else if (strcmp(cls, "instance") == 0)
-            k.slot_class = VF_INPUT_PER_INSTANCE_DATA;
-        else if (strcmp(cls, "any") == 0)
-            k.slot_class = -1;
-        else {
-            snprintf(err, err_size, "%s:%u: class must be vertex, instance or any", path, lineno);
-            fclose(f);
-            return -1;
-        }
-        snprintf(k.reason, sizeof(k.reason), "%s", p + used);
-        k.reason[strcspn(k.reason, "\r\n")] = '\0';
-        {
-            struct known *v = realloc(list->v, (list->n + 1) * sizeof(*v));
-            if (v == NULL) {
-                snprintf(err, err_size, "out of memory");
-                fclose(f);
-                return -1;
-            }
-            list->v = v;
-            list->v[list->n++] = k;
-        }
-    }
-    fclose(f);
-    return 0;
-}
+#define kind_name vf_diff_kind_name
 
 /* ------------------------------------------------------------------------ */
 /* Options                                                                   */
@@ -152,6 +56,8 @@ struct options {
     const char *known_path;
     int tamper;
     int verbose;
+    int primitives;      /* compare primitive lists instead of fetched values */
+    int accept_rotated;  /* --primitives: accept GL-rotated strip-with-adjacency triangles */
 };
 
 static void usage(FILE *f)
@@ -169,6 +75,11 @@ static void usage(FILE *f)
           "  --known-deviations FILE  accept the differences FILE lists for this device\n"
           "  --check-formats        check the DXGI -> Vulkan format map bit by bit and exit\n"
           "  --tamper               change one value the driver returned (tests the diff)\n"
+          "  --primitives           compare the primitives the driver assembles (captured\n"
+          "                         by a geometry or tessellation control shader) with\n"
+          "                         vf_draw_primitives, per instance and primitive ID\n"
+          "  --accept-rotated       with --primitives: accept triangles of strips with\n"
+          "                         adjacency in OpenGL's rotated vertex order\n"
           "  -v, --verbose          print the translation and every element\n"
           "\n"
           "Environment: VK_ICD_FILENAMES / VK_DRIVER_FILES choose the driver (e.g. Mesa lavapipe:\n"
@@ -176,25 +87,6 @@ static void usage(FILE *f)
           "library (default libvulkan.so.1).\n"
           "Exit status: 0 equal, 1 differences, 2 usage or case error, 77 no Vulkan device.\n",
           f);
-}
-
-static int parse_accept(const char *s, unsigned *mask)
-{
-    char buf[256];
-    char *save = NULL;
-    snprintf(buf, sizeof(buf), "%s", s);
-    for (char *t = strtok_r(buf, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
-        int k;
-        if (strcmp(t, "d3d") == 0) {
-            *mask |= 1u << K_NAN;
-            continue;
-        }
-        k = kind_from_name(t);
-        if (k < 0)
-            return -1;
-        *mask |= 1u << k;
-    }
-    return 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -232,24 +124,6 @@ struct case_report {
     int offset_mismatch;
 };
 
-static int is_nan32(uint32_t u)
-{
-    return (u & 0x7f800000u) == 0x7f800000u && (u & 0x007fffffu) != 0;
-}
-
-/* Float bits as an integer line, so neighbours differ by one. */
-static int64_t ordered(uint32_t u)
-{
-    return (u & 0x80000000u) ? -(int64_t)(u & 0x7fffffffu) : (int64_t)u;
-}
-
-static uint32_t f2u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 static float u2f(uint32_t u)
 {
     float f;
@@ -257,33 +131,7 @@ static float u2f(uint32_t u)
     return f;
 }
 
-static int classify(uint32_t expected, uint32_t got, uint32_t type, uint32_t bits)
-{
-    if (expected == got)
-        return K_EXACT;
-    if ((type == VF_TYPE_FLOAT && bits < 32) || type == VF_TYPE_UFLOAT) {
-        if (is_nan32(expected) && is_nan32(got))
-            return K_NAN;
-        return K_OTHER;
-    }
-    if (type == VF_TYPE_SNORM && expected == 0xbf800000u && bits >= 2 && bits <= 24) {
-        /* -2^(n-1) / (2^(n-1) - 1), the unclamped value, give or take a ULP */
-        double m = (double)(1u << (bits - 1));
-        uint32_t t = f2u((float)(-m / (m - 1.0)));
-        int64_t dd = ordered(got) - ordered(t);
-        if (dd >= -1 && dd <= 1)
-            return K_SNORM_MIN;
-    }
-    if ((type == VF_TYPE_UNORM || type == VF_TYPE_SNORM) && !is_nan32(expected) &&
-        !is_nan32(got)) {
-        int64_t dd = ordered(expected) - ordered(got);
-        if (dd == 1 || dd == -1)
-            return K_ULP;
-    }
-    return K_OTHER;
-}
-
-/* D3D APPEND_ALIGNED resolution (d3d-ia-rules 3.1), written apart from the
+/* D3D APPEND_ALIGNED resolution (docs/d3d-ia-rules.md 3.1), written apart from the
  * library so the driver gets offsets vfetch did not compute. */
 static void resolve_offsets(const struct vf_case *c, uint32_t *out)
 {
@@ -348,7 +196,7 @@ static int comparable_fetch(const struct vf_case *c, const uint32_t *offsets, ui
     return at <= UINT32_MAX && at + d->bytes <= vb->size_in_bytes;
 }
 
-static void count(struct case_report *r, const struct options *o, struct known_list *known,
+static void count(struct case_report *r, const struct options *o, struct vf_known_list *known,
                   const char *device, const struct vf_case *c, uint32_t e, uint32_t comp,
                   uint32_t i, uint32_t j, uint32_t expected, uint32_t got, int kind)
 {
@@ -372,20 +220,11 @@ static void count(struct case_report *r, const struct options *o, struct known_l
         r->accepted++;
     } else if (known != NULL) {
         uint32_t cls = e < c->num_elements ? c->elements[e].input_slot_class : 0;
-        for (size_t k = 0; k < known->n; k++) {
-            struct known *kn = &known->v[k];
-            if (kn->kind != kind && !(kn->kind == K_OTHER && kind <= K_OTHER))
-                continue;
-            if (fnmatch(kn->format_glob, d ? d->name : "", 0) != 0)
-                continue;
-            if (kn->slot_class >= 0 && (uint32_t)kn->slot_class != cls)
-                continue;
-            if (fnmatch(kn->device_glob, device, 0) != 0)
-                continue;
+        struct vf_known *kn = vf_known_match(known, kind, d ? d->name : "", cls, device);
+        if (kn != NULL) {
             kn->count++;
             r->known++;
             accepted = 1;
-            break;
         }
     }
     if (accepted)
@@ -419,7 +258,7 @@ static uint32_t strip_run(const uint32_t *ref, size_t ref_words, int32_t sys_reg
     return b - a;
 }
 
-static int compare(struct case_report *r, const struct options *o, struct known_list *known,
+static int compare(struct case_report *r, const struct options *o, struct vf_known_list *known,
                    const char *device, const struct vf_case *c, const vf_layout *layout,
                    const uint32_t *ref)
 {
@@ -484,7 +323,7 @@ static int compare(struct case_report *r, const struct options *o, struct known_
                     uint32_t bits = sel < 4 ? d->bits[sel] : 0;
                     uint32_t ew = want[4 * elem_reg[e] + comp], gw = got[4 * e + comp];
                     count(r, o, known, device, c, e, comp, i, j, ew, gw,
-                          classify(ew, gw, type, bits));
+                          vf_diff_classify(ew, gw, type, bits));
                 }
             }
             /* SV_VertexID, SV_InstanceID */
@@ -529,7 +368,7 @@ static void tamper(struct case_report *r, const struct vf_case *c)
 }
 
 static int run_case(struct vkf_device *dev, const char *path, const struct options *o,
-                    struct known_list *known, struct case_report *r)
+                    struct vf_known_list *known, struct case_report *r)
 {
     struct vf_case c;
     vf_layout_options lo;
@@ -790,11 +629,40 @@ static void print_json(FILE *f, const struct case_report *r, int first)
 /* main                                                                      */
 /* ------------------------------------------------------------------------ */
 
+/* --primitives: every case through vkf_prim_check_case. 77 when the
+ * device could capture none of them. */
+static int run_primitives(struct vkf_device *dev, const struct options *o, const char **cases,
+                          int ncases)
+{
+    struct vkf_prim_options po = {
+        .max_mismatches = o->max_mismatches,
+        .accept_rotation = o->accept_rotated,
+        .tamper = o->tamper,
+        .verbose = o->verbose,
+    };
+    int overall = VKF_EXIT_OK, skipped = 0;
+
+    printf("device: %s\n", vkf_device_description(dev));
+    for (int k = 0; k < ncases; k++) {
+        int ret = vkf_prim_check_case(dev, cases[k], &po, stdout);
+        if (ret == VKF_EXIT_SKIP)
+            skipped++;
+        else if (ret == VKF_EXIT_USAGE)
+            overall = VKF_EXIT_USAGE;
+        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
+            overall = VKF_EXIT_MISMATCH;
+    }
+    if (skipped == ncases)
+        overall = VKF_EXIT_SKIP;
+    printf("%d cases, %d skipped\nstatus: %d\n", ncases, skipped, overall);
+    return overall;
+}
+
 /* `cases` has room for argc entries; main owns it, so early returns leak nothing. */
 static int vfetch_vk_main(int argc, char **argv, const char **cases)
 {
     struct options o;
-    struct known_list known = { NULL, 0 };
+    struct vf_known_list known = { NULL, 0 };
     int ncases = 0, overall = VKF_EXIT_OK;
     char err[1024];
     struct vkf_device *dev = NULL;
@@ -816,6 +684,10 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
             o.json = 1;
         } else if (strcmp(a, "--tamper") == 0) {
             o.tamper = 1;
+        } else if (strcmp(a, "--primitives") == 0) {
+            o.primitives = 1;
+        } else if (strcmp(a, "--accept-rotated") == 0) {
+            o.accept_rotated = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             o.verbose = 1;
         } else if ((strcmp(a, "--max-mismatches") == 0 && i + 1 < argc) ||
@@ -833,7 +705,7 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
         } else if ((strcmp(a, "--accept") == 0 && i + 1 < argc) ||
                    strncmp(a, "--accept=", 9) == 0) {
             const char *v = a[8] == '=' ? a + 9 : argv[++i];
-            if (parse_accept(v, &o.accept) != 0) {
+            if (vf_diff_parse_accept(v, &o.accept) != 0) {
                 fprintf(stderr, "vfetch-vk: --accept: unknown kind in '%s'\n", v);
                 return VKF_EXIT_USAGE;
             }
@@ -870,7 +742,11 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
         usage(stderr);
         return VKF_EXIT_USAGE;
     }
-    if (o.known_path && load_known(o.known_path, &known, err, sizeof(err)) != 0) {
+    if (o.primitives && o.json) {
+        fprintf(stderr, "vfetch-vk: --primitives prints text only, not --json\n");
+        return VKF_EXIT_USAGE;
+    }
+    if (o.known_path && vf_known_load(o.known_path, &known, err, sizeof(err)) != 0) {
         fprintf(stderr, "vfetch-vk: %s\n", err);
         return VKF_EXIT_USAGE;
     }
@@ -878,6 +754,12 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
     ret = vkf_open(o.device, &dev, err, sizeof(err));
     if (ret != VKF_EXIT_OK) {
         fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
+        free(known.v);
+        return ret;
+    }
+    if (o.primitives) {
+        ret = run_primitives(dev, &o, cases, ncases);
+        vkf_close(dev);
         free(known.v);
         return ret;
     }

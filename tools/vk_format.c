@@ -70,7 +70,7 @@ static const struct vkf_format_map vkf_formats[] = {
     ROW(B5G5R5A1_UNORM, A1R5G5B5_UNORM_PACK16, F, 0),
     ROW(B8G8R8A8_UNORM, B8G8R8A8_UNORM, F, 0),
     /* No Vulkan BGRX format: read BGRA and force .w to 1.0f in the shader
-     * (d3d-ia-rules 2.3; vkd3d-proton and DXVK map it the same way but do
+     * (docs/d3d-ia-rules.md 2.3; vkd3d-proton and DXVK map it the same way but do
      * not force .w for vertex input, G11). */
     ROW(B8G8R8X8_UNORM, B8G8R8A8_UNORM, F, 1),
     /* VK_FORMAT_A4R4G4B4_UNORM_PACK16 is core since Vulkan 1.3

@@ -1,7 +1,9 @@
 # x86 fetch kernels: one convenience library per ISA, each with its own -m
 # flags (probed by configure), linked into libvfetch_core. An ISA file
 # exports only its suffixed table; the headers hold static inline code only.
-VF_X86_TEMPLATE = lib/x86/fetch_template.h lib/x86/sse_prims.h
+# VF_X86_TEMPLATE: the ISA-neutral template and the x86 primitive headers.
+VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
+	lib/x86/prims_avx2.h
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la

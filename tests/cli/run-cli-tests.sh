@@ -155,6 +155,12 @@ expect demo.table "$VFETCH" demo
 expect demo.json "$VFETCH" demo --output json
 expect demo-case.json "$VFETCH" demo --case
 
+# --primitives: the primitive list after the records (table and json).
+for ex in strip-cuts triangle-strip-adj patch-list; do
+    expect "$ex.prims.table" "$VFETCH" run --primitives "$ex.json"
+    expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
+done
+
 if [ -z "$REGENERATE" ]; then
     # The demo's case, run from a file, gives the demo's output.
     "$VFETCH" demo --case >"$tmp/demo.json"
@@ -429,9 +435,9 @@ bad size-past-hex "IndexBuffer.SizeInBytes: 6 bytes from Offset 0, but the data 
     "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"00000100\", \"SizeInBytes\": 6}, $D}"
 bad size-max-uint "VertexBuffers[0].SizeInBytes: 4294967295 bytes" \
     "{$L, \"VertexBuffers\": [{\"Hex\": \"00\", \"SizeInBytes\": 4294967295, \"StrideInBytes\": 4}], $D}"
-bad file-and-hex "VertexBuffers[0]: give either 'File' or 'Hex', not both" \
+bad file-and-hex "VertexBuffers[0]: give one data source, not both 'File' and 'Hex'" \
     "{$L, \"VertexBuffers\": [{\"File\": \"data8.bin\", \"Hex\": \"00\", \"StrideInBytes\": 4}], $D}"
-bad null-with-data "VertexBuffers[0]: a view with \"Null\": true takes no 'File' or 'Hex'" \
+bad null-with-data "VertexBuffers[0]: a view with \"Null\": true takes no 'Hex'" \
     "{$L, \"VertexBuffers\": [{\"Null\": true, \"Hex\": \"00\", \"StrideInBytes\": 4}], $D}"
 bad size-without-data "VertexBuffers[0]: 'Offset' and 'SizeInBytes' need data" \
     "{$L, \"VertexBuffers\": [{\"SizeInBytes\": 16, \"StrideInBytes\": 4}], $D}"
@@ -458,6 +464,8 @@ bad bad-threads-text "--threads needs a number from 1 to 256, not 'many'" '' run
 bad unknown-isa "--isa: unknown instruction set 'avx1024'; available here: scalar" '' run --isa avx1024 good.json
 bad help-unknown "no command 'frobnicate'" '' help frobnicate
 bad formats-arg "unexpected argument 'x'" '' formats x
+bad primitives-raw "--primitives prints with table or json output, not raw" '' \
+    run --primitives --output raw good.json
 VFETCH_ISA=avx1024
 export VFETCH_ISA
 bad env-isa "VFETCH_ISA: unknown instruction set 'avx1024'" '' run good.json
@@ -532,9 +540,74 @@ else
 fi
 
 # ---------------------------------------------------------------------------
+# Typed buffer data: cases/typed.json gives what the same case with the Hex
+# bytes worked out by hand gives (halves rounded to nearest even, 0x7e01 a
+# NaN payload, 1e-7 as the float 0x33d6bf95, -0.0 as 0x8000).
+
+CASES="$top_srcdir/tests/cli/cases"
+sed -e 's/"Float16": \[\[1, 0.5, -2, "0x7e01"\], \[65504, 6e-8, -0.0, 0.1\]\]/"Hex": "003c 0038 00c0 017e  ff7b 0100 0080 662e"/' \
+    -e 's/"Int8": \[-128, 127, 1, -1\]/"Hex": "807f 01ff"/' \
+    -e 's/"Uint16": \[7, 65535\]/"Hex": "0700 ffff"/' \
+    -e 's/"Indices": \[1, 0, 1\]/"Hex": "01000000 00000000 01000000"/' \
+    "$CASES/typed.json" | tr '\n' ' ' |
+    sed -e 's/"Float32": \[\[1, 0, 0, 0.25\].*"0x7fc00001"\]\]}/"Hex": "0000803f 00000000 00000000 0000803e 00000000 0000803f 00000000 000060c0 00000000 00000000 0000803f 95bfd633 00000040 00000000 00000000 00000000 00000000 00000040 00000000 00000000 00000000 00000000 00000040 0100c07f"}/' \
+    >typed-hex.json
+if grep -q 'Float\|Int8\|Uint16\|Indices' typed-hex.json; then
+    fail "typed-hex.json still holds typed arrays"
+elif "$VFETCH" run --hex "$CASES/typed.json" >typed.out 2>&1 &&
+     "$VFETCH" run --hex typed-hex.json >typed-hex.out 2>&1 && cmp -s typed.out typed-hex.out; then
+    pass
+else
+    fail "typed arrays differ from their Hex bytes"
+    diff typed.out typed-hex.out | head -10
+fi
+
+bad typed-range "VertexBuffers[0].Uint8[1]: 256 is out of range for Uint8 (0..255)" \
+    "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Uint8\": [1, 256]}], $D}"
+bad typed-type "VertexBuffers[0].Int16[1][0]: expected an integer, got a fractional number" \
+    "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Int16\": [[0], [1.5]]}], $D}"
+bad typed-half-range "VertexBuffers[0].Float16[0]: 65520 is out of range for Float16" \
+    "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Float16\": [65520]}], $D}"
+bad typed-bits "VertexBuffers[0].Float16[0]: 0x17e01 does not fit in 16 bits" \
+    "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Float16\": [\"0x17e01\"]}], $D}"
+bad typed-mixed "VertexBuffers[0]: give one data source, not both 'Hex' and 'Float32'" \
+    "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Hex\": \"00\", \"Float32\": [1]}], $D}"
+bad typed-indices "IndexBuffer.Indices[1]: 65536 is out of range for R16_UINT (0..65535)" \
+    "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Indices\": [0, 65536]}, $D}"
+bad typed-indices-vb "VertexBuffers[0]: unknown field 'Indices'" \
+    "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Indices\": [0]}], $D}"
+
+# ---------------------------------------------------------------------------
+# compare: a capture equal to vfetch's own raw output, one with a 1-ULP
+# UNORM change (triangle.json COLOR0.w of vertex 2, 0x3f008081 at byte
+# 24 + 4 * (2 * 11 + 7)), accepted with --accept 1ulp, and bad captures.
+
+"$VFETCH" run --output raw "$EXAMPLES/triangle.json" >tri.raw
+if "$VFETCH" compare "$EXAMPLES/triangle.json" tri.raw >cmp.out 2>&1 &&
+   grep -q "exact 24; 0 accepted, 0 known, 0 not accepted" cmp.out; then
+    pass
+else
+    fail "compare of vfetch's own raw output"
+    cat cmp.out
+fi
+{ head -c 140 tri.raw; printf '\200\200\000\077'; tail -c +145 tri.raw; } >tri-ulp.raw
+"$VFETCH" compare "$EXAMPLES/triangle.json" tri-ulp.raw >cmp.out 2>&1
+_status=$?
+if [ "$_status" -eq 1 ] && grep -q "COLOR0.w: expected 0x3f008081.*got 0x3f008080.*: 1ulp" cmp.out &&
+   "$VFETCH" compare --accept 1ulp "$EXAMPLES/triangle.json" tri-ulp.raw >/dev/null 2>&1; then
+    pass
+else
+    fail "compare of a 1-ULP change (status $_status)"
+    cat cmp.out
+fi
+head -c 100 tri.raw >tri-short.raw
+bad compare-short "truncated" '{}' compare "$EXAMPLES/triangle.json" tri-short.raw
+bad compare-accept "--accept: unknown kind" '{}' compare --accept 2ulp "$EXAMPLES/triangle.json" tri.raw
+
+# ---------------------------------------------------------------------------
 # Help for every command.
 
-for cmd in run validate formats demo version; do
+for cmd in run validate formats compare demo version; do
     "$VFETCH" "$cmd" --help >help.txt 2>&1
     _status=$?
     if [ "$_status" -eq 0 ] && grep -q "^Usage: vfetch $cmd" help.txt &&

@@ -1,0 +1,264 @@
+/*
+ * primitives.c - primitive assembly: which vertices of an instance make
+ * each primitive, in the order the pipeline hands them on
+ * (docs/primitive-topologies.md).
+ *
+ * An instance's positions split into pieces at strip cuts (one piece when
+ * the draw cannot cut). Each piece is assembled on its own: a topology
+ * gives the number of primitives a piece of m vertices holds and the
+ * offsets of primitive j's vertices within the piece, both in closed form,
+ * so a draw without cuts reads no index and can start at any primitive.
+ */
+#include "vf_internal.h"
+
+/* How a topology walks a piece. */
+enum prim_kind {
+    KIND_LIST,           /* points, lines, triangles, their adjacency forms, patches */
+    KIND_LINE_STRIP,
+    KIND_TRI_STRIP,
+    KIND_LINE_STRIP_ADJ,
+    KIND_TRI_STRIP_ADJ
+};
+
+struct prim_source {
+    enum prim_kind kind;
+    uint32_t vpp;        /* vertices per primitive */
+    uint32_t n;          /* positions per instance */
+    /* Strip cuts, read exactly as the draw reads indices (rules §5.1). */
+    int cuts;
+    const uint8_t *ib;
+    uint32_t ib_size;
+    uint32_t index_size;
+    uint32_t start;
+    uint32_t cut_value;
+};
+
+uint32_t vf_topology_vertices_per_primitive(uint32_t t)
+{
+    switch (t) {
+    case VF_TOPOLOGY_POINTLIST: return 1;
+    case VF_TOPOLOGY_LINELIST:
+    case VF_TOPOLOGY_LINESTRIP: return 2;
+    case VF_TOPOLOGY_TRIANGLELIST:
+    case VF_TOPOLOGY_TRIANGLESTRIP: return 3;
+    case VF_TOPOLOGY_LINELIST_ADJ:
+    case VF_TOPOLOGY_LINESTRIP_ADJ: return 4;
+    case VF_TOPOLOGY_TRIANGLELIST_ADJ:
+    case VF_TOPOLOGY_TRIANGLESTRIP_ADJ: return 6;
+    default: break;
+    }
+    if (t >= VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST && t <= VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST)
+        return t - VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST + 1;
+    return 0;
+}
+
+static enum prim_kind topology_kind(uint32_t t)
+{
+    switch (t) {
+    case VF_TOPOLOGY_LINESTRIP: return KIND_LINE_STRIP;
+    case VF_TOPOLOGY_TRIANGLESTRIP: return KIND_TRI_STRIP;
+    case VF_TOPOLOGY_LINESTRIP_ADJ: return KIND_LINE_STRIP_ADJ;
+    case VF_TOPOLOGY_TRIANGLESTRIP_ADJ: return KIND_TRI_STRIP_ADJ;
+    default: return KIND_LIST;
+    }
+}
+
+/* The checks of vf_draw that concern these fields, in its order. */
+static vf_result prim_source_init(const vf_draw_desc *desc, struct prim_source *src)
+{
+    if (!desc)
+        return VF_ERROR_NULL_POINTER;
+    if (desc->struct_size != sizeof(vf_draw_desc))
+        return VF_ERROR_INVALID_ARGUMENT;
+    if (desc->strip_cut_value > VF_STRIP_CUT_VALUE_0xFFFFFFFF)
+        return VF_ERROR_INVALID_STRIP_CUT_VALUE;
+    uint32_t vpp = vf_topology_vertices_per_primitive(desc->primitive_topology);
+    if (vpp == 0)
+        return VF_ERROR_INVALID_TOPOLOGY;
+
+    memset(src, 0, sizeof(*src));
+    src->kind = topology_kind(desc->primitive_topology);
+    src->vpp = vpp;
+    src->n = desc->vertex_count_per_instance;
+    const vf_index_buffer_view *ib = desc->indexed ? desc->index_buffer : NULL;
+    if (!ib)
+        return VF_OK;
+    if (ib->format == VF_FORMAT_R16_UINT)
+        src->index_size = 2;
+    else if (ib->format == VF_FORMAT_R32_UINT)
+        src->index_size = 4;
+    else
+        return VF_ERROR_INVALID_INDEX_FORMAT;
+    if ((desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF && src->index_size != 2) ||
+        (desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFFFFFF && src->index_size != 4))
+        return VF_ERROR_STRIP_CUT_MISMATCH;
+    /* Rules §5.2: only strips cut, and only indices read from data can be
+     * the cut value (a missing buffer reads 0). */
+    if (ib->data && desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+        src->kind != KIND_LIST) {
+        src->cuts = 1;
+        src->ib = ib->data;
+        src->ib_size = ib->size_in_bytes;
+        src->start = desc->start_location;
+        src->cut_value = src->index_size == 2 ? 0xffffu : 0xffffffffu;
+    }
+    return VF_OK;
+}
+
+/* Whether position `pos` is a cut: its byte address wraps in 32 bits and
+ * an index past the view reads 0, never a cut value (rules §5.1). */
+static int is_cut(const struct prim_source *src, uint32_t pos)
+{
+    uint32_t byte = (src->start + pos) * src->index_size;
+    if ((uint64_t)byte + src->index_size > src->ib_size)
+        return 0;
+    uint32_t v = src->index_size == 2 ? vf_load_u16(src->ib + byte) : vf_load_u32(src->ib + byte);
+    return v == src->cut_value;
+}
+
+/* The next piece at or after `*pos`: [*start_ret, *start_ret + *len_ret);
+ * *pos moves past the cut that ends it. 0 when no position is left. */
+static int next_piece(const struct prim_source *src, uint32_t *pos, uint32_t *start_ret,
+                      uint32_t *len_ret)
+{
+    uint32_t p = *pos;
+    if (p >= src->n)
+        return 0;
+    if (!src->cuts) {
+        *start_ret = p;
+        *len_ret = src->n - p;
+        *pos = src->n;
+        return 1;
+    }
+    uint32_t e = p;
+    while (e < src->n && !is_cut(src, e))
+        e++;
+    *start_ret = p;
+    *len_ret = e - p;
+    *pos = e < src->n ? e + 1 : e;
+    return 1;
+}
+
+/* Primitives in a piece of m vertices (rules: docs/primitive-topologies.md
+ * §3, incomplete primitives dropped). */
+static uint32_t piece_count(const struct prim_source *src, uint32_t m)
+{
+    switch (src->kind) {
+    case KIND_LIST: return m / src->vpp;
+    case KIND_LINE_STRIP: return m >= 2 ? m - 1 : 0;
+    case KIND_TRI_STRIP: return m >= 3 ? m - 2 : 0;
+    case KIND_LINE_STRIP_ADJ: return m >= 4 ? m - 3 : 0;
+    case KIND_TRI_STRIP_ADJ: return m >= 6 ? (m - 4) / 2 : 0;
+    }
+    return 0;
+}
+
+/* The vertices of primitive j of a piece of m vertices starting at `base`,
+ * leading vertex first, in the order of docs/primitive-topologies.md §4. */
+static void piece_vertices(const struct prim_source *src, uint32_t base, uint32_t m, uint32_t j,
+                           uint32_t *out)
+{
+    switch (src->kind) {
+    case KIND_LIST:
+        for (uint32_t t = 0; t < src->vpp; t++)
+            out[t] = base + j * src->vpp + t;
+        return;
+    case KIND_LINE_STRIP:
+        out[0] = base + j;
+        out[1] = base + j + 1;
+        return;
+    case KIND_TRI_STRIP:
+        /* Odd triangles swap their last two vertices: same winding as the
+         * first triangle, leading vertex still first. */
+        out[0] = base + j;
+        out[1] = base + j + 1 + (j & 1);
+        out[2] = base + j + 2 - (j & 1);
+        return;
+    case KIND_LINE_STRIP_ADJ:
+        for (uint32_t t = 0; t < 4; t++)
+            out[t] = base + j + t;
+        return;
+    case KIND_TRI_STRIP_ADJ: {
+        /* Triangle j has the strip's even vertices 2j, 2j+2, 2j+4; each
+         * edge's adjacent vertex is the odd one beside it in the strip, or
+         * the far vertex of the neighbouring triangle. The first triangle
+         * has no neighbour before it and the last none after it. */
+        uint32_t a = 2 * j;
+        int first = j == 0;
+        int last = j + 1 == (m - 4) / 2;
+        uint32_t before = first ? a + 1 : a - 2;
+        uint32_t after = last ? a + 5 : a + 6;
+        if (!(j & 1)) {
+            out[0] = a; out[1] = before; out[2] = a + 2;
+            out[3] = after; out[4] = a + 4; out[5] = a + 3;
+        } else {
+            out[0] = a; out[1] = a + 3; out[2] = a + 4;
+            out[3] = after; out[4] = a + 2; out[5] = before;
+        }
+        for (uint32_t t = 0; t < 6; t++)
+            out[t] += base;
+        return;
+    }
+    }
+}
+
+vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
+                             uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
+{
+    struct prim_source src;
+    vf_result res = prim_source_init(desc, &src);
+    if (res != VF_OK)
+        return res;
+    if (!primitive_count_ret)
+        return VF_ERROR_NULL_POINTER;
+
+    uint32_t count = 0, pos = 0, start, len;
+    while (next_piece(&src, &pos, &start, &len))
+        count += piece_count(&src, len); /* at most one per position: no wrap */
+
+    if (draw_words_ret) {
+        uint64_t words = (uint64_t)count * src.vpp; /* < 2^37 */
+        if (desc->instance_count != 0 && words > SIZE_MAX / desc->instance_count)
+            return VF_ERROR_OVERFLOW;
+        *draw_words_ret = (size_t)words * desc->instance_count;
+    }
+    *primitive_count_ret = count;
+    if (vertices_per_primitive_ret)
+        *vertices_per_primitive_ret = src.vpp;
+    return VF_OK;
+}
+
+vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive, uint32_t *out,
+                             size_t out_count, uint32_t *primitives_written_ret)
+{
+    struct prim_source src;
+    vf_result res = prim_source_init(desc, &src);
+    if (res != VF_OK)
+        return res;
+    if (!primitives_written_ret || (!out && out_count != 0))
+        return VF_ERROR_NULL_POINTER;
+
+    size_t room = out_count / src.vpp;
+    uint32_t skip = first_primitive, written = 0, pos = 0, start, len;
+    while (next_piece(&src, &pos, &start, &len)) {
+        uint32_t c = piece_count(&src, len);
+        if (skip >= c) {
+            skip -= c;
+            continue;
+        }
+        if (room == 0) {
+            if (written == 0) {
+                *primitives_written_ret = 0;
+                return VF_ERROR_OUTPUT_TOO_SMALL;
+            }
+            break;
+        }
+        for (uint32_t j = skip; j < c && room > 0; j++, room--, written++)
+            piece_vertices(&src, start, len, j, out + (size_t)written * src.vpp);
+        skip = 0;
+        if (room == 0)
+            break;
+    }
+    *primitives_written_ret = written;
+    return VF_OK;
+}

@@ -1,0 +1,20 @@
+# The Python package vfetch (ctypes over libvfetch.so) and its pytest suite.
+# From the build tree: PYTHONPATH=$(srcdir)/python
+# VFETCH_LIBRARY=$(builddir)/.libs/libvfetch.so.
+
+VF_PYTHON_FILES = python/vfetch/__init__.py python/vfetch/_lib.py python/vfetch/case.py \
+	python/vfetch/compare.py python/vfetch/draw.py python/vfetch/errors.py \
+	python/vfetch/formats.py python/vfetch/raw.py
+
+if HAVE_PYTHON
+vfetchpydir = $(pythondir)/vfetch
+vfetchpy_PYTHON = $(VF_PYTHON_FILES)
+else
+EXTRA_DIST += $(VF_PYTHON_FILES)
+endif
+
+EXTRA_DIST += tests/python
+
+# Skipped (77) when configure found no pytest.
+TESTS += tests/python/run-pytest.sh
+AM_TESTS_ENVIRONMENT += PYTEST='$(PYTEST)'; export PYTEST;

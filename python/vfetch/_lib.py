@@ -1,0 +1,134 @@
+"""ctypes declarations of libvfetch (include/vfetch.h) and the loader.
+
+The library is found by its soname through the dynamic loader, or at the
+path in VFETCH_LIBRARY (a build tree's .libs/libvfetch.so, say).
+"""
+import ctypes
+import os
+
+SONAME = "libvfetch.so.0"
+
+u8 = ctypes.c_uint8
+u32 = ctypes.c_uint32
+i32 = ctypes.c_int32
+c_str = ctypes.c_char_p
+c_ptr = ctypes.c_void_p
+
+VF_MAX_DIAGNOSTICS = 128
+VF_DIAGNOSTIC_MESSAGE_SIZE = 240
+VF_APPEND_ALIGNED_ELEMENT = 0xFFFFFFFF
+VF_DEFAULT_COMPONENT_MAPPING = 0x1688
+VF_SV_VERTEX_ID, VF_SV_INSTANCE_ID, VF_SV_FLAGS = 1, 2, 4
+VF_FLAG_STRIP_CUT = 1
+VF_REGISTER_ELEMENT, VF_REGISTER_VERTEX_ID, VF_REGISTER_INSTANCE_ID, VF_REGISTER_SYSTEM = 0, 1, 2, 3
+
+
+class FormatDesc(ctypes.Structure):
+    _fields_ = [("format", u32), ("name", c_str), ("bytes", u32), ("num_components", u32),
+                ("bits", u8 * 4), ("shift", u8 * 4), ("type", u8 * 4), ("ia_support", u32)]
+
+
+class InputElementDesc(ctypes.Structure):
+    _fields_ = [("semantic_name", c_str), ("semantic_index", u32), ("format", u32),
+                ("input_slot", u32), ("aligned_byte_offset", u32), ("input_slot_class", u32),
+                ("instance_data_step_rate", u32)]
+
+
+class SignatureElement(ctypes.Structure):
+    _fields_ = [("semantic_name", c_str), ("semantic_index", u32), ("register_index", u32),
+                ("mask", u32), ("component_type", u32)]
+
+
+class LayoutOptions(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("component_mappings", ctypes.POINTER(u32)),
+                ("max_input_slots", u32), ("signature", ctypes.POINTER(SignatureElement)),
+                ("signature_count", u32), ("system_values", u32), ("output_shape", u32),
+                ("isa", u32)]
+
+
+class Diagnostic(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_int), ("severity", u32), ("element_index", i32),
+                ("signature_index", i32), ("message", ctypes.c_char * VF_DIAGNOSTIC_MESSAGE_SIZE)]
+
+
+class Diagnostics(ctypes.Structure):
+    _fields_ = [("count", u32), ("num_errors", u32), ("num_warnings", u32), ("num_dropped", u32),
+                ("entries", Diagnostic * VF_MAX_DIAGNOSTICS)]
+
+
+class LayoutElementInfo(ctypes.Structure):
+    _fields_ = [("semantic_name", c_str), ("semantic_index", u32), ("format", u32),
+                ("input_slot", u32), ("byte_offset", u32), ("input_slot_class", u32),
+                ("instance_data_step_rate", u32), ("component_mapping", u32),
+                ("record_register", i32)]
+
+
+class LayoutRegisterInfo(ctypes.Structure):
+    _fields_ = [("kind", u32), ("element_index", i32), ("shader_register", u32)]
+
+
+class VertexBufferView(ctypes.Structure):
+    _fields_ = [("data", c_ptr), ("size_in_bytes", u32), ("stride_in_bytes", u32)]
+
+
+class IndexBufferView(ctypes.Structure):
+    _fields_ = [("data", c_ptr), ("size_in_bytes", u32), ("format", u32)]
+
+
+class DrawDesc(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("vertex_buffers", ctypes.POINTER(VertexBufferView)),
+                ("num_vertex_buffers", u32), ("indexed", u32),
+                ("index_buffer", ctypes.POINTER(IndexBufferView)), ("strip_cut_value", u32),
+                ("primitive_topology", u32), ("vertex_count_per_instance", u32),
+                ("instance_count", u32), ("start_location", u32), ("base_vertex_location", i32),
+                ("start_instance_location", u32), ("pool", c_ptr)]
+
+
+_SIGNATURES = {
+    "vf_version": (c_str, []),
+    "vf_result_string": (c_str, [ctypes.c_int]),
+    "vf_format_info": (ctypes.POINTER(FormatDesc), [u32]),
+    "vf_format_from_name": (ctypes.c_int, [c_str, ctypes.POINTER(u32)]),
+    "vf_format_count": (u32, []),
+    "vf_format_info_at": (ctypes.POINTER(FormatDesc), [u32]),
+    "vf_decode_element": (ctypes.c_int, [u32, c_ptr, u32, ctypes.POINTER(u32 * 4)]),
+    "vf_isa_from_name": (ctypes.c_int, [c_str, ctypes.POINTER(u32)]),
+    "vf_layout_options_init": (None, [ctypes.POINTER(LayoutOptions)]),
+    "vf_layout_create": (ctypes.c_int, [ctypes.POINTER(InputElementDesc), u32,
+                                        ctypes.POINTER(LayoutOptions), ctypes.POINTER(c_ptr),
+                                        ctypes.POINTER(Diagnostics)]),
+    "vf_layout_destroy": (None, [c_ptr]),
+    "vf_layout_element_count": (u32, [c_ptr]),
+    "vf_layout_element": (ctypes.c_int, [c_ptr, u32, ctypes.POINTER(LayoutElementInfo)]),
+    "vf_layout_register_count": (u32, [c_ptr]),
+    "vf_layout_register": (ctypes.c_int, [c_ptr, u32, ctypes.POINTER(LayoutRegisterInfo)]),
+    "vf_layout_record_size": (ctypes.c_size_t, [c_ptr]),
+    "vf_draw_desc_init": (None, [ctypes.POINTER(DrawDesc)]),
+    "vf_draw_output_size": (ctypes.c_int, [c_ptr, u32, u32, ctypes.POINTER(ctypes.c_size_t)]),
+    "vf_draw": (ctypes.c_int, [c_ptr, ctypes.POINTER(DrawDesc), c_ptr, ctypes.c_size_t]),
+}
+
+_lib = None
+
+
+def lib():
+    """The loaded library, its functions declared (loaded on first use)."""
+    global _lib
+    if _lib is None:
+        path = os.environ.get("VFETCH_LIBRARY") or SONAME
+        try:
+            handle = ctypes.CDLL(path)
+        except OSError as e:
+            raise ImportError(
+                "vfetch: cannot load %s (%s); install vfetch or set VFETCH_LIBRARY to "
+                "the path of libvfetch.so" % (path, e)) from None
+        for name, (restype, argtypes) in _SIGNATURES.items():
+            fn = getattr(handle, name)
+            fn.restype = restype
+            fn.argtypes = argtypes
+        _lib = handle
+    return _lib
+
+
+def result_string(code):
+    return lib().vf_result_string(code).decode()

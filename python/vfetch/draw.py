@@ -1,0 +1,269 @@
+"""Layouts and draws over libvfetch, and the records they give."""
+import array
+import ctypes
+
+from . import _lib
+from .case import Case, input_layout, signature as load_signature
+from .errors import DrawError, LayoutError
+from .formats import format_info
+
+try:
+    import numpy
+except ImportError:  # bytes and array.array instead
+    numpy = None
+
+ALL_SYSTEM_VALUES = _lib.VF_SV_VERTEX_ID | _lib.VF_SV_INSTANCE_ID | _lib.VF_SV_FLAGS
+MAX_OUTPUT_SIZE = 1 << 30
+
+
+def _isa_value(isa):
+    if isa is None:
+        return 0
+    if isinstance(isa, int):
+        return isa
+    out = ctypes.c_uint32()
+    if _lib.lib().vf_isa_from_name(isa.encode(), ctypes.byref(out)) != 0:
+        raise ValueError("unknown instruction set '%s'" % isa)
+    return out.value
+
+
+class Register:
+    """One 16-byte register of a record: its name (SEMANTIC + index,
+    SV_VertexID, SV_InstanceID, or "system"), what the shader reads it as
+    ('float', 'uint', 'int') and the element's format (None for IA values)."""
+
+    __slots__ = ("name", "type", "format", "kind", "element")
+
+    def __init__(self, name, type_, fmt, kind, element):
+        self.name, self.type, self.format, self.kind, self.element = name, type_, fmt, kind, element
+
+    def __repr__(self):
+        return "Register(%s, %s)" % (self.name, self.type)
+
+
+class Layout:
+    """A compiled input layout (vf_layout_create). `elements`: dicts with
+    D3D12 field names or D3D12_INPUT_ELEMENT_DESC-shaped tuples (a dict may
+    carry ComponentMapping). Raises LayoutError with every diagnostic; the
+    warnings of a valid layout are in .warnings."""
+
+    def __init__(self, elements, signature=None, max_input_slots=0,
+                 system_values=ALL_SYSTEM_VALUES, isa=None):
+        lib = _lib.lib()
+        self.elements = input_layout(elements) if not _loaded(elements) else list(elements)
+        sig = signature
+        if sig is not None and not _loaded(sig):
+            sig = load_signature(sig)
+        n = len(self.elements)
+        self._names = [None if e.semantic_name is None else e.semantic_name.encode()
+                       for e in self.elements]
+        descs = (_lib.InputElementDesc * max(n, 1))()
+        maps = (ctypes.c_uint32 * max(n, 1))()
+        for i, e in enumerate(self.elements):
+            descs[i] = _lib.InputElementDesc(self._names[i], e.semantic_index, e.format, e.input_slot,
+                                             e.aligned_byte_offset, e.input_slot_class,
+                                             e.instance_data_step_rate)
+            maps[i] = e.component_mapping
+        opts = _lib.LayoutOptions()
+        lib.vf_layout_options_init(ctypes.byref(opts))
+        opts.component_mappings = maps if n else None
+        if max_input_slots:
+            opts.max_input_slots = max_input_slots
+        if sig:
+            sigs = (_lib.SignatureElement * len(sig))()
+            names = [None if s.semantic_name is None else s.semantic_name.encode() for s in sig]
+            for i, s in enumerate(sig):
+                sigs[i] = _lib.SignatureElement(names[i], s.semantic_index, s.register, s.mask,
+                                                s.component_type)
+            opts.signature = sigs
+            opts.signature_count = len(sig)
+        opts.system_values = system_values
+        opts.isa = _isa_value(isa)
+        diag = _lib.Diagnostics()
+        handle = ctypes.c_void_p()
+        rc = lib.vf_layout_create(descs, n, ctypes.byref(opts), ctypes.byref(handle),
+                                  ctypes.byref(diag))
+        entries = [(d.code, d.severity, d.element_index, d.signature_index,
+                    d.message.decode("utf-8", "replace")) for d in diag.entries[:diag.count]]
+        if rc != 0:
+            msgs = ["%s: %s [%s, code %d]" % ("error" if s == 0 else "warning", m,
+                                              _lib.result_string(c), c)
+                    for c, s, _, _, m in entries]
+            if diag.num_dropped:
+                msgs.append("... and %d more not shown" % diag.num_dropped)
+            raise LayoutError(rc, "invalid input layout: %s [code %d]" % (_lib.result_string(rc), rc),
+                              msgs, entries)
+        self.warnings = [m for c, s, _, _, m in entries if s != 0]
+        self._handle = handle
+        self._lib = lib
+        self.registers = self._describe()
+        self.record_words = lib.vf_layout_record_size(handle) // 4
+
+    def __del__(self):
+        h = getattr(self, "_handle", None)
+        if h:
+            self._lib.vf_layout_destroy(h)
+            self._handle = None
+
+    def _describe(self):
+        lib, h = self._lib, self._handle
+        regs = []
+        for r in range(lib.vf_layout_register_count(h)):
+            ri = _lib.LayoutRegisterInfo()
+            lib.vf_layout_register(h, r, ctypes.byref(ri))
+            if ri.kind == _lib.VF_REGISTER_ELEMENT:
+                ei = _lib.LayoutElementInfo()
+                lib.vf_layout_element(h, ri.element_index, ctypes.byref(ei))
+                name = (ei.semantic_name or b"(null)").decode("utf-8", "replace")
+                regs.append(Register("%s%d" % (name, ei.semantic_index),
+                                     format_info(ei.format).register_type, ei.format, ri.kind,
+                                     ri.element_index))
+            elif ri.kind == _lib.VF_REGISTER_VERTEX_ID:
+                regs.append(Register("SV_VertexID", "uint", None, ri.kind, -1))
+            elif ri.kind == _lib.VF_REGISTER_INSTANCE_ID:
+                regs.append(Register("SV_InstanceID", "uint", None, ri.kind, -1))
+            else:
+                regs.append(Register("system", "uint", None, ri.kind, -1))
+        return regs
+
+    def element_offsets(self):
+        """Resolved AlignedByteOffset of every element."""
+        out = []
+        for i in range(self._lib.vf_layout_element_count(self._handle)):
+            ei = _lib.LayoutElementInfo()
+            self._lib.vf_layout_element(self._handle, i, ctypes.byref(ei))
+            out.append(ei.byte_offset)
+        return out
+
+
+def _loaded(items):
+    return all(not isinstance(e, (dict, list, tuple)) for e in items)
+
+
+class Result:
+    """The records of a draw. .words: every 32-bit word in the library's AoS
+    layout (instance-major, .record_words per record; a NumPy uint32 array,
+    or array.array('I') without NumPy). .registers: the register names;
+    .records(i): record i as {name: 4 values} typed float/uint/int."""
+
+    def __init__(self, layout, words, vertices, instances):
+        self.layout = layout
+        self.words = words
+        self.vertices = vertices
+        self.instances = instances
+        self.record_words = layout.record_words
+        self.register_info = layout.registers
+        self.registers = [r.name for r in layout.registers]
+
+    def __len__(self):
+        return self.vertices * self.instances
+
+    def record_words_at(self, i):
+        n = self.record_words
+        return self.words[i * n:(i + 1) * n]
+
+    def system(self, i):
+        """(SV_VertexID, SV_InstanceID, flags) of record i."""
+        w = self.record_words_at(i)
+        return int(w[-4]), int(w[-3]), int(w[-2])
+
+    def is_cut(self, i):
+        return bool(self.system(i)[2] & _lib.VF_FLAG_STRIP_CUT)
+
+    def records(self, i):
+        """Record i (instance * vertices + position) per register."""
+        w = self.record_words_at(i)
+        out = {}
+        for r, reg in enumerate(self.register_info):
+            out[reg.name] = typed_view(w[4 * r:4 * r + 4], reg.type)
+        return out
+
+
+def typed_view(words, kind):
+    """Four words as 'float', 'uint' or 'int' values: a NumPy view, or a list."""
+    if numpy is not None and isinstance(words, numpy.ndarray):
+        return words.view({"float": numpy.float32, "uint": numpy.uint32, "int": numpy.int32}[kind])
+    b = array.array("I", words).tobytes()
+    return list(array.array({"float": "f", "uint": "I", "int": "i"}[kind], b))
+
+
+def _check_view_offsets(case, layout):
+    """D3D12 aligns each view start like its elements (rules §3.2) and the
+    index view to the index size (§5.1); the case's Offset stands for it."""
+    align = [0] * 32
+    for e, off in zip(layout.elements, layout.element_offsets()):
+        info = _lib.lib().vf_format_info(e.format)
+        if info and info.contents.bytes and e.input_slot < 32:
+            align[e.input_slot] = max(align[e.input_slot], min(info.contents.bytes, 4))
+    for s, b in enumerate(case.vb):
+        if b.bound and align[s] > 1 and b.offset % align[s]:
+            raise DrawError(1, "slot %d: view Offset %d is not a multiple of %d, the alignment of "
+                               "the slot's elements" % (s, b.offset, align[s]))
+    if case.draw.indexed and case.ib.bound:
+        a = 4 if case.ib.format == 42 else 2
+        if case.ib.offset % a:
+            raise DrawError(1, "IndexBuffer: view Offset %d is not a multiple of the index size %d"
+                               % (case.ib.offset, a))
+
+
+def run(case, isa=None, base_dir=None):
+    """Runs a case (a dict in the JSON case format, a Case, or a path to a
+    case file) as `vfetch run` does; returns a Result."""
+    from .case import load
+    if isinstance(case, str):
+        case = load(case)
+    elif not isinstance(case, Case):
+        case = Case(case, base_dir)
+    lib = _lib.lib()
+    layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa)
+    _check_view_offsets(case, layout)
+    d = case.draw
+    size = ctypes.c_size_t()
+    rc = lib.vf_draw_output_size(layout._handle, d.vertex_count_per_instance, d.instance_count,
+                                 ctypes.byref(size))
+    if rc != 0 or size.value > MAX_OUTPUT_SIZE:
+        raise DrawError(rc or 4, "Draw: %d x %d records is more than 1 GiB"
+                        % (d.vertex_count_per_instance, d.instance_count))
+    keep = []
+    vbs = (_lib.VertexBufferView * 32)()
+    for s, b in enumerate(case.vb):
+        if b.bound:
+            buf = ctypes.create_string_buffer(b.data, max(len(b.data), 1))
+            keep.append(buf)
+            vbs[s] = _lib.VertexBufferView(ctypes.cast(buf, ctypes.c_void_p), b.size_in_bytes,
+                                           b.stride_in_bytes)
+        else:
+            vbs[s] = _lib.VertexBufferView(None, 0, b.stride_in_bytes)
+    ib = _lib.IndexBufferView(None, 0, case.ib.format)
+    if case.ib.bound:
+        buf = ctypes.create_string_buffer(case.ib.data, max(len(case.ib.data), 1))
+        keep.append(buf)
+        ib = _lib.IndexBufferView(ctypes.cast(buf, ctypes.c_void_p), case.ib.size_in_bytes,
+                                  case.ib.format)
+    desc = _lib.DrawDesc()
+    lib.vf_draw_desc_init(ctypes.byref(desc))
+    desc.vertex_buffers = vbs if case.num_vertex_buffers else None
+    desc.num_vertex_buffers = case.num_vertex_buffers
+    desc.index_buffer = ctypes.pointer(ib) if case.ib.present else None
+    desc.indexed = d.indexed
+    desc.strip_cut_value = case.strip_cut_value
+    desc.primitive_topology = case.primitive_topology
+    desc.vertex_count_per_instance = d.vertex_count_per_instance
+    desc.instance_count = d.instance_count
+    desc.start_location = d.start_location
+    desc.base_vertex_location = d.base_vertex_location
+    desc.start_instance_location = d.start_instance_location
+    nwords = size.value // 4
+    # 16-byte aligned output, as vf_draw requires.
+    raw = (ctypes.c_uint32 * (nwords + 4))()
+    skip = (-ctypes.addressof(raw) % 16) // 4
+    rc = lib.vf_draw(layout._handle, ctypes.byref(desc),
+                     ctypes.c_void_p(ctypes.addressof(raw) + 4 * skip), size.value)
+    if rc != 0:
+        raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
+    data = bytes(memoryview(raw).cast("B")[4 * skip:4 * (skip + nwords)])
+    if numpy is not None:
+        words = numpy.frombuffer(data, dtype="<u4").copy()
+    else:
+        words = array.array("I", data)
+    return Result(layout, words, d.vertex_count_per_instance, d.instance_count)

@@ -1,0 +1,525 @@
+/*
+ * check_primitives.c - primitive assembly (lib/primitives.c).
+ *
+ * Expected lists come from the spec's own figures (§8.10, §13.10, written
+ * out by hand below) and from tests/ref/prim_ref.c, a model written from
+ * the spec that shares no code with the library: exhaustively over short
+ * index streams, and over large random draws.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_main.h"
+#include "prim_ref.h"
+#include "test_util.h"
+#include "vfetch.h"
+
+static const uint32_t strip_topologies[] = { 3, 5, 11, 13 };
+
+/* Every topology vf_draw accepts. */
+static uint32_t all_topologies(uint32_t *t)
+{
+    uint32_t n = 0;
+    for (uint32_t v = 1; v <= 5; v++)
+        t[n++] = v;
+    for (uint32_t v = 10; v <= 13; v++)
+        t[n++] = v;
+    for (uint32_t v = 33; v <= 64; v++)
+        t[n++] = v;
+    return n;
+}
+
+static vf_draw_desc indexed_desc(uint32_t topology, const vf_index_buffer_view *ib, uint32_t cut,
+                                 uint32_t count)
+{
+    vf_draw_desc d;
+    vf_draw_desc_init(&d);
+    d.indexed = 1;
+    d.index_buffer = ib;
+    d.strip_cut_value = cut;
+    d.primitive_topology = topology;
+    d.vertex_count_per_instance = count;
+    d.instance_count = 1;
+    return d;
+}
+
+/* Runs both calls on `d` and compares them with the reference; also reads
+ * the list back in pieces of `piece` primitives. */
+static void check_against_ref(const vf_draw_desc *d, uint32_t piece)
+{
+    uint32_t n = d->vertex_count_per_instance;
+    uint8_t *cut = malloc(n ? n : 1);
+    ck_assert_ptr_nonnull(cut);
+    prim_ref_cuts(d, cut);
+    uint32_t rcount, rvpp;
+    uint32_t *ref = prim_ref_assemble(d->primitive_topology, n, cut, &rcount, &rvpp);
+    free(cut);
+
+    uint32_t count = 0xdead, vpp = 0xdead;
+    size_t words = 0;
+    ck_assert_int_eq(vf_primitive_count(d, &count, &vpp, &words), VF_OK);
+    ck_assert_uint_eq(vpp, rvpp);
+    ck_assert_uint_eq(vf_topology_vertices_per_primitive(d->primitive_topology), rvpp);
+    if (count != rcount)
+        ck_abort_msg("topology %u, %u positions: %u primitives, reference %u",
+                     d->primitive_topology, n, count, rcount);
+    ck_assert_uint_eq(words, (size_t)count * vpp * d->instance_count);
+
+    size_t total = (size_t)count * vpp;
+    uint32_t *out = malloc((total + 1) * sizeof(uint32_t));
+    ck_assert_ptr_nonnull(out);
+    out[total] = 0x5a5a5a5au;
+    uint32_t written = 0xdead;
+    ck_assert_int_eq(vf_draw_primitives(d, 0, out, total, &written), VF_OK);
+    ck_assert_uint_eq(written, count);
+    ck_assert_uint_eq(out[total], 0x5a5a5a5au);
+    for (size_t i = 0; i < total; i++)
+        if (out[i] != ref[i])
+            ck_abort_msg("topology %u, %u positions: primitive %zu vertex %zu is %u, "
+                         "reference %u", d->primitive_topology, n, i / vpp, i % vpp, out[i],
+                         ref[i]);
+
+    /* In pieces: the same list, each piece starting at the primitive ID
+     * the previous one ended at. */
+    if (piece) {
+        uint32_t first = 0;
+        uint32_t *buf = malloc((size_t)piece * vpp * sizeof(uint32_t));
+        ck_assert_ptr_nonnull(buf);
+        while (first < count) {
+            ck_assert_int_eq(vf_draw_primitives(d, first, buf, (size_t)piece * vpp, &written),
+                             VF_OK);
+            uint32_t expect = count - first < piece ? count - first : piece;
+            ck_assert_uint_eq(written, expect);
+            ck_assert_int_eq(memcmp(buf, ref + (size_t)first * vpp,
+                                    (size_t)written * vpp * sizeof(uint32_t)), 0);
+            first += written;
+        }
+        ck_assert_int_eq(vf_draw_primitives(d, count, buf, (size_t)piece * vpp, &written),
+                         VF_OK);
+        ck_assert_uint_eq(written, 0);
+        free(buf);
+    }
+    free(out);
+    free(ref);
+}
+
+/* The list of `d` must equal want[0 .. count * vpp). */
+static void expect_list(const vf_draw_desc *d, const uint32_t *want, uint32_t want_count)
+{
+    uint32_t count, vpp;
+    ck_assert_int_eq(vf_primitive_count(d, &count, &vpp, NULL), VF_OK);
+    ck_assert_uint_eq(count, want_count);
+    uint32_t out[64], written;
+    ck_assert_int_eq(vf_draw_primitives(d, 0, out, 64, &written), VF_OK);
+    ck_assert_uint_eq(written, want_count);
+    for (uint32_t i = 0; i < count * vpp; i++)
+        ck_assert_uint_eq(out[i], want[i]);
+}
+
+static vf_draw_desc plain_desc(uint32_t topology, uint32_t count)
+{
+    vf_draw_desc d;
+    vf_draw_desc_init(&d);
+    d.primitive_topology = topology;
+    d.vertex_count_per_instance = count;
+    d.instance_count = 1;
+    return d;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The spec's figures                                                        */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(test_spec_figures)
+{
+    /* §13.10, "GS invocations from TriStrip w/Adjacency": 10 vertices, 3
+     * triangles, each as v[0..5]. */
+    static const uint32_t tsa[] = { 0, 1, 2, 6, 4, 3, 2, 5, 6, 8, 4, 0, 4, 2, 6, 9, 8, 7 };
+    vf_draw_desc d = plain_desc(VF_TOPOLOGY_TRIANGLESTRIP_ADJ, 10);
+    expect_list(&d, tsa, 3);
+    /* The same with a dangling 11th vertex: identical. */
+    d.vertex_count_per_instance = 11;
+    expect_list(&d, tsa, 3);
+    /* A lone triangle with adjacency: both ends are outer edges. */
+    static const uint32_t tsa1[] = { 0, 1, 2, 5, 4, 3 };
+    d.vertex_count_per_instance = 6;
+    expect_list(&d, tsa1, 1);
+    d.vertex_count_per_instance = 5;
+    expect_list(&d, NULL, 0);
+
+    /* §8.10: triangle strip, leading vertices 0, 1, 2, one winding. */
+    static const uint32_t ts[] = { 0, 1, 2, 1, 3, 2, 2, 3, 4, 3, 5, 4 };
+    d = plain_desc(VF_TOPOLOGY_TRIANGLESTRIP, 6);
+    expect_list(&d, ts, 4);
+    /* Line strip with adjacency: leading vertices 1, 2, 3. */
+    static const uint32_t lsa[] = { 0, 1, 2, 3, 1, 2, 3, 4 };
+    d = plain_desc(VF_TOPOLOGY_LINESTRIP_ADJ, 5);
+    expect_list(&d, lsa, 2);
+    /* Triangle list with adjacency: 0, 2, 4 the triangle, 1, 3, 5 around. */
+    static const uint32_t tla[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 };
+    d = plain_desc(VF_TOPOLOGY_TRIANGLELIST_ADJ, 13);
+    expect_list(&d, tla, 2);
+    /* §8.13: a 5-vertex triangle list is one triangle. */
+    static const uint32_t tl[] = { 0, 1, 2 };
+    d = plain_desc(VF_TOPOLOGY_TRIANGLELIST, 5);
+    expect_list(&d, tl, 1);
+    /* §8.10: 36 vertices of a triangle list with adjacency are 6 primitives. */
+    uint32_t count;
+    d = plain_desc(VF_TOPOLOGY_TRIANGLELIST_ADJ, 36);
+    ck_assert_int_eq(vf_primitive_count(&d, &count, NULL, NULL), VF_OK);
+    ck_assert_uint_eq(count, 6);
+    /* Patch list of 4 control points: 9 vertices, 2 patches. */
+    static const uint32_t pl[] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+    d = plain_desc(VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST + 3, 9);
+    expect_list(&d, pl, 2);
+}
+END_TEST
+
+START_TEST(test_strip_cut_example)
+{
+    /* Positions 0..8, index 3 and 6 cut: pieces {0,1,2}, {4,5}, {7,8}. */
+    static const uint16_t idx[] = { 10, 11, 12, 0xffff, 13, 14, 0xffff, 15, 16 };
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    vf_draw_desc d = indexed_desc(VF_TOPOLOGY_LINESTRIP, &ib, VF_STRIP_CUT_VALUE_0xFFFF, 9);
+    static const uint32_t ls[] = { 0, 1, 1, 2, 4, 5, 7, 8 };
+    expect_list(&d, ls, 4);
+    d.primitive_topology = VF_TOPOLOGY_TRIANGLESTRIP;
+    static const uint32_t ts[] = { 0, 1, 2 };
+    expect_list(&d, ts, 1);
+    /* Cuts disabled: 0xFFFF is an ordinary index. */
+    d.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
+    static const uint32_t ts2[] = { 0, 1, 2, 1, 3, 2, 2, 3, 4, 3, 5, 4, 4, 5, 6, 5, 7, 6, 6, 7, 8 };
+    expect_list(&d, ts2, 7);
+    /* Lists never cut in D3D12 (rules §5.2). */
+    d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFF;
+    d.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
+    static const uint32_t tl[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+    expect_list(&d, tl, 3);
+    /* Not indexed: no index is read, nothing cuts. */
+    d.indexed = 0;
+    d.primitive_topology = VF_TOPOLOGY_LINESTRIP;
+    uint32_t count;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, NULL, NULL), VF_OK);
+    ck_assert_uint_eq(count, 8);
+    /* Indexed with no data: every index reads 0, nothing cuts. */
+    d.indexed = 1;
+    ib.data = NULL;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, NULL, NULL), VF_OK);
+    ck_assert_uint_eq(count, 8);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Exhaustive and random                                                     */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(test_exhaustive_short_streams)
+{
+    uint32_t topo[64];
+    uint32_t nt = all_topologies(topo);
+    for (int wide = 0; wide < 2; wide++) {
+        uint32_t cutv = wide ? 0xffffffffu : 0xffffu;
+        for (uint32_t len = 0; len <= 7; len++) {
+            uint32_t streams = 1u << (2 * len);
+            for (uint32_t s = 0; s < streams; s++) {
+                uint32_t idx32[8];
+                uint16_t idx16[8];
+                for (uint32_t i = 0; i < len; i++) {
+                    uint32_t sym = (s >> (2 * i)) & 3;
+                    idx32[i] = sym == 3 ? cutv : sym;
+                    idx16[i] = (uint16_t)idx32[i];
+                }
+                vf_index_buffer_view ib = { wide ? (const void *)idx32 : (const void *)idx16,
+                                            len * (wide ? 4u : 2u),
+                                            wide ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT };
+                uint32_t cut = wide ? VF_STRIP_CUT_VALUE_0xFFFFFFFF : VF_STRIP_CUT_VALUE_0xFFFF;
+                for (uint32_t t = 0; t < nt; t++) {
+                    /* Lists do not depend on the indices: once per length. */
+                    int strip = 0;
+                    for (size_t k = 0; k < 4; k++)
+                        strip |= topo[t] == strip_topologies[k];
+                    if (!strip && s != 0)
+                        continue;
+                    vf_draw_desc d = indexed_desc(topo[t], &ib, cut, len);
+                    check_against_ref(&d, len % 2 + 1);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+START_TEST(test_random_large)
+{
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x5052494du);
+    uint32_t topo[64];
+    uint32_t nt = all_topologies(topo);
+    for (int iter = 0; iter < 60; iter++) {
+        uint32_t wide = vf_rng_below(&rng, 2);
+        uint32_t isz = wide ? 4 : 2;
+        uint32_t n = 1000 + vf_rng_below(&rng, 30000);
+        uint32_t buf_count = n + 64;
+        uint8_t *ib_data = malloc((size_t)buf_count * isz);
+        ck_assert_ptr_nonnull(ib_data);
+        /* Cut density from none to one position in two. */
+        uint32_t density = vf_rng_below(&rng, 5);
+        for (uint32_t i = 0; i < buf_count; i++) {
+            uint32_t v = vf_rng_u32(&rng);
+            int is_cut = density && vf_rng_below(&rng, 1u << (2 * density - 1)) == 0;
+            if (is_cut)
+                v = 0xffffffffu;
+            if (wide)
+                memcpy(ib_data + 4 * (size_t)i, &v, 4);
+            else {
+                uint16_t h = (uint16_t)v;
+                memcpy(ib_data + 2 * (size_t)i, &h, 2);
+            }
+        }
+        /* The view may end before the draw does (those indices read 0). */
+        uint32_t view = vf_rng_below(&rng, 4) == 0 ? vf_rng_below(&rng, buf_count) : buf_count;
+        vf_index_buffer_view ib = { ib_data, view * isz,
+                                    wide ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT };
+        uint32_t cut = vf_rng_below(&rng, 4) == 0 ? VF_STRIP_CUT_VALUE_DISABLED
+                       : wide                     ? VF_STRIP_CUT_VALUE_0xFFFFFFFF
+                                                  : VF_STRIP_CUT_VALUE_0xFFFF;
+        uint32_t t = vf_rng_below(&rng, 3) ? strip_topologies[vf_rng_below(&rng, 4)]
+                                           : topo[vf_rng_below(&rng, nt)];
+        vf_draw_desc d = indexed_desc(t, &ib, cut, n);
+        d.start_location = vf_rng_below(&rng, 64);
+        /* Sometimes a start whose byte address wraps past 2^32. */
+        if (vf_rng_below(&rng, 6) == 0)
+            d.start_location = (uint32_t)(0x100000000ull / isz) - vf_rng_below(&rng, 32);
+        d.instance_count = 1 + vf_rng_below(&rng, 3);
+        check_against_ref(&d, 1 + vf_rng_below(&rng, 700));
+        free(ib_data);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Buffers and bad input                                                     */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(test_guarded_output)
+{
+    /* The output and the index buffer end against a PROT_NONE page; every
+     * out_count from 0 to the whole list (and one past) writes whole
+     * primitives only, never a word past the bound. */
+    static const uint32_t ts[] = { 3, 5, 11, 13, 4, 40 };
+    for (size_t k = 0; k < sizeof(ts) / sizeof(ts[0]); k++) {
+        uint32_t n = 29;
+        vf_guarded gib;
+        vf_guarded_alloc(&gib, n * 2, VF_GUARD_AFTER);
+        for (uint32_t i = 0; i < n; i++) {
+            uint16_t v = i % 9 == 8 ? 0xffff : (uint16_t)i;
+            memcpy(gib.data + 2 * i, &v, 2);
+        }
+        vf_index_buffer_view ib = { gib.data, n * 2, VF_FORMAT_R16_UINT };
+        vf_draw_desc d = indexed_desc(ts[k], &ib, VF_STRIP_CUT_VALUE_0xFFFF, n);
+        uint32_t count, vpp;
+        ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, NULL), VF_OK);
+        ck_assert_uint_gt(count, 0);
+        for (size_t words = 0; words <= (size_t)count * vpp + 1; words++) {
+            vf_guarded g;
+            vf_guarded_alloc(&g, words * 4, VF_GUARD_AFTER);
+            memset(g.data, 0xee, words * 4);
+            uint32_t written = 0xdead;
+            vf_result res = vf_draw_primitives(&d, 0, (uint32_t *)(void *)g.data, words,
+                                               &written);
+            if (words < vpp) {
+                ck_assert_int_eq(res, VF_ERROR_OUTPUT_TOO_SMALL);
+                ck_assert_uint_eq(written, 0);
+            } else {
+                ck_assert_int_eq(res, VF_OK);
+                uint32_t fit = (uint32_t)(words / vpp);
+                ck_assert_uint_eq(written, fit < count ? fit : count);
+            }
+            /* Words after the last whole primitive are untouched. */
+            for (size_t w = (size_t)(res == VF_OK ? written : 0) * vpp; w < words; w++)
+                ck_assert_uint_eq(g.data[4 * w], 0xee);
+            vf_guarded_free(&g);
+        }
+        vf_guarded_free(&gib);
+    }
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+    uint16_t idx[4] = { 0, 1, 2, 3 };
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    vf_draw_desc d = indexed_desc(VF_TOPOLOGY_TRIANGLESTRIP, &ib, VF_STRIP_CUT_VALUE_0xFFFF, 4);
+    uint32_t out[8] = { 7, 7, 7, 7, 7, 7, 7, 7 }, count = 99, vpp = 99, written = 99;
+    size_t words = 99;
+
+#define EXPECT_BOTH(code)                                                               \
+    do {                                                                                \
+        ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, &words), code);           \
+        ck_assert_int_eq(vf_draw_primitives(&d, 0, out, 8, &written), code);            \
+        ck_assert_uint_eq(count, 99);                                                   \
+        ck_assert_uint_eq(vpp, 99);                                                     \
+        ck_assert_uint_eq(words, 99);                                                   \
+        ck_assert_uint_eq(written, 99);                                                 \
+        for (int w_ = 0; w_ < 8; w_++)                                                  \
+            ck_assert_uint_eq(out[w_], 7);                                              \
+    } while (0)
+
+    ck_assert_int_eq(vf_primitive_count(NULL, &count, &vpp, &words), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_primitives(NULL, 0, out, 8, &written), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_primitive_count(&d, NULL, &vpp, &words), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_primitives(&d, 0, out, 8, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_primitives(&d, 0, NULL, 8, &written), VF_ERROR_NULL_POINTER);
+    ck_assert_uint_eq(count, 99);
+    ck_assert_uint_eq(written, 99);
+    ck_assert_uint_eq(out[0], 7);
+
+    d.struct_size = sizeof(d) - 1;
+    EXPECT_BOTH(VF_ERROR_INVALID_ARGUMENT);
+    d.struct_size = sizeof(d);
+    d.strip_cut_value = 3;
+    EXPECT_BOTH(VF_ERROR_INVALID_STRIP_CUT_VALUE);
+    d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFF;
+    static const uint32_t bad_topologies[] = { 0, 6, 7, 8, 9, 14, 32, 65, 0xffffffffu };
+    for (size_t i = 0; i < sizeof(bad_topologies) / sizeof(bad_topologies[0]); i++) {
+        d.primitive_topology = bad_topologies[i];
+        EXPECT_BOTH(VF_ERROR_INVALID_TOPOLOGY);
+        ck_assert_uint_eq(vf_topology_vertices_per_primitive(bad_topologies[i]), 0);
+    }
+    d.primitive_topology = VF_TOPOLOGY_TRIANGLESTRIP;
+    ib.format = VF_FORMAT_R8_UINT;
+    EXPECT_BOTH(VF_ERROR_INVALID_INDEX_FORMAT);
+    ib.format = VF_FORMAT_R32_UINT;
+    EXPECT_BOTH(VF_ERROR_STRIP_CUT_MISMATCH);
+    ib.format = VF_FORMAT_R16_UINT;
+    d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFFFFFF;
+    EXPECT_BOTH(VF_ERROR_STRIP_CUT_MISMATCH);
+    /* The view's format is checked even without data, as vf_draw does. */
+    ib.data = NULL;
+    EXPECT_BOTH(VF_ERROR_STRIP_CUT_MISMATCH);
+    /* Vertex buffers play no part: too many of them is not an error here. */
+    d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFF;
+    d.num_vertex_buffers = 1000;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, NULL, NULL), VF_OK);
+    ck_assert_uint_eq(count, 2);
+    /* Too small for one primitive: an error, nothing written. */
+    ck_assert_int_eq(vf_draw_primitives(&d, 0, out, 2, &written), VF_ERROR_OUTPUT_TOO_SMALL);
+    ck_assert_uint_eq(written, 0);
+    ck_assert_uint_eq(out[0], 7);
+    /* ...but not when no primitive is left to write. */
+    ck_assert_int_eq(vf_draw_primitives(&d, 2, NULL, 0, &written), VF_OK);
+    ck_assert_uint_eq(written, 0);
+    ck_assert_int_eq(vf_draw_primitives(&d, 0xffffffffu, out, 2, &written), VF_OK);
+    ck_assert_uint_eq(written, 0);
+#undef EXPECT_BOTH
+}
+END_TEST
+
+START_TEST(test_size_overflow)
+{
+    /* 2^32 - 1 points per instance, 2^32 - 1 instances: (2^32 - 1)^2 words
+     * fit in 64 bits; triangle strips, three words for nearly every
+     * position, do not. No index is read. */
+    vf_draw_desc d = plain_desc(VF_TOPOLOGY_POINTLIST, 0xffffffffu);
+    d.instance_count = 0xffffffffu;
+    uint32_t count = 0, vpp = 0;
+    size_t words = 0;
+    vf_result res = vf_primitive_count(&d, &count, &vpp, &words);
+    if (SIZE_MAX >= UINT64_MAX) {
+        ck_assert_int_eq(res, VF_OK);
+        ck_assert_uint_eq(words, (size_t)0xffffffffu * 0xffffffffu);
+    } else {
+        ck_assert_int_eq(res, VF_ERROR_OVERFLOW);
+    }
+    d.primitive_topology = VF_TOPOLOGY_TRIANGLESTRIP;
+    count = 5;
+    words = 5;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, &words), VF_ERROR_OVERFLOW);
+    ck_assert_uint_eq(count, 5);
+    ck_assert_uint_eq(words, 5);
+    ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, NULL), VF_OK);
+    ck_assert_uint_eq(count, 0xffffffffu - 2);
+    d.primitive_topology = VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST;
+    /* Without the whole-draw size the count itself always fits. */
+    ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, NULL), VF_OK);
+    ck_assert_uint_eq(count, 0xffffffffu / 32);
+    ck_assert_uint_eq(vpp, 32);
+    /* The last primitives of the largest draw, with no index read. */
+    d.primitive_topology = VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, NULL), VF_OK);
+    ck_assert_uint_eq(count, (0xffffffffu - 4) / 2);
+    uint32_t out[12], written;
+    ck_assert_int_eq(vf_draw_primitives(&d, count - 2, out, 12, &written), VF_OK);
+    ck_assert_uint_eq(written, 2);
+    uint32_t a = 2 * (count - 1); /* the last triangle, even */
+    ck_assert_uint_eq(count % 2, 1);
+    ck_assert_uint_eq(out[6], a);
+    ck_assert_uint_eq(out[7], a - 2);
+    ck_assert_uint_eq(out[9], a + 5);
+    ck_assert_uint_eq(out[11], a + 3);
+    /* The last outer vertex is the position before the dangling one. */
+    ck_assert_uint_eq(a + 5, 0xfffffffdu);
+}
+END_TEST
+
+/* Primitives never name a position the draw flagged as a cut. */
+START_TEST(test_matches_draw_cuts)
+{
+    static const uint32_t idx[] = { 0, 1, 2, 0xffffffffu, 3, 0xffffffffu, 0xffffffffu, 4, 5, 6, 7 };
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R32_UINT };
+    vf_input_element_desc e = { "POSITION", 0, VF_FORMAT_R32_FLOAT, 0, 0, 0, 0 };
+    vf_layout_options o;
+    vf_layout_options_init(&o);
+    o.system_values = VF_SV_FLAGS;
+    vf_layout *layout;
+    ck_assert_int_eq(vf_layout_create(&e, 1, &o, &layout, NULL), VF_OK);
+    float vb[8] = { 0 };
+    vf_vertex_buffer_view vbv = { vb, sizeof(vb), 4 };
+    for (size_t k = 0; k < 4; k++) {
+        vf_draw_desc d = indexed_desc(strip_topologies[k], &ib, VF_STRIP_CUT_VALUE_0xFFFFFFFF, 11);
+        d.vertex_buffers = &vbv;
+        d.num_vertex_buffers = 1;
+        d.instance_count = 2;
+        size_t size;
+        ck_assert_int_eq(vf_draw_output_size(layout, 11, 2, &size), VF_OK);
+        uint32_t *rec = aligned_alloc(16, size);
+        ck_assert_ptr_nonnull(rec);
+        ck_assert_int_eq(vf_draw(layout, &d, rec, size), VF_OK);
+        size_t rw = vf_layout_record_size(layout) / 4;
+        uint32_t out[66], written;
+        ck_assert_int_eq(vf_draw_primitives(&d, 0, out, 66, &written), VF_OK);
+        uint32_t vpp = vf_topology_vertices_per_primitive(d.primitive_topology);
+        for (uint32_t i = 0; i < written * vpp; i++)
+            for (uint32_t inst = 0; inst < 2; inst++)
+                ck_assert_uint_eq(rec[(inst * 11 + out[i]) * rw + rw - 2] & VF_FLAG_STRIP_CUT, 0);
+        free(rec);
+    }
+    vf_layout_destroy(layout);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("primitives");
+    TCase *tc = tcase_create("spec");
+    tcase_add_test(tc, test_spec_figures);
+    tcase_add_test(tc, test_strip_cut_example);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("model");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_exhaustive_short_streams);
+    tcase_add_test(tc, test_random_large);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("bounds");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, test_guarded_output);
+    tcase_add_test(tc, test_bad_input);
+    tcase_add_test(tc, test_size_overflow);
+    tcase_add_test(tc, test_matches_draw_cuts);
+    suite_add_tcase(s, tc);
+    return vf_test_run(s);
+}

@@ -1,0 +1,117 @@
+/*
+ * fuzz_primitives.c - primitive assembly from arbitrary bytes.
+ *
+ * The input chooses a draw as vf_draw_primitives sees it: the topology
+ * (valid or not), indexed or not, an index buffer (format, size, contents
+ * with cuts, a view shorter than the draw), the cut value, the position
+ * count and the start location over its whole range, and an output size
+ * and first primitive. Index and output buffers are exact-size
+ * allocations, so ASan reports any access past them.
+ *
+ * Checks, aborting on any difference:
+ *  - a rejected draw gives the same code from both calls and writes nothing;
+ *  - the count and the whole list equal tests/ref/prim_ref.c, a model
+ *    written from the spec;
+ *  - the part written into the fuzzed output size is that part of the
+ *    whole list, whole primitives only, and nothing after it changes.
+ */
+#include "fuzz_input.h"
+
+/* `make fuzz` links each target from its one file, so the reference model
+ * comes in as part of this translation unit. */
+#include "../ref/prim_ref.c"
+
+#define MAX_POSITIONS 20000u
+
+static const uint32_t topologies[] = { 1, 2, 3, 4, 5, 10, 11, 12, 13, 33, 35, 36, 64,
+                                       0, 6, 9, 14, 65 /* not topologies */ };
+
+static void check(const uint8_t *data, size_t size)
+{
+    fz_input in = { data, size, 0 };
+    vf_draw_desc d;
+    vf_draw_desc_init(&d);
+    uint8_t sel = fz_u8(&in);
+    d.primitive_topology = topologies[sel % (sizeof(topologies) / sizeof(topologies[0]))];
+    uint8_t flags = fz_u8(&in);
+    d.indexed = flags & 1;
+    uint32_t isz = flags & 2 ? 4 : 2;
+    d.strip_cut_value = (flags >> 2) & 3; /* 3 is invalid */
+    d.vertex_count_per_instance = fz_u16(&in) % MAX_POSITIONS;
+    d.instance_count = fz_u8(&in);
+    d.start_location = flags & 0x10 ? fz_u32(&in) : fz_u8(&in);
+    uint32_t buf_count = fz_u16(&in) % MAX_POSITIONS;
+    uint32_t view_bytes = flags & 0x20 ? fz_u32(&in) % (buf_count * isz + 3) : buf_count * isz;
+    uint32_t cut_every = fz_u8(&in);
+    size_t out_count = fz_u16(&in);
+    uint32_t first = flags & 0x40 ? fz_u16(&in) : 0;
+
+    uint8_t *ib_data = malloc((size_t)buf_count * isz + 1);
+    FZ_CHECK(ib_data != NULL, "out of memory");
+    fz_fill(&in, ib_data, (size_t)buf_count * isz);
+    if (cut_every)
+        for (uint32_t i = cut_every - 1; i < buf_count; i += cut_every)
+            memset(ib_data + (size_t)i * isz, 0xff, isz);
+    vf_index_buffer_view ib = { flags & 0x80 ? NULL : ib_data,
+                                view_bytes < buf_count * isz ? view_bytes : buf_count * isz,
+                                isz == 2 ? VF_FORMAT_R16_UINT : VF_FORMAT_R32_UINT };
+    if (sel >= 200)
+        ib.format = sel; /* some invalid formats */
+    d.index_buffer = sel % 7 == 6 ? NULL : &ib;
+
+    uint32_t count = 0xdeadbeefu, vpp = 0xdeadbeefu;
+    size_t words = 0;
+    vf_result res = vf_primitive_count(&d, &count, &vpp, &words);
+    uint32_t *out = malloc(out_count * sizeof(uint32_t) + 1);
+    FZ_CHECK(out != NULL, "out of memory");
+    memset(out, 0xab, out_count * sizeof(uint32_t));
+    uint32_t written = 0xdeadbeefu;
+    vf_result res2 = vf_draw_primitives(&d, first, out, out_count, &written);
+
+    if (res != VF_OK) {
+        FZ_CHECK(res2 == res, "count gave %d, list %d", (int)res, (int)res2);
+        FZ_CHECK(count == 0xdeadbeefu && vpp == 0xdeadbeefu, "count written on error");
+        FZ_CHECK(written == 0xdeadbeefu, "written set on error");
+        for (size_t i = 0; i < out_count * sizeof(uint32_t); i++)
+            FZ_CHECK(((uint8_t *)out)[i] == 0xab, "byte %zu written on error", i);
+        free(out);
+        free(ib_data);
+        return;
+    }
+
+    uint32_t n = d.vertex_count_per_instance;
+    uint8_t *cut = malloc(n + 1);
+    FZ_CHECK(cut != NULL, "out of memory");
+    prim_ref_cuts(&d, cut);
+    uint32_t rcount, rvpp;
+    uint32_t *ref = prim_ref_assemble(d.primitive_topology, n, cut, &rcount, &rvpp);
+    free(cut);
+    FZ_CHECK(count == rcount && vpp == rvpp, "count %u x %u, reference %u x %u", count, vpp,
+             rcount, rvpp);
+    FZ_CHECK(words == (size_t)count * vpp * d.instance_count, "draw words %zu", words);
+
+    uint32_t left = first < count ? count - first : 0;
+    uint32_t fit = (uint32_t)(out_count / vpp < left ? out_count / vpp : left);
+    if (left && out_count < vpp) {
+        FZ_CHECK(res2 == VF_ERROR_OUTPUT_TOO_SMALL && written == 0, "too small: %d, %u",
+                 (int)res2, written);
+        fit = 0;
+    } else {
+        FZ_CHECK(res2 == VF_OK, "list gave %d", (int)res2);
+        FZ_CHECK(written == fit, "wrote %u primitives, expected %u", written, fit);
+    }
+    if (fit)
+        FZ_CHECK(memcmp(out, ref + (size_t)first * vpp, (size_t)fit * vpp * 4) == 0,
+                 "list differs from the reference from primitive %u", first);
+    for (size_t i = (size_t)fit * vpp * 4; i < out_count * sizeof(uint32_t); i++)
+        FZ_CHECK(((uint8_t *)out)[i] == 0xab, "byte %zu past the primitives written", i);
+    free(ref);
+    free(out);
+    free(ib_data);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    check(data, size);
+    return 0;
+}

@@ -1,0 +1,22 @@
+"""Paths of the tree under test: top_srcdir and top_builddir from make
+check, else this checkout built in place."""
+import os
+import subprocess
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRCDIR = os.path.abspath(os.environ.get("top_srcdir") or os.path.join(HERE, "..", ".."))
+BUILDDIR = os.path.abspath(os.environ.get("top_builddir") or SRCDIR)
+VFETCH = os.path.join(BUILDDIR, "tools", "vfetch")
+os.environ.setdefault("VFETCH_LIBRARY", os.path.join(BUILDDIR, ".libs", "libvfetch.so"))
+os.environ.pop("VFETCH_ISA", None)
+
+
+def run_cli(*args, **kw):
+    return subprocess.run([VFETCH] + list(args), capture_output=True, **kw)
+
+
+@pytest.fixture
+def cli():
+    return run_cli

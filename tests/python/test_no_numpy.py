@@ -1,0 +1,38 @@
+"""The package without NumPy: the core checks in a subprocess where
+importing numpy fails."""
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+SCRIPT = r"""
+import sys
+sys.modules["numpy"] = None  # import numpy raises ImportError
+sys.path[:0] = [%r, %r]
+import array, glob, os, pytest
+import vfetch, test_formats, test_run, test_compare, test_typed
+assert vfetch.draw.numpy is None
+test_formats.test_names_and_values()
+test_formats.test_decode_element()
+test_formats.test_decode_errors()
+test_run.test_layout_from_tuples_and_records()
+test_run.test_layout_error_carries_every_message()
+test_typed.test_typed_arrays_give_the_hex_bytes()
+for p in test_run.cases():
+    test_run.test_run_matches_cli(p)
+r = vfetch.run(test_run.cases()[0])
+assert isinstance(r.words, array.array)
+for name in dir(test_compare):
+    if name.startswith("test_"):
+        fn = getattr(test_compare, name)
+        if fn.__code__.co_argcount == 0:
+            fn()
+print("ok")
+""" % (HERE, os.path.join(HERE, "..", "..", "python"))
+
+
+def test_core_without_numpy():
+    p = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, cwd=HERE)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert p.stdout.strip().endswith("ok")

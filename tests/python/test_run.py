@@ -1,0 +1,94 @@
+"""vfetch.run gives exactly the CLI's words, for every example and every
+case under tests/cli/; layouts, records and diagnostics."""
+import glob
+import json
+import os
+import struct
+
+import pytest
+
+import vfetch
+from conftest import SRCDIR, run_cli
+
+
+def cases():
+    paths = sorted(glob.glob(os.path.join(SRCDIR, "examples", "*.json")))
+    for p in sorted(glob.glob(os.path.join(SRCDIR, "tests", "cli", "**", "*.json"), recursive=True)):
+        # expected/ holds outputs with a trailer, not cases
+        try:
+            with open(p) as f:
+                obj = json.load(f)
+        except ValueError:
+            continue
+        if isinstance(obj, dict) and "InputLayout" in obj:
+            paths.append(p)
+    return paths
+
+
+@pytest.mark.parametrize("path", cases(), ids=lambda p: os.path.relpath(p, SRCDIR))
+def test_run_matches_cli(path):
+    cli = run_cli("run", "--output", "raw", os.path.basename(path), cwd=os.path.dirname(path))
+    with open(path) as f:
+        obj = json.load(f)
+    if cli.returncode != 0:
+        with pytest.raises((vfetch.LayoutError, vfetch.DrawError)):
+            vfetch.run(obj, base_dir=os.path.dirname(path))
+        return
+    result = vfetch.run(obj, base_dir=os.path.dirname(path))
+    raw = cli.stdout
+    magic, version, nregs, v, i, w = struct.unpack_from("<6I", raw)
+    assert (magic, version, nregs + 1, v, i) == (0x31524656, 1, len(result.registers), result.vertices,
+                                                 result.instances)
+    cli_words = struct.unpack_from("<%dI" % (v * i * w), raw, 24)
+    n = result.record_words
+    for k in range(v * i):
+        # raw drops the fourth system word, which is always zero
+        assert [int(x) for x in result.words[k * n:k * n + n]] == list(cli_words[k * w:(k + 1) * w]) + [0]
+
+
+def test_demo_case_matches_cli():
+    text = run_cli("demo", "--case").stdout
+    raw = run_cli("demo", "--output", "raw").stdout
+    result = vfetch.run(json.loads(text))
+    w = struct.unpack_from("<6I", raw)[5]
+    words = struct.unpack_from("<%dI" % (len(result) * w), raw, 24)
+    n = result.record_words
+    for k in range(len(result)):
+        assert [int(x) for x in result.words[k * n:k * n + n]] == list(words[k * w:(k + 1) * w]) + [0]
+
+
+def test_layout_from_tuples_and_records():
+    layout = [("POSITION", 0, "R32G32_FLOAT", 0, 0, "PER_VERTEX_DATA", 0),
+              ("BONES", 0, "R8G8B8A8_UINT", 0, "APPEND", 0, 0),
+              {"SemanticName": "SCALE", "Format": "R16_SNORM", "InputSlot": 1,
+               "InputSlotClass": "PER_INSTANCE_DATA", "InstanceDataStepRate": 1}]
+    vb0 = struct.pack("<2f4B", 1.5, -2, 1, 2, 3, 4) + struct.pack("<2f4B", 3, 4, 5, 6, 7, 8)
+    case = {"InputLayout": layout,
+            "VertexBuffers": [{"StrideInBytes": 12, "Hex": vb0.hex()},
+                              {"StrideInBytes": 2, "Int16": [-32768, 16384]}],
+            "Draw": {"DrawInstanced": {"VertexCountPerInstance": 2, "InstanceCount": 2}}}
+    r = vfetch.run(case)
+    assert r.registers == ["POSITION0", "BONES0", "SCALE0", "system"]
+    rec = r.records(3)
+    assert list(rec["POSITION0"]) == [3.0, 4.0, 0.0, 1.0]
+    assert [int(x) for x in rec["BONES0"]] == [5, 6, 7, 8]
+    assert float(rec["SCALE0"][0]) == 16384 / 32767.0 or abs(float(rec["SCALE0"][0]) - 16384 / 32767) < 1e-7
+    assert r.system(3) == (1, 1, 0)
+    assert list(r.records(0)["SCALE0"])[0] == -1.0
+
+
+def test_layout_error_carries_every_message():
+    with pytest.raises(vfetch.LayoutError) as e:
+        vfetch.Layout([("A", 0, "R32_FLOAT", 0, 2, 0, 0), ("B2", 0, "D32_FLOAT", 0, 8, 0, 0)])
+    codes = sorted(d[0] for d in e.value.diagnostics)
+    assert codes == [102, 108, 111]
+    assert len(e.value.messages) == 3 and "B2" in str(e.value)
+
+
+def test_draw_error():
+    case = {"InputLayout": [{"SemanticName": "P", "Format": "R32_FLOAT"}],
+            "VertexBuffers": [{"StrideInBytes": 2, "Float32": [1.0]}],
+            "Draw": {"DrawInstanced": {"VertexCountPerInstance": 1}}}
+    with pytest.raises(vfetch.DrawError) as e:
+        vfetch.run(case)
+    assert e.value.code == 206

@@ -285,7 +285,7 @@ vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out, 
         return res;
     /* Streaming needs the ISA's non-temporal copy; without one (scalar,
      * NEON) the draw is written with plain stores. */
-    plan.stream = needed >= VF_STREAM_MIN_BYTES && layout->stream_copy != NULL;
+    plan.stream = needed >= VF_STREAM_MIN_BYTES && layout->impl->stream_copy != NULL;
 
     if (desc->pool && needed >= vf_thread_pool_min_bytes(desc->pool) &&
         run_on_pool(desc->pool, &plan, total, out))

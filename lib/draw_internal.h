@@ -24,6 +24,7 @@
 #ifndef VF_DRAW_INTERNAL_H
 #define VF_DRAW_INTERNAL_H
 
+#include "dispatch.h"
 #include "vf_internal.h"
 
 /* Positions per batch: bounds the per-batch stack arrays. */

@@ -39,8 +39,10 @@ static void transpose_batch(const struct vf_plan *plan, const uint8_t *stage, ui
     uint32_t *o = (uint32_t *)(void *)out;
 
     if (valid == lanes) {
-        layout->soa_transpose(stage, layout->record_size, layout->num_registers, lanes, out,
-                              plan->stream);
+        const struct vf_isa_impl *impl = layout->impl;
+        vf_soa_transpose_fn transpose = lanes < impl->transpose_lanes ? impl->soa_transpose_narrow
+                                                                      : impl->soa_transpose;
+        transpose(stage, layout->record_size, layout->num_registers, lanes, out, plan->stream);
         return;
     }
     transpose_words(stage, layout->record_size, words, valid, lanes, o);
@@ -59,7 +61,7 @@ static void transpose_batch(const struct vf_plan *plan, const uint8_t *stage, ui
 static void end_stream(const struct vf_plan *plan)
 {
     if (plan->stream)
-        plan->layout->stream_fence();
+        plan->layout->impl->stream_fence();
 }
 
 /* Positions [first, first + count) through the staging buffer: streamed
@@ -80,7 +82,7 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
         uint32_t n = count - done < fill ? count - done : fill;
         vf_fetch_batch(r, first + done, n, stage);
         if (lanes == 1) {
-            layout->stream_copy(out, stage, (size_t)n * rs);
+            layout->impl->stream_copy(out, stage, (size_t)n * rs);
             out += (size_t)n * rs;
         } else {
             for (uint32_t b = 0; b < n; b += lanes) {
@@ -137,12 +139,12 @@ static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count
     }
     _Alignas(16) uint8_t stage[VF_STAGE_BYTES];
     vf_fetch_batch(&r, 0, n, stage);
-    plan->layout->stream_copy(out, stage, bytes);
+    plan->layout->impl->stream_copy(out, stage, bytes);
     for (uint64_t i = 1; i < count; i++) {
         out += bytes;
         vf_range_init(&r, plan, j + (uint32_t)i);
         vf_retarget_instance(&r, n, stage);
-        plan->layout->stream_copy(out, stage, bytes);
+        plan->layout->impl->stream_copy(out, stage, bytes);
     }
     end_stream(plan);
 }

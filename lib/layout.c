@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch.h"
 #include "vf_internal.h"
 
 /* Bytes of a semantic name printed in a message; longer names are cut. */
@@ -844,7 +845,7 @@ static vf_result build_layout(const struct layout_check *c, const vf_layout_opti
     L->output_shape = options->output_shape;
     L->lanes = options->output_shape == VF_OUTPUT_AOS ? 1u : options->output_shape;
     L->isa = c->isa;
-    vf_select_output_helpers(c->isa, L);
+    L->impl = vf_isa_impl(c->isa);
     L->max_input_slots = c->max_slots;
     *layout_ret = L;
     return VF_OK;

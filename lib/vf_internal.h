@@ -120,15 +120,6 @@ VF_HIDDEN uint32_t vf_format_one(vf_format format);
 /* Resolves VF_ISA_AUTO (and VFETCH_ISA) to a concrete, available ISA.
  * VF_ERROR_ISA_UNAVAILABLE or VF_ERROR_INVALID_ARGUMENT for a bad request. */
 VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
-/* The kernels for `format` at `isa`, falling back level by level to scalar.
- * `format` must be an IA vertex format and `isa` available. */
-VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
-/* Sets the layout's output helpers to those of `isa`: its SoA transpose
- * (the portable one where the ISA has none), and its non-temporal copy
- * and fence, or NULL where it has none (such a layout never streams).
- * The layout's lanes must be set. */
-struct vf_layout;
-VF_HIDDEN void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */
 /* Compiled layout (layout.c builds it, draw*.c read it)                     */
@@ -200,9 +191,7 @@ struct vf_layout {
     uint32_t output_shape;            /* VF_OUTPUT_* */
     uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */
     uint32_t isa;                     /* resolved vf_isa */
-    vf_stream_copy_fn stream_copy;    /* the ISA's, or NULL: the layout never streams */
-    vf_stream_fence_fn stream_fence;  /* set with stream_copy */
-    vf_soa_transpose_fn soa_transpose; /* the ISA's, or vf_soa_transpose_scalar */
+    const struct vf_isa_impl *impl;   /* the ISA's export: output helpers (dispatch.h) */
     uint32_t max_input_slots;
     size_t record_size;               /* 16 * num_registers */
 };

@@ -8,7 +8,7 @@
 
 #include <immintrin.h>
 
-#include "cpu.h"
+#include "output_x86.h"
 
 void vf_stream_copy_avx2(uint8_t *dst, const uint8_t *src, size_t bytes)
 {

@@ -25,13 +25,12 @@ tests_fuzz_replay_draw_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_draw"'
 tests_fuzz_replay_draw_LDADD = libvfetch_core.la -lm
 check_PROGRAMS += tests/fuzz/replay_case
-tests_fuzz_replay_case_SOURCES = tests/fuzz/fuzz_case.c $(FUZZ_COMMON_SOURCES) $(VF_CASE_SRC) \
-	tools/output.c tools/output.h
+tests_fuzz_replay_case_SOURCES = tests/fuzz/fuzz_case.c $(FUZZ_COMMON_SOURCES)
 tests_fuzz_replay_case_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
 	-DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"' \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_case:$(abs_top_srcdir)/examples"'
 tests_fuzz_replay_case_CFLAGS = $(AM_CFLAGS) $(VF_CASE_CFLAGS)
-tests_fuzz_replay_case_LDADD = libvfetch_core.la $(VF_CASE_LIBS) -lm
+tests_fuzz_replay_case_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la
 TESTS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
 
 EXTRA_DIST += \

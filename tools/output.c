@@ -11,20 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
+#include "d3d_names.h"
 #include "output.h"
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define CELL_SIZE 48
 
 /* How the words of a register are shown. */
 enum kind { KIND_FLOAT, KIND_UINT, KIND_SINT };
-
-static const char *const slot_class_names[] = { "PER_VERTEX_DATA", "PER_INSTANCE_DATA" };
-
-const char *vf_output_slot_class_name(uint32_t slot_class)
-{
-    return slot_class < ARRAY_LEN(slot_class_names) ? slot_class_names[slot_class] : NULL;
-}
 
 static float word_to_float(uint32_t w)
 {
@@ -197,12 +190,12 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
                                : (r->vertices == 1 ? "vertex" : "vertices"),
             r->instances,
             r->instances == 1 ? "" : "s",
-            vf_case_topology_name(r->c->draw.primitive_topology)
-                ? vf_case_topology_name(r->c->draw.primitive_topology) : "?");
+            vf_topology_name(r->c->draw.primitive_topology)
+                ? vf_topology_name(r->c->draw.primitive_topology) : "?");
     if (r->c->draw.indexed)
         fprintf(f, ", strip cut %s",
-                vf_case_strip_cut_name(r->c->draw.strip_cut_value)
-                    ? vf_case_strip_cut_name(r->c->draw.strip_cut_value) : "?");
+                vf_strip_cut_name(r->c->draw.strip_cut_value)
+                    ? vf_strip_cut_name(r->c->draw.strip_cut_value) : "?");
     fputc('\n', f);
 
     for (uint32_t j = 0; j < r->instances; j++) {
@@ -281,7 +274,7 @@ static void json_value(FILE *f, uint32_t w, enum kind kind)
 
 static void json_layout_element(FILE *f, const vf_layout_element_info *e)
 {
-    const char *cls = vf_output_slot_class_name(e->input_slot_class);
+    const char *cls = vf_slot_class_name(e->input_slot_class);
 
     fputs("{\"SemanticName\": ", f);
     vf_output_json_string(f, e->semantic_name);
@@ -340,9 +333,9 @@ int vf_output_json_primitives(FILE *f, const struct vf_records *r,
     if (d->indexed)
         fprintf(f, "\"BaseVertexLocation\": %d, ", (int)d->base_vertex_location);
     fprintf(f, "\"StartInstanceLocation\": %u, \"PrimitiveTopology\": ", d->start_instance_location);
-    vf_output_json_string(f, vf_case_topology_name(d->primitive_topology));
+    vf_output_json_string(f, vf_topology_name(d->primitive_topology));
     fputs(", \"IBStripCutValue\": ", f);
-    vf_output_json_string(f, vf_case_strip_cut_name(d->strip_cut_value));
+    vf_output_json_string(f, vf_strip_cut_name(d->strip_cut_value));
     fputs("},\n\"layout\": [", f);
     for (uint32_t i = 0; i < nelem; i++) {
         vf_layout_element_info e;
@@ -464,7 +457,7 @@ int vf_output_layout(FILE *f, const vf_layout *layout)
             continue;
         snprintf(sem, sizeof(sem), "%.64s%u", e.semantic_name ? e.semantic_name : "(null)",
                  e.semantic_index);
-        cls = vf_output_slot_class_name(e.input_slot_class);
+        cls = vf_slot_class_name(e.input_slot_class);
         fprintf(f, "%2u  %-*s  %4u  %6u  %-*s  %-17s  %4u  0x%04x  ", i, wsem, sem, e.input_slot,
                 e.byte_offset, wfmt, vf_format_name(e.format) ? vf_format_name(e.format) : "?",
                 cls ? cls : "?", e.instance_data_step_rate, e.component_mapping);

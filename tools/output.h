@@ -52,7 +52,5 @@ int vf_output_formats(FILE *f, int json);
 /* `s` as a JSON string literal with quotes and escapes; NULL prints null. */
 void vf_output_json_string(FILE *f, const char *s);
 
-/* Name of an input classification value: "PER_VERTEX_DATA", ... or NULL. */
-const char *vf_output_slot_class_name(uint32_t slot_class);
 
 #endif /* VF_TOOLS_OUTPUT_H */

@@ -106,11 +106,12 @@ static const uint32_t *record_at(const struct vf_records *r, uint32_t instance, 
     return r->words + index * 4 * r->registers;
 }
 
-/* The records to print: r->sel, or the whole draw. */
-static struct vf_selection selection_of(const struct vf_records *r)
+/* The records to print: o->sel, or the whole draw. */
+static struct vf_selection selection_of(const struct vf_records *r,
+                                        const struct vf_output_options *o)
 {
     struct vf_selection s = { 0, r->instances, 0, r->vertices };
-    return r->sel != NULL ? *r->sel : s;
+    return o != NULL && o->sel != NULL ? *o->sel : s;
 }
 
 #define FOR_INSTANCES(s, j) for (uint32_t j = (s).first_instance; \
@@ -126,10 +127,9 @@ static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
 
 /* One line per primitive of every instance: its SV_PrimitiveID and the
  * position numbers of its vertices, leading vertex first. */
-static void table_primitives(FILE *f, const struct vf_records *r,
+static void table_primitives(FILE *f, const struct vf_selection sel,
                              const struct vf_primitive_list *pl)
 {
-    struct vf_selection sel = selection_of(r);
 
     fprintf(f, "\nprimitives: %u per instance, %u vertices each, leading vertex first\n",
             pl->count, pl->vertices);
@@ -144,21 +144,16 @@ static void table_primitives(FILE *f, const struct vf_records *r,
     }
 }
 
-int vf_output_table(FILE *f, const struct vf_records *r, int hex)
+static int table_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
-    return vf_output_table_primitives(f, r, hex, NULL);
-}
-
-int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
-                               const struct vf_primitive_list *prims)
-{
+    int hex = o->hex;
     uint32_t nregs = r->registers - 1;
     size_t ncols = 3 + (size_t)nregs * 4;
     size_t *width;
     struct reg_desc *regs;
     char cell[CELL_SIZE];
     const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
-    struct vf_selection sel = selection_of(r);
+    struct vf_selection sel = selection_of(r, o);
 
     regs = calloc(nregs ? nregs : 1, sizeof(*regs));
     width = calloc(ncols, sizeof(*width));
@@ -212,7 +207,7 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
                 vf_strip_cut_name(r->c->draw.strip_cut_value)
                     ? vf_strip_cut_name(r->c->draw.strip_cut_value) : "?");
     fputc('\n', f);
-    if (r->sel != NULL)
+    if (o->sel != NULL)
         fprintf(f, "selected: instances %u..%u, positions %u..%u\n", sel.first_instance,
                 sel.first_instance + sel.num_instances - 1, sel.first_position,
                 sel.first_position + sel.num_positions - 1);
@@ -245,8 +240,8 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
             fputc('\n', f);
         }
     }
-    if (prims)
-        table_primitives(f, r, prims);
+    if (o->prims)
+        table_primitives(f, sel, o->prims);
     free(regs);
     free(width);
     return ferror(f) ? -1 : 0;
@@ -309,10 +304,9 @@ static void json_layout_element(FILE *f, const vf_layout_element_info *e)
 
 /* ,"primitives": one object per primitive of every instance, instance-major;
  * "id" is its SV_PrimitiveID, "vertices" its position numbers. */
-static void json_primitives(FILE *f, const struct vf_records *r,
+static void json_primitives(FILE *f, const struct vf_selection sel,
                             const struct vf_primitive_list *pl)
 {
-    struct vf_selection sel = selection_of(r);
 
     fputs(",\n\"primitives\": [", f);
     FOR_INSTANCES(sel, j) {
@@ -328,19 +322,13 @@ static void json_primitives(FILE *f, const struct vf_records *r,
     fputs("\n]", f);
 }
 
-int vf_output_json(FILE *f, const struct vf_records *r)
-{
-    return vf_output_json_primitives(f, r, NULL);
-}
-
-int vf_output_json_primitives(FILE *f, const struct vf_records *r,
-                              const struct vf_primitive_list *prims)
+static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     uint32_t nregs = r->registers - 1;
     uint32_t nelem = vf_layout_element_count(r->layout);
     struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
     const vf_draw_desc *d = &r->c->draw;
-    struct vf_selection sel = selection_of(r);
+    struct vf_selection sel = selection_of(r, o);
 
     if (regs == NULL)
         return -1;
@@ -372,7 +360,7 @@ int vf_output_json_primitives(FILE *f, const struct vf_records *r,
         vf_output_json_string(f, regs[i].name);
     }
     fputs("],\n", f);
-    if (r->sel != NULL)
+    if (o->sel != NULL)
         fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
                    "\"FirstPosition\": %u, \"PositionCount\": %u},\n",
                 sel.first_instance, sel.num_instances, sel.first_position, sel.num_positions);
@@ -405,8 +393,8 @@ int vf_output_json_primitives(FILE *f, const struct vf_records *r,
         }
     }
     fputs("\n]", f);
-    if (prims)
-        json_primitives(f, r, prims);
+    if (o->prims)
+        json_primitives(f, sel, o->prims);
     fputs("\n}\n", f);
     free(regs);
     return ferror(f) ? -1 : 0;
@@ -426,7 +414,7 @@ static void put_u32le(uint8_t *p, uint32_t w)
 
 /* Version 1: 6 header words, then every record of the draw as 4E + 3
  * words (the system register's fourth word, always 0, is dropped). */
-int vf_output_raw_v1(FILE *f, const struct vf_records *r)
+static int raw_v1_records(FILE *f, const struct vf_records *r)
 {
     uint32_t nregs = r->registers - 1;
     uint32_t words_per_record = 4 * nregs + 3;
@@ -437,7 +425,7 @@ int vf_output_raw_v1(FILE *f, const struct vf_records *r)
     /* Words are written little-endian whatever the host order. */
     for (size_t i = 0; i < ARRAY_LEN(header); i++)
         put_u32le(hbuf + 4 * i, header[i]);
-    if (nregs > VF_MAX_REGISTERS || r->sel != NULL)
+    if (nregs > VF_MAX_REGISTERS)
         return -1;
     if (fwrite(hbuf, 1, sizeof(hbuf), f) != sizeof(hbuf))
         return -1;
@@ -510,12 +498,13 @@ static const char *raw_format_name(uint32_t format)
 
 /* The version 2 header: 12 words, the register entries, zeros to a
  * multiple of 16 bytes (so records keep the library's alignment). */
-static int raw_v2_header(FILE *f, const struct vf_records *r, const struct vf_selection *sel)
+static int raw_v2_header(FILE *f, const struct vf_records *r, const struct vf_selection *sel,
+                         int selected)
 {
     static const uint8_t zeros[16];
     uint32_t w[12] = { VF_RAW_MAGIC, 2, 0, r->registers, 4 * r->registers, r->vertices,
                        r->instances, sel->first_instance, sel->num_instances,
-                       sel->first_position, sel->num_positions, r->sel != NULL };
+                       sel->first_position, sel->num_positions, selected != 0 };
     size_t size = sizeof(w);
     uint8_t buf[sizeof(w)];
 
@@ -550,13 +539,13 @@ static int raw_v2_header(FILE *f, const struct vf_records *r, const struct vf_se
     return fwrite(zeros, 1, w[2] - size, f) == w[2] - size ? 0 : -1;
 }
 
-int vf_output_raw(FILE *f, const struct vf_records *r)
+static int raw_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
-    struct vf_selection sel = selection_of(r);
+    struct vf_selection sel = selection_of(r, o);
     uint32_t words = 4 * r->registers;
     uint8_t buf[4 * 4 * (VF_MAX_REGISTERS + 1)];
 
-    if (r->registers > VF_MAX_REGISTERS + 1 || raw_v2_header(f, r, &sel) != 0)
+    if (r->registers > VF_MAX_REGISTERS + 1 || raw_v2_header(f, r, &sel, o->sel != NULL) != 0)
         return -1;
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
@@ -590,11 +579,11 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
-int vf_output_csv(FILE *f, const struct vf_records *r, int hex)
+static int csv_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     uint32_t nregs = r->registers - 1;
     struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
-    struct vf_selection sel = selection_of(r);
+    struct vf_selection sel = selection_of(r, o);
     char cell[CELL_SIZE + 8];
 
     if (regs == NULL)
@@ -616,7 +605,7 @@ int vf_output_csv(FILE *f, const struct vf_records *r, int hex)
             fprintf(f, "%u,%u,%d,%u,%u,%u", j, v, (sys[2] & VF_FLAG_STRIP_CUT) != 0, sys[0],
                     sys[1], sys[2]);
             for (uint32_t i = 0; i < 4 * nregs; i++) {
-                format_word(cell, sizeof(cell), rec[i], regs[i / 4].kind, hex);
+                format_word(cell, sizeof(cell), rec[i], regs[i / 4].kind, o->hex);
                 fprintf(f, ",%s", cell);
             }
             fputc('\n', f);
@@ -624,6 +613,45 @@ int vf_output_csv(FILE *f, const struct vf_records *r, int hex)
     }
     free(regs);
     return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                             */
+/* ------------------------------------------------------------------------ */
+
+int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind kind,
+                      const struct vf_output_options *o)
+{
+    static const struct vf_output_options none;
+
+    if (o == NULL)
+        o = &none;
+    switch (kind) {
+    case VF_OUTPUT_TABLE: return table_records(f, r, o);
+    case VF_OUTPUT_JSON: return json_records(f, r, o);
+    case VF_OUTPUT_CSV: return csv_records(f, r, o);
+    case VF_OUTPUT_RAW: return raw_records(f, r, o);
+    case VF_OUTPUT_RAW1: return o->sel != NULL ? -1 : raw_v1_records(f, r);
+    }
+    return -1;
+}
+
+int vf_output_table(FILE *f, const struct vf_records *r, int hex)
+{
+    struct vf_output_options o = { hex, NULL, NULL };
+    return table_records(f, r, &o);
+}
+
+int vf_output_json(FILE *f, const struct vf_records *r)
+{
+    struct vf_output_options o = { 0, NULL, NULL };
+    return json_records(f, r, &o);
+}
+
+int vf_output_raw(FILE *f, const struct vf_records *r)
+{
+    struct vf_output_options o = { 0, NULL, NULL };
+    return raw_records(f, r, &o);
 }
 
 /* ------------------------------------------------------------------------ */

@@ -27,9 +27,6 @@ struct vf_records {
     uint32_t vertices;   /* positions per instance */
     uint32_t instances;
     uint32_t registers;  /* per record, the system register included */
-    /* Only these records are written (the caller keeps them inside the
-     * draw); NULL: all of them. */
-    const struct vf_selection *sel;
 };
 
 /* The first word of a raw file ("VFR1" in its bytes), for every version. */
@@ -45,29 +42,41 @@ struct vf_primitive_list {
     uint32_t vertices;
 };
 
-/* Each returns 0, or -1 when writing failed (errno set by stdio). */
+enum vf_output_kind {
+    /* One block per instance, a line per record, for people. */
+    VF_OUTPUT_TABLE,
+    /* The draw, the layout, the register names and the records. */
+    VF_OUTPUT_JSON,
+    /* A line of column names, then one line per record: instance,
+     * position, cut (0/1), SV_VertexID, SV_InstanceID, flags, then NAME.x
+     * .. NAME.w of every data register, written as the table writes them. */
+    VF_OUTPUT_CSV,
+    /* The binary formats of vfetch(1), words little-endian. Version 2: a
+     * header naming every register and the selection, then the selected
+     * records exactly as the library writes them (4 * registers words
+     * each). Version 1: 6 header words, then every record of the draw as
+     * 4E + 3 words (E data registers, then SV_VertexID, SV_InstanceID,
+     * flags); it cannot hold a selection. */
+    VF_OUTPUT_RAW,
+    VF_OUTPUT_RAW1
+};
+
+struct vf_output_options {
+    int hex;                               /* table, csv: words as 0x bit patterns */
+    const struct vf_primitive_list *prims; /* table, json: the list after the records */
+    const struct vf_selection *sel;        /* only these records (inside the draw); NULL: all */
+};
+
+/* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns
+ * 0, or -1 when writing failed (errno set by stdio) or raw version 1 was
+ * asked for a selection. */
+int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind kind,
+                      const struct vf_output_options *o);
+
+/* Shorthands: the whole draw as a table, JSON or raw version 2. */
 int vf_output_table(FILE *f, const struct vf_records *r, int hex);
 int vf_output_json(FILE *f, const struct vf_records *r);
-/* The same with the primitive list after the records (vfetch run
- * --primitives); `prims` NULL prints what the calls above print. */
-int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
-                               const struct vf_primitive_list *prims);
-int vf_output_json_primitives(FILE *f, const struct vf_records *r,
-                              const struct vf_primitive_list *prims);
-/* The binary formats of vfetch(1), words little-endian. Version 2: a
- * header naming every register and the selection, then the selected
- * records exactly as the library writes them (4 * registers words each).
- * Version 1: 6 header words, then every record of the draw as 4E + 3
- * words (E data registers, then SV_VertexID, SV_InstanceID, flags); it has
- * no selection: -1 when r->sel is set. */
 int vf_output_raw(FILE *f, const struct vf_records *r);
-int vf_output_raw_v1(FILE *f, const struct vf_records *r);
-
-/* One line of comma-separated values per record after a line of column
- * names: instance, position, cut (0/1), SV_VertexID, SV_InstanceID, flags,
- * then NAME.x .. NAME.w of every data register, written as the table
- * writes them (as 0x bit patterns with `hex`). */
-int vf_output_csv(FILE *f, const struct vf_records *r, int hex);
 
 /* The resolved layout, one line per element (vfetch validate). */
 int vf_output_layout(FILE *f, const vf_layout *layout);

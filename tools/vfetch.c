@@ -197,8 +197,6 @@ static const char demo_case[] =
 /* Options                                                                  */
 /* ------------------------------------------------------------------------ */
 
-enum output_kind { OUT_TABLE, OUT_JSON, OUT_CSV, OUT_RAW, OUT_RAW1 };
-
 /* An inclusive range A..B of --instances or --positions; set: given. */
 struct range {
     int set;
@@ -208,7 +206,7 @@ struct range {
 struct options {
     const char *case_path;
     const char *output_file;
-    enum output_kind output;
+    enum vf_output_kind output;
     int hex;
     int json;
     int print_case;
@@ -327,15 +325,15 @@ static int parse_options(const char *command, const char *help, unsigned allowed
         } else if ((allowed & OPT_RUN) && IS("--output")) {
             VALUE();
             if (strcmp(val, "table") == 0)
-                o->output = OUT_TABLE;
+                o->output = VF_OUTPUT_TABLE;
             else if (strcmp(val, "json") == 0)
-                o->output = OUT_JSON;
+                o->output = VF_OUTPUT_JSON;
             else if (strcmp(val, "csv") == 0)
-                o->output = OUT_CSV;
+                o->output = VF_OUTPUT_CSV;
             else if (strcmp(val, "raw") == 0)
-                o->output = o->output == OUT_RAW1 ? OUT_RAW1 : OUT_RAW;
+                o->output = o->output == VF_OUTPUT_RAW1 ? VF_OUTPUT_RAW1 : VF_OUTPUT_RAW;
             else if (strcmp(val, "raw1") == 0)
-                o->output = OUT_RAW1;
+                o->output = VF_OUTPUT_RAW1;
             else
                 return usage_error(command, "unknown output format '%s' (table, json, csv, raw, "
                                             "raw1)", val);
@@ -379,13 +377,14 @@ static int parse_options(const char *command, const char *help, unsigned allowed
     }
     if ((allowed & OPT_CASE) && o->case_path == NULL)
         return usage_error(command, "%s needs a case file (CASE.json)", command);
-    if (raw_version != 0 && o->output != OUT_RAW && o->output != OUT_RAW1)
+    if (raw_version != 0 && o->output != VF_OUTPUT_RAW && o->output != VF_OUTPUT_RAW1)
         return usage_error(command, "--raw-version goes with --output raw");
     if (raw_version == 1)
-        o->output = OUT_RAW1;
-    if (o->primitives && o->output != OUT_TABLE && o->output != OUT_JSON)
-        return usage_error(command, "--primitives prints with table or json output only");
-    if (o->output == OUT_RAW1 && (o->instances.set || o->positions.set))
+        o->output = VF_OUTPUT_RAW1;
+    if (o->primitives && o->output != VF_OUTPUT_TABLE && o->output != VF_OUTPUT_JSON)
+        return usage_error(command, "--primitives prints with table or json output, not %s",
+                           o->output == VF_OUTPUT_CSV ? "csv" : "raw");
+    if (o->output == VF_OUTPUT_RAW1 && (o->instances.set || o->positions.set))
         return usage_error(command, "raw version 1 holds the whole draw: --instances and "
                                     "--positions need raw version 2");
     return -1;
@@ -658,18 +657,6 @@ static int select_records(const char *name, const struct vf_case *c, const struc
     return 0;
 }
 
-static int write_records(FILE *f, const struct options *o, const struct vf_records *rec,
-                         const struct vf_primitive_list *prims)
-{
-    switch (o->output) {
-    case OUT_RAW: return vf_output_raw(f, rec);
-    case OUT_RAW1: return vf_output_raw_v1(f, rec);
-    case OUT_CSV: return vf_output_csv(f, rec, o->hex);
-    case OUT_JSON: return vf_output_json_primitives(f, rec, prims);
-    case OUT_TABLE: break;
-    }
-    return vf_output_table_primitives(f, rec, o->hex, prims);
-}
 
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
@@ -680,6 +667,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     uint32_t *prims = NULL;
     struct vf_primitive_list plist;
     struct vf_selection sel;
+    struct vf_output_options oo;
     FILE *f = stdout;
     int rc;
 
@@ -700,7 +688,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     }
 
     if (o->output_file != NULL) {
-        f = fopen(o->output_file, o->output >= OUT_RAW ? "wb" : "w");
+        f = fopen(o->output_file, o->output >= VF_OUTPUT_RAW ? "wb" : "w");
         if (f == NULL) {
             error("%s: %s", o->output_file, strerror(errno));
             rc = EXIT_USAGE;
@@ -713,8 +701,10 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     rec.vertices = c->draw.vertex_count_per_instance;
     rec.instances = c->draw.instance_count;
     rec.registers = vf_layout_register_count(layout);
-    rec.sel = o->instances.set || o->positions.set ? &sel : NULL;
-    rc = write_records(f, o, &rec, prims ? &plist : NULL);
+    oo.hex = o->hex;
+    oo.prims = prims ? &plist : NULL;
+    oo.sel = o->instances.set || o->positions.set ? &sel : NULL;
+    rc = vf_output_records(f, &rec, o->output, &oo);
     if (fflush(f) != 0)
         rc = -1;
     if (rc != 0) {

@@ -752,7 +752,7 @@ bad sel-raw1 "--instances and --positions need raw version 2" '{}' \
     run --output raw1 --instances 0 "$EXAMPLES/instancing.json"
 bad raw-version "--raw-version is 1 or 2" '{}' \
     run --output raw --raw-version 3 "$EXAMPLES/instancing.json"
-bad csv-prims "--primitives prints with table or json output only" '{}' \
+bad csv-prims "--primitives prints with table or json output, not csv" '{}' \
     run --output csv --primitives "$EXAMPLES/instancing.json"
 
 # ---------------------------------------------------------------------------

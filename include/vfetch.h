@@ -58,7 +58,7 @@ VF_API uint32_t vf_version_number(void);
 
 /* Values are fixed forever; new codes only get new numbers. Codes 100-199
  * are input-layout rules (the Lxx numbers of the D3D IA rules), 200-299 are
- * draw-time checks. */
+ * draw-time checks, 300-399 D3D11 buffers and bindings (vfetch_d3d11.h). */
 typedef enum vf_result {
     VF_OK = 0,
     VF_ERROR_NULL_POINTER = 1,        /* a required pointer was NULL */
@@ -101,7 +101,23 @@ typedef enum vf_result {
     VF_ERROR_STRIDE_TOO_LARGE = 205,           /* StrideInBytes > 2048 */
     VF_ERROR_MISALIGNED_STRIDE = 206,          /* stride not a multiple of the slot's element alignment */
     VF_ERROR_TOO_MANY_BUFFERS = 207,           /* more than VF_MAX_INPUT_SLOTS (32) vertex buffer views, whatever the layout's slot limit */
-    VF_ERROR_INVALID_RANGE = 208               /* a vf_fetch_range range outside the draw */
+    VF_ERROR_INVALID_RANGE = 208,              /* a vf_fetch_range range outside the draw */
+
+    /* D3D11 buffers and bindings (vfetch_d3d11.h). */
+    VF_ERROR_INVALID_BYTE_WIDTH = 301,         /* ByteWidth 0, or a constant buffer's not a multiple of 16 */
+    VF_ERROR_INVALID_USAGE = 302,              /* not a D3D11_USAGE */
+    VF_ERROR_INVALID_BIND_FLAGS = 303,         /* unknown, not for buffers, or not allowed with the usage or misc flags */
+    VF_ERROR_INVALID_CPU_ACCESS_FLAGS = 304,   /* unknown, or not what the usage requires */
+    VF_ERROR_INVALID_MISC_FLAGS = 305,         /* unknown, not for buffers, or a forbidden combination */
+    VF_ERROR_INVALID_STRUCTURE_STRIDE = 306,   /* StructureByteStride against BUFFER_STRUCTURED and ByteWidth */
+    VF_ERROR_INVALID_INITIAL_DATA = 307,       /* IMMUTABLE without initial data, NULL pSysMem, wrapping nothing */
+    VF_ERROR_BUFFER_NOT_VERTEX_BUFFER = 310,   /* bound to a vertex slot without D3D11_BIND_VERTEX_BUFFER */
+    VF_ERROR_BUFFER_NOT_INDEX_BUFFER = 311,    /* bound as index buffer without D3D11_BIND_INDEX_BUFFER */
+    VF_ERROR_OFFSET_PAST_END = 312,            /* a binding offset past the buffer's ByteWidth */
+    VF_ERROR_INVALID_FEATURE_LEVEL = 313,      /* not a D3D_FEATURE_LEVEL of a D3D11 device */
+    VF_ERROR_INPUT_LAYOUT_NOT_SET = 314,       /* a D3D11 draw with no input layout bound */
+    VF_WARNING_UNALIGNED_INDEX_OFFSET = 315,   /* index buffer offset not a multiple of the index size (a warning) */
+    VF_WARNING_INDEX_BUFFER_NOT_SET = 316      /* an indexed D3D11 draw with no index buffer: indices read 0 (a warning) */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned

@@ -1,6 +1,6 @@
 /*
- * cpu.h - CPU feature detection (cpu.c) and the per-ISA kernel tables that
- * dispatch.c chooses from. Internal.
+ * cpu.h - CPU feature detection (cpu.c) and the per-ISA kernel tables and
+ * output helpers that dispatch.c chooses from. Internal.
  */
 #ifndef VF_CPU_H
 #define VF_CPU_H
@@ -37,7 +37,7 @@ VF_HIDDEN uint32_t vf_isa_required_features(uint32_t isa);
 
 /* Kernel tables, one per ISA built in, indexed by format value (a kernel
  * for every IA vertex format; NULL elsewhere). */
-#define VF_KERNEL_TABLE_SIZE 116u /* B4G4R4A4_UNORM (115) + 1 */
+#define VF_KERNEL_TABLE_SIZE 116u /* B4G4R4A4_UNORM (115) + 1; decode.c checks it */
 struct vf_kernel_entry {
     vf_fetch_strided_fn strided;
     vf_fetch_gather_fn gather;
@@ -48,10 +48,20 @@ VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_ssse3[VF_KERNEL_TAB
 VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_sse41[VF_KERNEL_TABLE_SIZE];
 VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_avx2[VF_KERNEL_TABLE_SIZE];
 VF_HIDDEN extern const struct vf_kernel_entry vf_fetch_table_neon[VF_KERNEL_TABLE_SIZE];
-/* 32-byte non-temporal stores (fetch_avx2.c): on AMD Zen 5 a streaming
- * static mesh runs about 13% faster than with SSE2's 16-byte ones. */
+
+/* Output helpers (vf_internal.h has their contracts). SSE2's
+ * (x86/output_sse2.c) serve every SSE level; AVX2's (x86/output_avx2.c)
+ * fall back to SSE2's transpose where 256 bits do not fit, so they are
+ * built only together with SSE2's. */
+VF_HIDDEN void vf_stream_copy_sse2(uint8_t *dst, const uint8_t *src, size_t bytes);
+VF_HIDDEN void vf_stream_fence_sse2(void);
+/* 4x4 transposes of 32-bit words per register and group of 4 lanes. */
+VF_HIDDEN void vf_soa_transpose_sse2(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                                     uint32_t lanes, uint8_t *out, int stream);
+/* 32-byte non-temporal stores: on AMD Zen 5 a streaming static mesh runs
+ * about 13% faster than with SSE2's 16-byte ones. */
 VF_HIDDEN void vf_stream_copy_avx2(uint8_t *dst, const uint8_t *src, size_t bytes);
-/* 8 lanes a step with 256-bit shuffles (fetch_avx2.c). */
+/* 8 lanes a step with 256-bit shuffles. */
 VF_HIDDEN void vf_soa_transpose_avx2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);
 

@@ -24,11 +24,16 @@
  *                                                              FLOAT/UNORM/SNORM, 0x1 for
  *                                                              UINT/SINT; X8 ignored
  *
+ * The formats come from vertex_formats.def: the decoders of the array
+ * formats (one type and width for every component, R,G,B,A order) are
+ * generated from their row, those of the PACKED rows are written out below.
+ *
  * Every decoder reads exactly the element's bytes, through byte loads, so
  * any alignment is fine and nothing past the element is touched.
  */
 #include <string.h>
 
+#include "cpu.h"
 #include "vf_internal.h"
 
 /* ------------------------------------------------------------------------ */
@@ -141,73 +146,55 @@ static inline uint32_t vf_uf10_bits(uint32_t v)
 /* Decoders                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Per-component converters of the byte-aligned families. */
-#define CONV_COPY32(v) (v)
-#define CONV_HALF(v) vf_half_bits(v)
+/* Per-component converters of the array formats, by type and width. */
+#define CONV_FLOAT32(v) (v)
+#define CONV_UINT32(v) (v)
+#define CONV_SINT32(v) (v)
+#define CONV_FLOAT16(v) vf_half_bits(v)
 #define CONV_UNORM16(v) vf_unorm_bits((v), 16)
 #define CONV_SNORM16(v) vf_snorm_bits((v), 16)
-#define CONV_UINT(v) (v)
+#define CONV_UINT16(v) (v)
 #define CONV_SINT16(v) vf_sext((v), 16)
 #define CONV_UNORM8(v) vf_unorm_bits((v), 8)
 #define CONV_SNORM8(v) vf_snorm_bits((v), 8)
+#define CONV_UINT8(v) (v)
 #define CONV_SINT8(v) vf_sext((v), 8)
 
-#define LOAD_4(p) vf_load_u32(p)
-#define LOAD_2(p) ((uint32_t)vf_load_u16(p))
-#define LOAD_1(p) ((uint32_t)(p)[0])
+#define LOAD_32(p) vf_load_u32(p)
+#define LOAD_16(p) ((uint32_t)vf_load_u16(p))
+#define LOAD_8(p) ((uint32_t)(p)[0])
 
-/* k components of `size` bytes each, in R,G,B,A order; missing R/G/B are 0
- * and a missing A is `one` (d3d-ia-rules 2.3). */
-#define DEFINE_ARRAY_DECODER(fmt, k, size, conv, one)                               \
-    static inline void vf_decode_##fmt(const uint8_t *src, uint32_t out[4])         \
-    {                                                                                \
-        for (unsigned c = 0; c < 4; c++) {                                           \
-            out[c] = c < (k) ? conv(LOAD_##size(src + c * (size)))                   \
-                             : c == 3 ? (one) : 0u;                                  \
-        }                                                                            \
+/* The missing-A default of a type (d3d-ia-rules 2.3). */
+#define ONE_FLOAT VF_ONE_F32
+#define ONE_UNORM VF_ONE_F32
+#define ONE_SNORM VF_ONE_F32
+#define ONE_UINT VF_ONE_INT
+#define ONE_SINT VF_ONE_INT
+
+/* Array formats: nc components of `bits` each, in R,G,B,A order; missing
+ * R/G/B are 0 and a missing A is the type's one (d3d-ia-rules 2.3). */
+#define DEFINE_ARRAY_DECODER(fmt, nc, type, bits)                                           \
+    static inline void vf_decode_##fmt(const uint8_t *src, uint32_t out[4])                 \
+    {                                                                                        \
+        for (unsigned c = 0; c < 4; c++) {                                                   \
+            out[c] = c < (nc) ? CONV_##type##bits(LOAD_##bits(src + c * ((bits) / 8)))       \
+                              : c == 3 ? ONE_##type : 0u;                                    \
+        }                                                                                    \
     }
+#define DEFINE_DECODER_FLOAT DEFINE_ARRAY_DECODER
+#define DEFINE_DECODER_UNORM DEFINE_ARRAY_DECODER
+#define DEFINE_DECODER_SNORM DEFINE_ARRAY_DECODER
+#define DEFINE_DECODER_UINT DEFINE_ARRAY_DECODER
+#define DEFINE_DECODER_SINT DEFINE_ARRAY_DECODER
+#define DEFINE_DECODER_PACKED(fmt, nc, type, bits) /* written out below */
 
-DEFINE_ARRAY_DECODER(R32G32B32A32_FLOAT, 4, 4, CONV_COPY32, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R32G32B32A32_UINT, 4, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32G32B32A32_SINT, 4, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32G32B32_FLOAT, 3, 4, CONV_COPY32, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R32G32B32_UINT, 3, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32G32B32_SINT, 3, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R16G16B16A16_FLOAT, 4, 2, CONV_HALF, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16G16B16A16_UNORM, 4, 2, CONV_UNORM16, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16G16B16A16_UINT, 4, 2, CONV_UINT, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R16G16B16A16_SNORM, 4, 2, CONV_SNORM16, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16G16B16A16_SINT, 4, 2, CONV_SINT16, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32G32_FLOAT, 2, 4, CONV_COPY32, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R32G32_UINT, 2, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32G32_SINT, 2, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R8G8B8A8_UNORM, 4, 1, CONV_UNORM8, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R8G8B8A8_UINT, 4, 1, CONV_UINT, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R8G8B8A8_SNORM, 4, 1, CONV_SNORM8, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R8G8B8A8_SINT, 4, 1, CONV_SINT8, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R16G16_FLOAT, 2, 2, CONV_HALF, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16G16_UNORM, 2, 2, CONV_UNORM16, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16G16_UINT, 2, 2, CONV_UINT, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R16G16_SNORM, 2, 2, CONV_SNORM16, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16G16_SINT, 2, 2, CONV_SINT16, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32_FLOAT, 1, 4, CONV_COPY32, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R32_UINT, 1, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R32_SINT, 1, 4, CONV_COPY32, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R8G8_UNORM, 2, 1, CONV_UNORM8, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R8G8_UINT, 2, 1, CONV_UINT, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R8G8_SNORM, 2, 1, CONV_SNORM8, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R8G8_SINT, 2, 1, CONV_SINT8, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R16_FLOAT, 1, 2, CONV_HALF, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16_UNORM, 1, 2, CONV_UNORM16, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16_UINT, 1, 2, CONV_UINT, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R16_SNORM, 1, 2, CONV_SNORM16, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R16_SINT, 1, 2, CONV_SINT16, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R8_UNORM, 1, 1, CONV_UNORM8, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R8_UINT, 1, 1, CONV_UINT, VF_ONE_INT)
-DEFINE_ARRAY_DECODER(R8_SNORM, 1, 1, CONV_SNORM8, VF_ONE_F32)
-DEFINE_ARRAY_DECODER(R8_SINT, 1, 1, CONV_SINT8, VF_ONE_INT)
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) \
+    DEFINE_DECODER_##type(name, nc, type, bits)
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
 
-/* Packed formats: fields of one little-endian word, named from bit 0 up. */
+/* The PACKED rows: fields of one little-endian word, named from bit 0 up,
+ * and the BGRA byte orders. */
 
 static inline void vf_decode_R10G10B10A2_UNORM(const uint8_t *src, uint32_t out[4])
 {
@@ -286,60 +273,10 @@ static inline void vf_decode_B4G4R4A4_UNORM(const uint8_t *src, uint32_t out[4])
 /* Kernels and tables                                                        */
 /* ------------------------------------------------------------------------ */
 
-/* Every IA vertex format (d3d-ia-rules 1). */
-#define VF_FOR_EACH_VERTEX_FORMAT(X) \
-    X(R32G32B32A32_FLOAT)            \
-    X(R32G32B32A32_UINT)             \
-    X(R32G32B32A32_SINT)             \
-    X(R32G32B32_FLOAT)               \
-    X(R32G32B32_UINT)                \
-    X(R32G32B32_SINT)                \
-    X(R16G16B16A16_FLOAT)            \
-    X(R16G16B16A16_UNORM)            \
-    X(R16G16B16A16_UINT)             \
-    X(R16G16B16A16_SNORM)            \
-    X(R16G16B16A16_SINT)             \
-    X(R32G32_FLOAT)                  \
-    X(R32G32_UINT)                   \
-    X(R32G32_SINT)                   \
-    X(R10G10B10A2_UNORM)             \
-    X(R10G10B10A2_UINT)              \
-    X(R11G11B10_FLOAT)               \
-    X(R8G8B8A8_UNORM)                \
-    X(R8G8B8A8_UINT)                 \
-    X(R8G8B8A8_SNORM)                \
-    X(R8G8B8A8_SINT)                 \
-    X(R16G16_FLOAT)                  \
-    X(R16G16_UNORM)                  \
-    X(R16G16_UINT)                   \
-    X(R16G16_SNORM)                  \
-    X(R16G16_SINT)                   \
-    X(R32_FLOAT)                     \
-    X(R32_UINT)                      \
-    X(R32_SINT)                      \
-    X(R8G8_UNORM)                    \
-    X(R8G8_UINT)                     \
-    X(R8G8_SNORM)                    \
-    X(R8G8_SINT)                     \
-    X(R16_FLOAT)                     \
-    X(R16_UNORM)                     \
-    X(R16_UINT)                      \
-    X(R16_SNORM)                     \
-    X(R16_SINT)                      \
-    X(R8_UNORM)                      \
-    X(R8_UINT)                       \
-    X(R8_SNORM)                      \
-    X(R8_SINT)                       \
-    X(B5G6R5_UNORM)                  \
-    X(B5G5R5A1_UNORM)                \
-    X(B8G8R8A8_UNORM)                \
-    X(B8G8R8X8_UNORM)                \
-    X(B4G4R4A4_UNORM)
-
 /* The scalar kernels: the decoder inlined into plain loops, one pair per
  * format, so no loop looks at the format. Addresses are formed only for
  * elements that exist (never one stride past the last). */
-#define DEFINE_SCALAR_KERNEL(fmt)                                                           \
+#define DEFINE_SCALAR_KERNEL(fmt, ...)                                                      \
     static void vf_strided_##fmt(const uint8_t *src, size_t src_stride, uint32_t count,      \
                                  uint32_t *dst, size_t dst_stride)                           \
     {                                                                                        \
@@ -361,27 +298,79 @@ static inline void vf_decode_B4G4R4A4_UNORM(const uint8_t *src, uint32_t out[4])
     static const struct vf_fetch_kernel vf_kernel_##fmt = {                                  \
         vf_strided_##fmt, vf_gather_##fmt, VF_ISA_SCALAR                                     \
     };
-VF_FOR_EACH_VERTEX_FORMAT(DEFINE_SCALAR_KERNEL)
-
-#define VF_MAX_VERTEX_FORMAT VF_FORMAT_B4G4R4A4_UNORM
+#define VF_VERTEX_FORMAT DEFINE_SCALAR_KERNEL
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
 
 static const struct vf_scalar_entry {
     vf_decode_fn decode;
     const struct vf_fetch_kernel *kernel;
-} vf_scalar_table[VF_MAX_VERTEX_FORMAT + 1] = {
-#define SCALAR_ENTRY(fmt) [VF_FORMAT_##fmt] = { vf_decode_fn_##fmt, &vf_kernel_##fmt },
-    VF_FOR_EACH_VERTEX_FORMAT(SCALAR_ENTRY)
-#undef SCALAR_ENTRY
+} vf_scalar_table[VF_KERNEL_TABLE_SIZE] = {
+#define VF_VERTEX_FORMAT(fmt, ...) [VF_FORMAT_##fmt] = { vf_decode_fn_##fmt, &vf_kernel_##fmt },
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
 };
+
+/*
+ * vertex_formats.def against formats.def, at compile time: each row's bytes
+ * and component count, type and width of an array format's R component,
+ * every row a vertex format and as many rows as formats.def has vertex
+ * formats, and the table bound one past the largest row.
+ */
+#define VF_IS_IA_NO 0
+#define VF_IS_IA_VB 1
+#define VF_IS_IA_VB_OPT 1
+#define VF_IS_IA_VB_IB 1
+enum {
+#define VF_FORMAT(name, value, bytes, ncomp, ia, rb, rs, rt, ...)                               \
+    VF_DEF_BYTES_##name = (bytes), VF_DEF_NCOMP_##name = (ncomp), VF_DEF_RBITS_##name = (rb), \
+    VF_DEF_RTYPE_##name = VF_TYPE_##rt, VF_DEF_IA_##name = VF_IS_IA_##ia,
+#include "formats.def"
+#undef VF_FORMAT
+    VF_DEF_IA_COUNT = 0
+#define VF_FORMAT(name, value, bytes, ncomp, ia, ...) +VF_IS_IA_##ia
+#include "formats.def"
+#undef VF_FORMAT
+};
+
+#define CHECK_ARRAY_ROW(name, bytes, nc, type, bits)                                  \
+    _Static_assert(VF_DEF_RTYPE_##name == (int)VF_TYPE_##type && VF_DEF_RBITS_##name == (bits) && \
+                       (bytes) == (nc) * (bits) / 8,                                      \
+                   "vertex_formats.def type or bits of " #name);
+#define CHECK_ROW_FLOAT CHECK_ARRAY_ROW
+#define CHECK_ROW_UNORM CHECK_ARRAY_ROW
+#define CHECK_ROW_SNORM CHECK_ARRAY_ROW
+#define CHECK_ROW_UINT CHECK_ARRAY_ROW
+#define CHECK_ROW_SINT CHECK_ARRAY_ROW
+#define CHECK_ROW_PACKED(name, bytes, nc, type, bits)
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape)                                \
+    _Static_assert(VF_DEF_BYTES_##name == (bytes) && VF_DEF_NCOMP_##name == (nc),          \
+                   "vertex_formats.def bytes or nc of " #name);                             \
+    _Static_assert(VF_DEF_IA_##name, #name " is not an IA vertex format in formats.def"); \
+    _Static_assert(VF_FORMAT_##name < VF_KERNEL_TABLE_SIZE, "VF_KERNEL_TABLE_SIZE");        \
+    CHECK_ROW_##type(name, bytes, nc, type, bits)
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
+_Static_assert(0
+#define VF_VERTEX_FORMAT(name, ...) +1
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
+                   == VF_DEF_IA_COUNT,
+               "vertex_formats.def must list each vertex format of formats.def once");
+_Static_assert(0
+#define VF_VERTEX_FORMAT(name, ...) || VF_FORMAT_##name == VF_KERNEL_TABLE_SIZE - 1
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
+               , "VF_KERNEL_TABLE_SIZE is not one past the largest vertex format");
 
 vf_decode_fn vf_scalar_decoder(vf_format format)
 {
-    return format <= VF_MAX_VERTEX_FORMAT ? vf_scalar_table[format].decode : NULL;
+    return format < VF_KERNEL_TABLE_SIZE ? vf_scalar_table[format].decode : NULL;
 }
 
 const struct vf_fetch_kernel *vf_scalar_kernel(vf_format format)
 {
-    return format <= VF_MAX_VERTEX_FORMAT ? vf_scalar_table[format].kernel : NULL;
+    return format < VF_KERNEL_TABLE_SIZE ? vf_scalar_table[format].kernel : NULL;
 }
 
 /* 0x1 for formats whose first component is UINT/SINT, else 1.0f (FLOAT,

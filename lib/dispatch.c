@@ -9,7 +9,7 @@
  * faster, and a NULL entry (an ISA not built) falls through too. The draw
  * path never looks at CPU features.
  *
- * Every level builds all 47 formats from one template (lib/x86/fetch_template.h)
+ * Every level builds all 47 formats from one template (lib/fetch_template.h)
  * in two shapes: per vertex (a vertex's four components fill four lanes; 3-4
  * component formats) and across vertices (one lane per vertex; 1-2 component
  * 8/16-bit formats and the packed 32-bit ones).
@@ -91,14 +91,29 @@ const struct vf_kernel_entry *vf_kernel_table(uint32_t isa)
 void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout)
 {
     layout->stream_copy = NULL;
-    layout->soa_transpose = NULL;
-#ifdef HAVE_AVX2_INTRIN
-    if (isa == VF_ISA_AVX2) {
+    layout->stream_fence = NULL;
+    layout->soa_transpose = vf_soa_transpose_scalar;
+    switch (isa) {
+#if defined(HAVE_AVX2_INTRIN) && defined(HAVE_SSE2_INTRIN)
+    case VF_ISA_AVX2:
         layout->stream_copy = vf_stream_copy_avx2;
-        layout->soa_transpose = vf_soa_transpose_avx2;
-    }
+        layout->stream_fence = vf_stream_fence_sse2;
+        /* Batches of 4 lanes straight to SSE2's: one call fewer a batch. */
+        layout->soa_transpose = layout->lanes % 8 == 0 ? vf_soa_transpose_avx2
+                                                       : vf_soa_transpose_sse2;
+        break;
 #endif
-    (void)isa;
+#ifdef HAVE_SSE2_INTRIN
+    case VF_ISA_SSE41:
+    case VF_ISA_SSSE3:
+    case VF_ISA_SSE2:
+        layout->stream_copy = vf_stream_copy_sse2;
+        layout->stream_fence = vf_stream_fence_sse2;
+        layout->soa_transpose = vf_soa_transpose_sse2;
+        break;
+#endif
+    default: break; /* scalar and NEON: portable transpose, no streaming */
+    }
 }
 
 void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out)

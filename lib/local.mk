@@ -3,12 +3,18 @@ libvfetch_core_la_SOURCES += \
 	lib/vf_internal.h \
 	lib/util.c \
 	lib/formats.def \
+	lib/vertex_formats.def \
 	lib/format.c \
 	lib/decode.c \
 	lib/layout.c \
+	lib/draw_internal.h \
 	lib/draw.c \
+	lib/draw_fetch.c \
+	lib/draw_slot.c \
+	lib/draw_output.c \
 	lib/pool.c \
 	lib/primitives.c \
 	lib/cpu.c \
 	lib/cpu.h \
 	lib/dispatch.c
+libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buffer.c lib/d3d11_ia.c lib/d3d11_draw.c

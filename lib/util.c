@@ -52,6 +52,20 @@ const char *vf_result_string(vf_result result)
     case VF_ERROR_MISALIGNED_STRIDE: return "vertex stride misaligned for the slot's elements";
     case VF_ERROR_TOO_MANY_BUFFERS: return "more vertex buffer views than input slots";
     case VF_ERROR_INVALID_RANGE: return "range outside the draw";
+    case VF_ERROR_INVALID_BYTE_WIDTH: return "invalid buffer ByteWidth";
+    case VF_ERROR_INVALID_USAGE: return "invalid buffer usage";
+    case VF_ERROR_INVALID_BIND_FLAGS: return "invalid buffer bind flags";
+    case VF_ERROR_INVALID_CPU_ACCESS_FLAGS: return "invalid buffer CPU access flags";
+    case VF_ERROR_INVALID_MISC_FLAGS: return "invalid buffer misc flags";
+    case VF_ERROR_INVALID_STRUCTURE_STRIDE: return "invalid StructureByteStride";
+    case VF_ERROR_INVALID_INITIAL_DATA: return "invalid initial buffer data";
+    case VF_ERROR_BUFFER_NOT_VERTEX_BUFFER: return "buffer not created with D3D11_BIND_VERTEX_BUFFER";
+    case VF_ERROR_BUFFER_NOT_INDEX_BUFFER: return "buffer not created with D3D11_BIND_INDEX_BUFFER";
+    case VF_ERROR_OFFSET_PAST_END: return "buffer offset past ByteWidth";
+    case VF_ERROR_INVALID_FEATURE_LEVEL: return "invalid feature level";
+    case VF_ERROR_INPUT_LAYOUT_NOT_SET: return "no input layout set";
+    case VF_WARNING_UNALIGNED_INDEX_OFFSET: return "index buffer offset not a multiple of the index size";
+    case VF_WARNING_INDEX_BUFFER_NOT_SET: return "indexed draw with no index buffer";
     }
     return "unknown result";
 }

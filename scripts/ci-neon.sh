@@ -1,6 +1,7 @@
 #!/bin/sh
 # ci-neon.sh - cross-builds libvfetch for AArch64 and runs the SIMD
-# differential test (tests/check_simd.c, built without Check) under
+# differential test (tests/check_simd.c, built against tests/mini_check.h
+# instead of Check) under
 # qemu-user: every NEON kernel against the scalar reference, exhaustive
 # codes, guard pages, CPU-feature switches.
 #
@@ -37,10 +38,10 @@ grep -q '^#define HAVE_NEON_INTRIN 1' config.h || { echo "ci-neon: NEON path not
 
 make -j2 libvfetch_core.la
 
-"$cc" -std=c11 -O2 -Wall -Wextra -Werror -DVF_SIMD_STANDALONE \
-    -I. -I"$srcdir/include" -I"$srcdir/lib" \
-    "$srcdir/tests/check_simd.c" .libs/libvfetch_core.a -lm -lpthread -static \
-    -o check_simd_neon
+# check_simd from the sources tests/local.mk lists, with mini_check.h in
+# place of Check (-DVF_MINI_CHECK), linked statically for qemu.
+make -j2 tests/check_simd CHECK_CFLAGS=-DVF_MINI_CHECK CHECK_LIBS= LDFLAGS=-all-static
+cp tests/check_simd check_simd_neon
 
 echo "ci-neon: running check_simd_neon under $qemu"
 status=0

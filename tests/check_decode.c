@@ -18,6 +18,7 @@
 #define HAVE_MXCSR 1
 #endif
 
+#include "check_main.h"
 #include "test_util.h"
 #include "vf_internal.h"
 #include "vfetch.h"

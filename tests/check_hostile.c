@@ -5,17 +5,19 @@
  *
  * Data lives in guarded buffers (a PROT_NONE page right after the last
  * byte, or right before the first), so a stray read faults. Expected draw
- * results are computed here from d3d-ia-rules 4-6 with plain integer
- * arithmetic: element number k (32-bit wrapping), byte address k * stride +
- * offset (32-bit wrapping), in bounds iff address + size <= SizeInBytes,
- * out of bounds = zeros plus the format's defaults, unbound = all zeros.
- * The formats used (R32G32B32A32_UINT, R32_UINT, R16G16_UINT) decode to
- * their raw integers, so the expectation needs no decoder.
+ * results come from the IA reference walker (tests/ref/ia_ref.c, written
+ * from d3d-ia-rules 4-6): element number k (32-bit wrapping), byte address
+ * k * stride + offset (32-bit wrapping), in bounds iff address + size <=
+ * SizeInBytes, out of bounds = zeros plus the format's defaults, unbound =
+ * all zeros. The formats used (R32G32B32A32_UINT, R32_UINT, R16G16_UINT)
+ * are integer formats, which the walker decodes by hand from their bits.
  */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
+#include "ia_ref.h"
 #include "test_util.h"
 #include "vfetch.h"
 
@@ -108,81 +110,15 @@ static const struct hcase cases[] = {
     { "strip cut value 0xFFFFFFFF", VF_ERROR_INVALID_STRIP_CUT_VALUE, 80, 20, 1, 16, 4, 1, 0, 0, 0, 0, { 0 }, 0xFFFFFFFFu, TL, 3, 1, 0, 0, 0 },
 };
 
-static uint32_t load_le(const uint8_t *p, uint32_t n)
+/* The case's elements with APPEND_ALIGNED resolved by hand, for the
+ * reference walker. */
+static void ref_descs(const struct hcase *hc, vf_input_element_desc d[3])
 {
-    uint32_t v = 0;
-    for (uint32_t i = 0; i < n; i++)
-        v |= (uint32_t)p[i] << (8 * i);
-    return v;
-}
-
-/* One element by the rules: bytes [addr, addr + size) of the view if they
- * are inside it, else zeros plus defaults; unbound: all zeros. */
-static void ref_element(const vf_vertex_buffer_view *vb, uint32_t k, uint32_t offset, int which,
-                        uint32_t out[4])
-{
-    static const uint32_t sizes[3] = { 16, 4, 4 };
-    uint32_t size = sizes[which];
-    memset(out, 0, 16);
-    if (vb == NULL || vb->data == NULL)
-        return;
-    uint32_t addr = k * vb->stride_in_bytes + offset; /* 32-bit wrap, rules 4.1 */
-    int in = (uint64_t)addr + size <= vb->size_in_bytes;
-    const uint8_t *p = in ? (const uint8_t *)vb->data + addr : NULL;
-    switch (which) {
-    case 0: /* R32G32B32A32_UINT */
-        for (int c = 0; c < 4; c++)
-            out[c] = p ? load_le(p + 4 * c, 4) : 0;
-        break;
-    case 1: /* R32_UINT: G, B = 0, A = 1 */
-        out[0] = p ? load_le(p, 4) : 0;
-        out[3] = 1;
-        break;
-    default: /* R16G16_UINT */
-        out[0] = p ? load_le(p, 2) : 0;
-        out[1] = p ? load_le(p + 2, 2) : 0;
-        out[3] = 1;
-        break;
-    }
-}
-
-static void ref_record(const struct hcase *hc, const vf_vertex_buffer_view *vbs, uint32_t nvbs,
-                       const vf_index_buffer_view *ib, uint32_t i, uint32_t j, uint32_t rec[REC_WORDS])
-{
-    uint32_t k, vid;
-    memset(rec, 0, REC_WORDS * 4);
-    if (hc->indexed) {
-        uint32_t idx = 0;
-        int cut = 0;
-        if (ib && ib->data) {
-            uint32_t isz = ib->format == R16 ? 2 : 4;
-            uint32_t byte = (hc->start + i) * isz; /* rules 5.1: 32-bit */
-            if ((uint64_t)byte + isz <= ib->size_in_bytes)
-                idx = load_le((const uint8_t *)ib->data + byte, isz);
-            int strip = hc->topology == VF_TOPOLOGY_LINESTRIP || hc->topology == TS ||
-                        hc->topology == VF_TOPOLOGY_LINESTRIP_ADJ ||
-                        hc->topology == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
-            if (strip && hc->strip_cut != CUT_NO)
-                cut = idx == (hc->strip_cut == CUT16 ? 0xFFFFu : 0xFFFFFFFFu);
-        }
-        if (cut) {
-            rec[14] = VF_FLAG_STRIP_CUT; /* rules 5.2: nothing fetched */
-            return;
-        }
-        vid = idx;
-        k = (uint32_t)hc->base_vertex + idx;
-    } else {
-        vid = i;
-        k = hc->start + i;
-    }
-    const vf_vertex_buffer_view *vb0 = nvbs > 0 ? &vbs[0] : NULL;
-    const vf_vertex_buffer_view *vb1 = nvbs > 1 ? &vbs[1] : NULL;
-    ref_element(vb0, k, 0, 0, rec);
-    ref_element(vb0, k, 16, 1, rec + 4);
-    uint32_t kinst = hc->start_instance + (hc->rate ? j / hc->rate : 0);
-    ref_element(vb1, kinst, 0, 2, rec + 8);
-    rec[12] = vid;
-    rec[13] = j;
+    d[0] = (vf_input_element_desc){ "A", 0, VF_FORMAT_R32G32B32A32_UINT, 0, 0,
+                                    VF_INPUT_PER_VERTEX_DATA, 0 };
+    d[1] = (vf_input_element_desc){ "B", 0, VF_FORMAT_R32_UINT, 0, 16, VF_INPUT_PER_VERTEX_DATA, 0 };
+    d[2] = (vf_input_element_desc){ "C", 0, VF_FORMAT_R16G16_UINT, 1, 0,
+                                    VF_INPUT_PER_INSTANCE_DATA, hc->rate };
 }
 
 static vf_layout *make_case_layout(uint32_t rate)
@@ -269,10 +205,16 @@ static void run_case(const struct hcase *hc, int guard, uint32_t isa)
         for (size_t b = 0; b < size; b++)
             ck_assert_msg(gout.data[b] == 0xEE, "%s: failed draw wrote byte %zu", hc->name, b);
     } else {
+        vf_input_element_desc rd[3];
+        ref_descs(hc, rd);
+        ia_ref ref;
+        ia_ref_init_descs(&ref, rd, 3, NULL, VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS,
+                          &desc);
+        ck_assert_uint_eq(ref.nreg * 4, REC_WORDS);
         for (uint32_t j = 0; j < hc->instance_count; j++) {
             for (uint32_t i = 0; i < hc->vertex_count; i++) {
                 uint32_t want[REC_WORDS], got[REC_WORDS];
-                ref_record(hc, vbs, nvbs, desc.index_buffer, i, j, want);
+                ia_ref_record(&ref, j, i, want);
                 memcpy(got, gout.data + ((size_t)j * hc->vertex_count + i) * REC_WORDS * 4,
                        sizeof(got));
                 for (uint32_t w = 0; w < REC_WORDS; w++)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "test_util.h"
 #include "vf_internal.h"
 

@@ -13,9 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vfetch.h"
+#include "check_main.h"
+#include "prim_ref.h"
 #include "test_util.h"
-#include "ref/prim_ref.h"
+#include "vfetch.h"
 
 static const uint32_t strip_topologies[] = { 3, 5, 11, 13 };
 

@@ -6,6 +6,9 @@
  *  - 8 threads filling disjoint parts of one output with vf_fetch_range;
  *  - 4 threads sharing one vf_thread_pool (concurrent draws take turns);
  *  - pools created, used and destroyed over and over;
+ *  - workers of a job system building a draw with vf_fetch_range, and pools
+ *    of 1..4 threads on large draws, against the IA reference walker
+ *    (tests/ref/ia_ref.c) and the single-thread output;
  *  - the very first calls into the library (ISA selection and its cache)
  *    made from 8 threads at once: this case runs first so that, in one
  *    process (CK_FORK=no, as under ThreadSanitizer), it is the first use.
@@ -16,6 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
+#include "draw_helpers.h"
+#include "ia_ref.h"
 #include "test_util.h"
 #include "vfetch.h"
 
@@ -37,7 +43,7 @@ struct scene {
 };
 
 /* NULL on failure; callable from any thread (no Check assertion). */
-static vf_layout *try_make_layout(uint32_t shape, uint32_t isa)
+static vf_layout *try_scene_layout(uint32_t shape, uint32_t isa)
 {
     static const vf_input_element_desc d[] = {
         { "POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0 },
@@ -61,9 +67,9 @@ static vf_layout *try_make_layout(uint32_t shape, uint32_t isa)
     return layout;
 }
 
-static vf_layout *make_layout(uint32_t shape, uint32_t isa)
+static vf_layout *scene_layout(uint32_t shape, uint32_t isa)
 {
-    vf_layout *layout = try_make_layout(shape, isa);
+    vf_layout *layout = try_scene_layout(shape, isa);
     ck_assert_ptr_nonnull(layout);
     return layout;
 }
@@ -72,7 +78,7 @@ static vf_layout *make_layout(uint32_t shape, uint32_t isa)
 static void scene_init(struct scene *s, uint32_t shape)
 {
     memset(s, 0, sizeof(*s));
-    s->layout = make_layout(shape, VF_ISA_AUTO);
+    s->layout = scene_layout(shape, VF_ISA_AUTO);
     vf_rng rng;
     vf_rng_seed(&rng, 0x7157);
     uint32_t stride = 28; /* 12 + 4 + 4 + 4, and 4 bytes of padding */
@@ -144,7 +150,7 @@ static void *first_use_thread(void *p)
     vf_layout *layout = NULL;
     a->result = vf_layout_create(NULL, 0, NULL, &layout, NULL);
     vf_layout_destroy(layout);
-    vf_layout *l = try_make_layout(VF_OUTPUT_AOS, VF_ISA_AUTO);
+    vf_layout *l = try_scene_layout(VF_OUTPUT_AOS, VF_ISA_AUTO);
     a->same = l && vf_layout_isa(l) == a->isa;
     vf_layout_destroy(l);
     return NULL;
@@ -174,7 +180,7 @@ struct draw_arg {
     vf_result result;
 };
 
-static void *draw_thread(void *p)
+static void *scene_draw_thread(void *p)
 {
     struct draw_arg *a = p;
     const struct scene *s = a->s;
@@ -202,7 +208,7 @@ static void check_draw_threads(uint32_t shape)
     struct draw_arg args[NTHREADS];
     for (uint32_t i = 0; i < NTHREADS; i++)
         args[i] = (struct draw_arg){ &s, NULL, 3, 0, VF_OK };
-    run_threads(draw_thread, args, sizeof(args[0]), NTHREADS);
+    run_threads(scene_draw_thread, args, sizeof(args[0]), NTHREADS);
     for (uint32_t i = 0; i < NTHREADS; i++) {
         ck_assert_int_eq(args[i].result, VF_OK);
         ck_assert_msg(args[i].equal, "thread %u: output differs from the reference", i);
@@ -295,7 +301,7 @@ START_TEST(test_shared_pool)
     struct draw_arg args[4];
     for (uint32_t i = 0; i < 4; i++)
         args[i] = (struct draw_arg){ &s, pool, 4, 0, VF_OK };
-    run_threads(draw_thread, args, sizeof(args[0]), 4);
+    run_threads(scene_draw_thread, args, sizeof(args[0]), 4);
     for (uint32_t i = 0; i < 4; i++) {
         ck_assert_int_eq(args[i].result, VF_OK);
         ck_assert_msg(args[i].equal, "caller %u: pooled output differs from the reference", i);
@@ -315,7 +321,7 @@ START_TEST(test_pool_lifecycle)
         ck_assert_int_eq(vf_thread_pool_create(1 + round % 6, &pool), VF_OK);
         vf_thread_pool_set_min_bytes(pool, 0);
         struct draw_arg a = { &s, pool, 1 + (int)(round % 2), 0, VF_OK };
-        draw_thread(&a);
+        scene_draw_thread(&a);
         ck_assert_int_eq(a.result, VF_OK);
         ck_assert_msg(a.equal, "round %u: pooled output differs", round);
         vf_thread_pool_destroy(pool);
@@ -336,14 +342,14 @@ START_TEST(test_pool_every_isa)
     vf_thread_pool *pool = NULL;
     ck_assert_int_eq(vf_thread_pool_create(3, &pool), VF_OK);
     vf_thread_pool_set_min_bytes(pool, 0);
-    vf_layout *scalar = make_layout(VF_OUTPUT_AOS, VF_ISA_SCALAR);
+    vf_layout *scalar = scene_layout(VF_OUTPUT_AOS, VF_ISA_SCALAR);
     uint8_t *want = aligned_alloc(16, s.out_size), *got = aligned_alloc(16, s.out_size);
     ck_assert(want && got);
     ck_assert_int_eq(vf_draw(scalar, &s.desc, want, s.out_size), VF_OK);
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         if (!vf_isa_available(isa))
             continue;
-        vf_layout *l = make_layout(VF_OUTPUT_AOS, isa);
+        vf_layout *l = scene_layout(VF_OUTPUT_AOS, isa);
         vf_draw_desc desc = s.desc;
         desc.pool = pool;
         memset(got, 0xCD, s.out_size);
@@ -360,6 +366,195 @@ START_TEST(test_pool_every_isa)
 }
 END_TEST
 
+
+/* ------------------------------------------------------------------------ */
+/* Ranges from a job system, and pools of every size                         */
+/* ------------------------------------------------------------------------ */
+
+struct repeat_draw {
+    const vf_layout *layout;
+    const vf_draw_desc *desc;
+    const uint32_t *want;
+    size_t size;
+    int ok;
+};
+
+static void *repeat_draw_thread(void *arg)
+{
+    struct repeat_draw *s = arg;
+    uint32_t *out = xalloc(s->size);
+    s->ok = 1;
+    for (int rep = 0; rep < 20 && s->ok; rep++) {
+        memset(out, 0, s->size);
+        if (vf_draw(s->layout, s->desc, out, s->size) != VF_OK ||
+            memcmp(out, s->want, s->size) != 0)
+            s->ok = 0;
+    }
+    free(out);
+    return NULL;
+}
+
+struct range_job {
+    const vf_layout *layout;
+    const vf_draw_desc *desc;
+    uint8_t *out;
+    size_t batch_bytes;
+    uint32_t lanes, batches, piece;
+    uint32_t next; /* next piece; guarded by lock */
+    pthread_mutex_t lock;
+    int failed;
+};
+
+/* A job-system worker: takes pieces of the draw and writes each where the
+ * whole draw would put it. */
+static void *range_worker(void *arg)
+{
+    struct range_job *job = arg;
+    uint32_t v = job->desc->vertex_count_per_instance;
+    uint32_t per_instance = (job->batches + job->piece - 1) / job->piece;
+    uint32_t total = job->desc->instance_count * per_instance;
+    for (;;) {
+        pthread_mutex_lock(&job->lock);
+        uint32_t c = job->next++;
+        pthread_mutex_unlock(&job->lock);
+        if (c >= total)
+            break;
+        uint32_t j = c / per_instance, b = c % per_instance * job->piece;
+        uint32_t nb = job->piece < job->batches - b ? job->piece : job->batches - b;
+        uint32_t first = b * job->lanes;
+        uint32_t count = nb * job->lanes < v - first ? nb * job->lanes : v - first;
+        size_t at = ((size_t)j * job->batches + b) * job->batch_bytes;
+        if (vf_fetch_range(job->layout, job->desc, j, first, count, job->out + at,
+                           (size_t)nb * job->batch_bytes) != VF_OK) {
+            pthread_mutex_lock(&job->lock);
+            job->failed = 1;
+            pthread_mutex_unlock(&job->lock);
+        }
+    }
+    return NULL;
+}
+
+/* vf_fetch_range from four threads at once builds the whole draw. */
+START_TEST(test_fetch_range_threads)
+{
+    vf_input_element_desc d[3] = {
+        el("A", 0, VF_FORMAT_R16G16B16A16_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R10G10B10A2_UINT, 0, 8, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("C", 0, VF_FORMAT_R32G32_FLOAT, 1, 0, VF_INPUT_PER_INSTANCE_DATA, 1),
+    };
+    vf_rng rng;
+    vf_rng_seed(&rng, 4242);
+    size_t bytes = 12 * 3000;
+    uint8_t *b0 = xalloc(bytes), *b1 = xalloc(8 * 8);
+    vf_rng_fill(&rng, b0, bytes);
+    vf_rng_fill(&rng, b1, 64);
+    vf_vertex_buffer_view vbs[2] = { { b0, (uint32_t)bytes, 12 }, { b1, 64, 8 } };
+    uint16_t idx[2500];
+    for (int i = 0; i < 2500; i++)
+        idx[i] = (uint16_t)(i % 97 == 3 ? 0xffff : vf_rng_below(&rng, 3100));
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    for (uint32_t shape = 0; shape <= 16; shape = shape ? shape * 2 : 4) {
+        vf_layout *layout = make_layout_full(d, 3, NULL, VF_SV_VERTEX_ID | VF_SV_FLAGS, shape,
+                                             NULL, 0);
+        vf_draw_desc dd = indexed_desc(vbs, 2, &ib, 1, VF_TOPOLOGY_LINESTRIP, 2500, 10, 0, 0, 0);
+        size_t words;
+        uint32_t *want = draw_words(layout, &dd, &words);
+        struct range_job job;
+        memset(&job, 0, sizeof(job));
+        job.layout = layout;
+        job.desc = &dd;
+        job.lanes = shape ? shape : 1;
+        job.batches = (2500 + job.lanes - 1) / job.lanes;
+        job.batch_bytes = vf_layout_record_size(layout) * job.lanes;
+        job.piece = 160 / job.lanes;
+        job.out = xalloc(words * 4);
+        memset(job.out, 0xCD, words * 4);
+        ck_assert_int_eq(pthread_mutex_init(&job.lock, NULL), 0);
+        pthread_t th[4];
+        for (int k = 0; k < 4; k++)
+            ck_assert_int_eq(pthread_create(&th[k], NULL, range_worker, &job), 0);
+        for (int k = 0; k < 4; k++)
+            pthread_join(th[k], NULL);
+        pthread_mutex_destroy(&job.lock);
+        ck_assert(!job.failed);
+        expect_same((const uint32_t *)(const void *)job.out, want, words, "threaded ranges");
+        free(job.out);
+        free(want);
+        vf_layout_destroy(layout);
+    }
+    free(b0);
+    free(b1);
+}
+END_TEST
+
+/* Pools of 1..4 threads give the single-thread output for large draws of
+ * every shape; concurrent draws on one pool take turns correctly. */
+START_TEST(test_pool)
+{
+    vf_input_element_desc d[2] = {
+        el("A", 0, VF_FORMAT_R32G32B32A32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R16G16_UNORM, 1, 0, VF_INPUT_PER_INSTANCE_DATA, 3),
+    };
+    size_t bytes = 16 * 20000;
+    uint8_t *b0 = xalloc(bytes), *b1 = xalloc(64);
+    fill_addr(b0, bytes, 1);
+    fill_addr(b1, 64, 2);
+    vf_vertex_buffer_view vbs[2] = { { b0, (uint32_t)bytes, 16 }, { b1, 64, 4 } };
+    static const uint32_t vs[4] = { 20001, 3, 1000, 17 };
+    static const uint32_t is[4] = { 2, 999, 7, 1 };
+    for (uint32_t lanes = 1; lanes <= 16; lanes *= 2) {
+        if (lanes == 2)
+            continue;
+        vf_layout *layout = make_layout_full(d, 2, NULL, VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID |
+                                             VF_SV_FLAGS, lanes == 1 ? 0 : lanes, NULL, 0);
+        for (int c = 0; c < 4; c++) {
+            vf_draw_desc dd = draw_desc(vbs, 2, vs[c], is[c], 5, 1);
+            size_t words;
+            uint32_t *want = draw_words(layout, &dd, &words);
+            for (uint32_t t = 1; t <= 4; t++) {
+                vf_thread_pool *pool;
+                ck_assert_int_eq(vf_thread_pool_create(t, &pool), VF_OK);
+                dd.pool = pool;
+                /* The default size threshold (this draw runs on the caller
+                 * alone), none (split) and the largest (never split). */
+                for (int m = 0; m < 3; m++) {
+                    if (m == 1)
+                        vf_thread_pool_set_min_bytes(pool, 0);
+                    if (m == 2)
+                        vf_thread_pool_set_min_bytes(pool, SIZE_MAX);
+                    uint32_t *got = draw_words(layout, &dd, NULL);
+                    expect_same(got, want, words, "pool");
+                    free(got);
+                }
+                vf_thread_pool_set_min_bytes(pool, 0);
+                if (t == 3 && c == 2) {
+                    /* Two application threads share the pool. */
+                    struct repeat_draw sd[2] = { { layout, &dd, want, words * 4, 0 },
+                                                 { layout, &dd, want, words * 4, 0 } };
+                    pthread_t th[2];
+                    for (int k = 0; k < 2; k++)
+                        ck_assert_int_eq(pthread_create(&th[k], NULL, repeat_draw_thread, &sd[k]), 0);
+                    for (int k = 0; k < 2; k++) {
+                        pthread_join(th[k], NULL);
+                        ck_assert(sd[k].ok);
+                    }
+                }
+                vf_thread_pool_destroy(pool);
+                dd.pool = NULL;
+            }
+            free(want);
+        }
+        vf_layout_destroy(layout);
+    }
+    /* A large pool on a small draw, and create/destroy without draws. */
+    vf_thread_pool *pool;
+    ck_assert_int_eq(vf_thread_pool_create(256, &pool), VF_OK);
+    vf_thread_pool_destroy(pool);
+    vf_thread_pool_set_min_bytes(NULL, 0); /* ignored */
+    free(b0);
+    free(b1);
+}
+
 static Suite *suite_threads(void)
 {
     Suite *s = suite_create("threads");
@@ -373,6 +568,8 @@ static Suite *suite_threads(void)
     tcase_add_test(tc, test_shared_pool);
     tcase_add_test(tc, test_pool_lifecycle);
     tcase_add_test(tc, test_pool_every_isa);
+    tcase_add_test(tc, test_pool);
+    tcase_add_test(tc, test_fetch_range_threads);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,9 +1,101 @@
-# Shared test infrastructure. Each suite's fragment adds a program like:
+# The Check suites, the header tests and the DirectX-Headers compatibility
+# tests, plus the ISA matrix that reruns the suites once per ISA level.
+
+# Helpers of every suite: the runner (check_main.c, Check or mini_check.h)
+# and the Check-free utilities (test_util.c). A suite is added as:
 #   check_PROGRAMS += tests/check_foo
 #   tests_check_foo_SOURCES = tests/check_foo.c $(TEST_UTIL_SOURCES)
 #   tests_check_foo_CFLAGS = $(TEST_CFLAGS)
 #   tests_check_foo_LDADD = $(TEST_LDADD)
 #   TESTS += tests/check_foo
-TEST_UTIL_SOURCES = tests/test_util.c tests/test_util.h
-TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+TEST_UTIL_SOURCES = tests/check_main.c tests/check_main.h tests/mini_check.h \
+	tests/test_util.c tests/test_util.h
+TEST_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) -I$(top_srcdir)/tests/ref
 TEST_LDADD = libvfetch_core.la $(CHECK_LIBS) -lm
+# The independent D3D IA draw walker (tests/ref/), shared with the draw
+# fuzz target.
+IA_REF_SOURCES = tests/ref/ia_ref.c tests/ref/ia_ref.h
+
+# The DXGI format table and the scalar decoders.
+check_PROGRAMS += tests/check_formats tests/check_decode
+TESTS += tests/check_formats tests/check_decode
+tests_check_formats_SOURCES = tests/check_formats.c $(TEST_UTIL_SOURCES)
+tests_check_formats_CFLAGS = $(TEST_CFLAGS)
+tests_check_formats_LDADD = $(TEST_LDADD)
+tests_check_decode_SOURCES = tests/check_decode.c $(TEST_UTIL_SOURCES)
+tests_check_decode_CFLAGS = $(TEST_CFLAGS)
+tests_check_decode_LDADD = $(TEST_LDADD)
+
+# Input-layout compilation and validation (lib/layout.c).
+check_PROGRAMS += tests/check_layout
+TESTS += tests/check_layout
+tests_check_layout_SOURCES = tests/check_layout.c $(TEST_UTIL_SOURCES)
+tests_check_layout_CFLAGS = $(TEST_CFLAGS)
+tests_check_layout_LDADD = $(TEST_LDADD)
+
+# The draw walker (lib/draw.c): against the rules (native expectations,
+# addressing, validation), and random draws against the IA reference.
+DRAW_HELPER_SOURCES = tests/draw_helpers.c tests/draw_helpers.h $(IA_REF_SOURCES)
+check_PROGRAMS += tests/check_draw_rules tests/check_draw_random
+TESTS += tests/check_draw_rules tests/check_draw_random
+tests_check_draw_rules_SOURCES = tests/check_draw_rules.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES)
+tests_check_draw_rules_CFLAGS = $(TEST_CFLAGS)
+tests_check_draw_rules_LDADD = $(TEST_LDADD)
+tests_check_draw_random_SOURCES = tests/check_draw_random.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES)
+tests_check_draw_random_CFLAGS = $(TEST_CFLAGS)
+tests_check_draw_random_LDADD = $(TEST_LDADD)
+
+# SIMD fetch kernels against the scalar reference. scripts/ci-neon.sh
+# builds this program for AArch64 from these sources with -DVF_MINI_CHECK.
+check_PROGRAMS += tests/check_simd
+TESTS += tests/check_simd
+tests_check_simd_SOURCES = tests/check_simd.c $(TEST_UTIL_SOURCES)
+tests_check_simd_CFLAGS = $(TEST_CFLAGS)
+tests_check_simd_LDADD = $(TEST_LDADD)
+
+# Hostile inputs and threads (draws from many threads, the thread pool).
+check_PROGRAMS += tests/check_hostile tests/check_threads
+TESTS += tests/check_hostile tests/check_threads
+tests_check_hostile_SOURCES = tests/check_hostile.c $(TEST_UTIL_SOURCES) $(IA_REF_SOURCES)
+tests_check_hostile_CFLAGS = $(TEST_CFLAGS)
+tests_check_hostile_LDADD = $(TEST_LDADD)
+tests_check_threads_SOURCES = tests/check_threads.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_SOURCES)
+tests_check_threads_CFLAGS = $(TEST_CFLAGS)
+tests_check_threads_LDADD = $(TEST_LDADD)
+
+# The ISA matrix: reruns the check programs once per ISA level this machine
+# has, newest to oldest, by turning CPU features off with
+# VFETCH_DISABLE_CPU_FEATURES (honoured in builds with VF_TEST_SWITCHES).
+# Runs after the suites it reruns are built (they are all check_PROGRAMS).
+dist_check_SCRIPTS += tests/run-isa-matrix.sh
+TESTS += tests/run-isa-matrix.sh
+
+# vfetch.h alone, as strict C99 and as C++: the public header must need
+# nothing else. Both only have to compile, link and return 0. AM_CFLAGS
+# (which carries -std=c11) is replaced, not extended.
+check_PROGRAMS += tests/header_c99 tests/header_cxx
+TESTS += tests/header_c99 tests/header_cxx
+tests_header_c99_SOURCES = tests/header_c99.c
+tests_header_c99_CFLAGS = $(PTHREAD_CFLAGS) $(WARN_CFLAGS) -std=c99 -pedantic-errors
+tests_header_c99_LDADD = libvfetch_core.la
+tests_header_cxx_SOURCES = tests/header_cxx.cc
+tests_header_cxx_CXXFLAGS = -Wall -Wextra -pedantic-errors
+tests_header_cxx_LDADD = libvfetch_core.la
+
+if HAVE_D3D12_HEADERS
+# Struct layouts, enum values and macros against DirectX-Headers, in C and
+# in C++.
+check_PROGRAMS += tests/check_d3d12_compat tests/check_d3d12_compat_cxx
+TESTS += tests/check_d3d12_compat tests/check_d3d12_compat_cxx
+tests_check_d3d12_compat_SOURCES = tests/check_d3d12_compat.c
+tests_check_d3d12_compat_CFLAGS = $(STD_CFLAGS) $(WARN_CFLAGS) $(D3D12_CFLAGS)
+tests_check_d3d12_compat_LDADD = libvfetch_core.la
+tests_check_d3d12_compat_cxx_SOURCES = tests/check_d3d12_compat.cc
+tests_check_d3d12_compat_cxx_CXXFLAGS = -Wall -Wextra $(D3D12_CFLAGS)
+tests_check_d3d12_compat_cxx_LDADD = libvfetch_core.la
+endif
+
+EXTRA_DIST += scripts/ci-lib.sh scripts/ci-neon.sh scripts/ci-sanitizers.sh \
+	scripts/ci-valgrind.sh scripts/ci-tsan.sh

@@ -6,7 +6,6 @@
 check_PROGRAMS += tests/check_primitives
 tests_check_primitives_SOURCES = tests/check_primitives.c tests/ref/prim_ref.c \
 	tests/ref/prim_ref.h $(TEST_UTIL_SOURCES)
-tests_check_primitives_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_check_primitives_CFLAGS = $(TEST_CFLAGS)
 tests_check_primitives_LDADD = $(TEST_LDADD)
 TESTS += tests/check_primitives
@@ -19,4 +18,22 @@ tests_fuzz_replay_primitives_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_primitives"'
 tests_fuzz_replay_primitives_LDADD = libvfetch_core.la -lm
 TESTS += tests/fuzz/replay_primitives
-FUZZ_TARGETS += fuzz_primitives
+EXTRA_PROGRAMS += tests/fuzz/fuzz_primitives
+tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuzz_input.h
+tests_fuzz_fuzz_primitives_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm
+
+# vfetch-vk --primitives: the capture (tools/vk_prim.c) and its check
+# against vf_draw_primitives (tools/vk_prim_check.c, built with vfetch-vk
+# in tools/vk.mk), run on lavapipe over
+# the cases of tests/vk/gen_prim_cases. Skips (77) without a Vulkan
+# device or geometry shaders. vfetch-vk is built with json-c only.
+if HAVE_VULKAN_TOOLS
+if HAVE_JSONC
+check_PROGRAMS += tests/vk/gen_prim_cases
+tests_vk_gen_prim_cases_SOURCES = tests/vk/gen_prim_cases.c
+dist_check_SCRIPTS += tests/vk/run-vk-primitives.sh
+TESTS += tests/vk/run-vk-primitives.sh
+endif
+endif
+EXTRA_DIST += tests/vk/run-vk-primitives.sh

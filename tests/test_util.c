@@ -1,4 +1,4 @@
-/* test_util.c - helpers shared by the Check suites. */
+/* test_util.c - helpers shared by the test programs (see test_util.h). */
 /* mmap flags such as MAP_ANONYMOUS are not in strict C11 mode. */
 #define _DEFAULT_SOURCE
 #include "test_util.h"
@@ -8,15 +8,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-int vf_test_run(Suite *suite)
-{
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
 
 void vf_rng_seed(vf_rng *rng, uint64_t seed)
 {

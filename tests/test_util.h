@@ -1,14 +1,11 @@
-/* test_util.h - helpers shared by the Check suites. */
+/* test_util.h - helpers shared by the test programs: a seeded PRNG, guarded
+ * buffers and float bits. Free of Check, so the fuzz replays and the
+ * cross-built SIMD test can use it too (the runner is in check_main.h). */
 #ifndef VF_TEST_UTIL_H
 #define VF_TEST_UTIL_H
 
 #include <stddef.h>
 #include <stdint.h>
-#include <check.h>
-
-/* Runs one suite (CK_NORMAL output, fork mode from CK_FORK) and returns the
- * process exit status: 0 if every test passed. */
-int vf_test_run(Suite *suite);
 
 /* A deterministic PRNG (xorshift64*), independent of libc's rand(). */
 typedef struct vf_rng { uint64_t state; } vf_rng;
@@ -19,7 +16,8 @@ void vf_rng_fill(vf_rng *rng, void *buf, size_t size);
 
 /* Guarded buffers: `size` usable bytes placed so that the byte after the
  * last one (VF_GUARD_AFTER) or the byte before the first one
- * (VF_GUARD_BEFORE) is on a PROT_NONE page: any stray read faults. */
+ * (VF_GUARD_BEFORE) is on a PROT_NONE page: any stray read faults. Aborts
+ * when the mapping fails. */
 enum { VF_GUARD_AFTER = 0, VF_GUARD_BEFORE = 1 };
 typedef struct vf_guarded {
     uint8_t *data;  /* the usable bytes */

@@ -4,6 +4,7 @@
  * reference, value by value.
  *
  *   vfetch-vk [options] CASE.json...
+ *   vfetch-vk --primitives [options] CASE.json...   (vk_prim_check.c)
  *
  * Exit status: 0 every compared value equal (or every difference accepted
  * by --accept or listed in --known-deviations), 1 a difference, 2 a usage or
@@ -55,6 +56,8 @@ struct options {
     const char *known_path;
     int tamper;
     int verbose;
+    int primitives;      /* compare primitive lists instead of fetched values */
+    int accept_rotated;  /* --primitives: accept GL-rotated strip-with-adjacency triangles */
 };
 
 static void usage(FILE *f)
@@ -72,6 +75,11 @@ static void usage(FILE *f)
           "  --known-deviations FILE  accept the differences FILE lists for this device\n"
           "  --check-formats        check the DXGI -> Vulkan format map bit by bit and exit\n"
           "  --tamper               change one value the driver returned (tests the diff)\n"
+          "  --primitives           compare the primitives the driver assembles (captured\n"
+          "                         by a geometry or tessellation control shader) with\n"
+          "                         vf_draw_primitives, per instance and primitive ID\n"
+          "  --accept-rotated       with --primitives: accept triangles of strips with\n"
+          "                         adjacency in OpenGL's rotated vertex order\n"
           "  -v, --verbose          print the translation and every element\n"
           "\n"
           "Environment: VK_ICD_FILENAMES / VK_DRIVER_FILES choose the driver (e.g. Mesa lavapipe:\n"
@@ -621,6 +629,35 @@ static void print_json(FILE *f, const struct case_report *r, int first)
 /* main                                                                      */
 /* ------------------------------------------------------------------------ */
 
+/* --primitives: every case through vkf_prim_check_case. 77 when the
+ * device could capture none of them. */
+static int run_primitives(struct vkf_device *dev, const struct options *o, const char **cases,
+                          int ncases)
+{
+    struct vkf_prim_options po = {
+        .max_mismatches = o->max_mismatches,
+        .accept_rotation = o->accept_rotated,
+        .tamper = o->tamper,
+        .verbose = o->verbose,
+    };
+    int overall = VKF_EXIT_OK, skipped = 0;
+
+    printf("device: %s\n", vkf_device_description(dev));
+    for (int k = 0; k < ncases; k++) {
+        int ret = vkf_prim_check_case(dev, cases[k], &po, stdout);
+        if (ret == VKF_EXIT_SKIP)
+            skipped++;
+        else if (ret == VKF_EXIT_USAGE)
+            overall = VKF_EXIT_USAGE;
+        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
+            overall = VKF_EXIT_MISMATCH;
+    }
+    if (skipped == ncases)
+        overall = VKF_EXIT_SKIP;
+    printf("%d cases, %d skipped\nstatus: %d\n", ncases, skipped, overall);
+    return overall;
+}
+
 /* `cases` has room for argc entries; main owns it, so early returns leak nothing. */
 static int vfetch_vk_main(int argc, char **argv, const char **cases)
 {
@@ -647,6 +684,10 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
             o.json = 1;
         } else if (strcmp(a, "--tamper") == 0) {
             o.tamper = 1;
+        } else if (strcmp(a, "--primitives") == 0) {
+            o.primitives = 1;
+        } else if (strcmp(a, "--accept-rotated") == 0) {
+            o.accept_rotated = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
             o.verbose = 1;
         } else if ((strcmp(a, "--max-mismatches") == 0 && i + 1 < argc) ||
@@ -701,6 +742,10 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
         usage(stderr);
         return VKF_EXIT_USAGE;
     }
+    if (o.primitives && o.json) {
+        fprintf(stderr, "vfetch-vk: --primitives prints text only, not --json\n");
+        return VKF_EXIT_USAGE;
+    }
     if (o.known_path && vf_known_load(o.known_path, &known, err, sizeof(err)) != 0) {
         fprintf(stderr, "vfetch-vk: %s\n", err);
         return VKF_EXIT_USAGE;
@@ -709,6 +754,12 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
     ret = vkf_open(o.device, &dev, err, sizeof(err));
     if (ret != VKF_EXIT_OK) {
         fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
+        free(known.v);
+        return ret;
+    }
+    if (o.primitives) {
+        ret = run_primitives(dev, &o, cases, ncases);
+        vkf_close(dev);
         free(known.v);
         return ret;
     }

@@ -5,6 +5,8 @@
  * vk_format.c   DXGI -> Vulkan vertex formats, checked bit by bit
  * vk_shader.c   the generated GLSL vertex shader, compiled by glslc
  * vk_run.c      the Vulkan loader, device choice, pipeline and draw
+ * vk_prim.c     the primitive capture: which positions each primitive holds
+ * vk_prim_check.c  vfetch-vk --primitives: the capture against vf_draw_primitives
  * vfetch_vk.c   the command line, the vfetch reference run and the diff
  */
 #ifndef VF_TOOLS_VK_FETCH_H
@@ -77,6 +79,10 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *desc);
  * nonzero with the compiler's message in err. */
 int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
                        size_t err_size);
+/* The same for another stage: `stage` is glslc's -fshader-stage name
+ * ("vert", "geom", "tesc", "tese"), a string constant (it is kept). */
+int vkf_shader_compile_stage(const char *glsl, const char *stage, uint32_t **spirv_ret,
+                             size_t *size_ret, char *err, size_t err_size);
 /* Frees the compiled shaders kept for reuse. */
 void vkf_shader_cache_clear(void);
 
@@ -142,5 +148,54 @@ struct vkf_result {
 int vkf_run(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets,
             struct vkf_result *res, char *err, size_t err_size);
 void vkf_result_free(struct vkf_result *res);
+
+/* ------------------------------------------------------------------------ */
+/* Primitive capture                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Words of one captured primitive: instance (D3D SV_InstanceID), primitive
+ * ID (gl_PrimitiveIDIn / gl_PrimitiveID), then the position of each vertex
+ * in the order the stage received them. */
+#define VKF_PRIM_WORDS(vpp) (2u + (vpp))
+
+/* What the driver assembled for a case's draw. */
+struct vkf_prim_result {
+    uint32_t vpp;           /* vertices per primitive */
+    uint32_t count;         /* primitives the driver handed on, all instances */
+    uint32_t stored;        /* of which stored in records (at most the capacity) */
+    uint32_t *records;      /* stored primitives, VKF_PRIM_WORDS(vpp) words each, in the
+                             * order the invocations ran */
+    int restart;            /* primitive restart was enabled */
+    const char *topology;   /* the Vulkan topology used */
+    const char *stage;      /* the stage that captured: geometry or tessellation control */
+    char translation[512];  /* what the tool did on the driver's behalf */
+};
+
+/*
+ * Draws the case's topology and counts on the device with a capture stage
+ * (a geometry shader, or a tessellation control shader for patch lists)
+ * that stores every primitive it receives, up to `capacity` primitives.
+ * Vertex data are not fetched: each vertex carries its index position (see
+ * docs/vfetch-vk.md). Returns VKF_EXIT_OK, VKF_EXIT_SKIP when the device
+ * lacks the stage or the patch size (reason in err), VKF_EXIT_USAGE for a
+ * case the tool cannot express, VKF_EXIT_MISMATCH for a driver failure.
+ */
+int vkf_prim_run(struct vkf_device *dev, const struct vf_case *c, uint32_t capacity,
+                 struct vkf_prim_result *res, char *err, size_t err_size);
+void vkf_prim_result_free(struct vkf_prim_result *res);
+
+/* Options of vfetch-vk --primitives. */
+struct vkf_prim_options {
+    uint32_t max_mismatches;  /* differences shown per case */
+    int accept_rotation;      /* accept GL's rotated odd triangles of strips with adjacency */
+    int tamper;               /* change one position the driver returned (tests the diff) */
+    int verbose;
+};
+
+/* Checks one case file: vf_draw_primitives against the driver's capture,
+ * per (instance, primitive ID). Prints a report to `out` and returns a
+ * VKF_EXIT_* status (VKF_EXIT_SKIP: the device cannot capture this case). */
+int vkf_prim_check_case(struct vkf_device *dev, const char *path,
+                        const struct vkf_prim_options *o, void *out);
 
 #endif /* VF_TOOLS_VK_FETCH_H */

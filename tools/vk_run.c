@@ -40,10 +40,7 @@
 #include <string.h>
 #include <strings.h>
 
-#define VK_NO_PROTOTYPES
-#include <vulkan/vulkan.h>
-
-#include "vk_fetch.h"
+#include "vk_device.h"
 
 /* VK_KHR_vertex_attribute_divisor (and Vulkan 1.4) reuse the EXT
  * structure type values for the features and pipeline structures; only the
@@ -59,88 +56,6 @@ struct vkf_divisor_properties_khr {
 
 /* Largest output or padded index buffer the tool allocates. */
 #define VKF_MAX_ALLOCATION ((VkDeviceSize)256 << 20)
-
-#define VKF_INSTANCE_FUNCS(X)                  \
-    X(vkDestroyInstance)                       \
-    X(vkEnumeratePhysicalDevices)              \
-    X(vkGetPhysicalDeviceProperties)           \
-    X(vkGetPhysicalDeviceProperties2)          \
-    X(vkGetPhysicalDeviceFeatures)             \
-    X(vkGetPhysicalDeviceFeatures2)            \
-    X(vkGetPhysicalDeviceQueueFamilyProperties) \
-    X(vkGetPhysicalDeviceMemoryProperties)     \
-    X(vkGetPhysicalDeviceFormatProperties)     \
-    X(vkEnumerateDeviceExtensionProperties)    \
-    X(vkCreateDevice)                          \
-    X(vkGetDeviceProcAddr)
-
-#define VKF_DEVICE_FUNCS(X)          \
-    X(vkDestroyDevice)               \
-    X(vkGetDeviceQueue)              \
-    X(vkCreateBuffer)                \
-    X(vkDestroyBuffer)               \
-    X(vkGetBufferMemoryRequirements) \
-    X(vkAllocateMemory)              \
-    X(vkFreeMemory)                  \
-    X(vkBindBufferMemory)            \
-    X(vkMapMemory)                   \
-    X(vkCreateShaderModule)          \
-    X(vkDestroyShaderModule)         \
-    X(vkCreateDescriptorSetLayout)   \
-    X(vkDestroyDescriptorSetLayout)  \
-    X(vkCreatePipelineLayout)        \
-    X(vkDestroyPipelineLayout)       \
-    X(vkCreateRenderPass)            \
-    X(vkDestroyRenderPass)           \
-    X(vkCreateFramebuffer)           \
-    X(vkDestroyFramebuffer)          \
-    X(vkCreateGraphicsPipelines)     \
-    X(vkDestroyPipeline)             \
-    X(vkCreateDescriptorPool)        \
-    X(vkDestroyDescriptorPool)       \
-    X(vkAllocateDescriptorSets)      \
-    X(vkUpdateDescriptorSets)        \
-    X(vkCreateCommandPool)           \
-    X(vkDestroyCommandPool)          \
-    X(vkAllocateCommandBuffers)      \
-    X(vkBeginCommandBuffer)          \
-    X(vkEndCommandBuffer)            \
-    X(vkCmdBeginRenderPass)          \
-    X(vkCmdEndRenderPass)            \
-    X(vkCmdBindPipeline)             \
-    X(vkCmdBindDescriptorSets)       \
-    X(vkCmdBindVertexBuffers)        \
-    X(vkCmdBindIndexBuffer)          \
-    X(vkCmdDraw)                     \
-    X(vkCmdDrawIndexed)              \
-    X(vkCmdPipelineBarrier)          \
-    X(vkCreateFence)                 \
-    X(vkDestroyFence)                \
-    X(vkWaitForFences)               \
-    X(vkQueueSubmit)
-
-struct vkf_device {
-    void *lib;
-    PFN_vkGetInstanceProcAddr get_instance_proc_addr;
-    VkInstance instance;
-    VkPhysicalDevice phys;
-    VkDevice device;
-    VkQueue queue;
-    uint32_t queue_family;
-    VkPhysicalDeviceProperties props;
-    VkPhysicalDeviceMemoryProperties memory;
-    const char *divisor_extension; /* enabled divisor extension or NULL */
-    int divisor_rate;              /* vertexAttributeInstanceRateDivisor */
-    int divisor_zero;              /* vertexAttributeInstanceRateZeroDivisor */
-    int divisor_first_instance;    /* divided bindings honour firstInstance */
-    uint32_t max_divisor;
-    int robust;                    /* robustBufferAccess enabled */
-    char description[512];
-#define X(name) PFN_##name name;
-    VKF_INSTANCE_FUNCS(X)
-    VKF_DEVICE_FUNCS(X)
-#undef X
-};
 
 /* ------------------------------------------------------------------------ */
 /* Loader and instance                                                       */
@@ -225,6 +140,7 @@ struct phys_info {
     uint32_t max_divisor;
     int stores;       /* vertexPipelineStoresAndAtomics */
     int robust;
+    int geometry, tessellation; /* geometryShader, tessellationShader */
     int graphics_queue;
     uint32_t queue_family;
 };
@@ -272,6 +188,8 @@ static void query_phys(struct vkf_device *d, VkPhysicalDevice p, struct phys_inf
         d->vkGetPhysicalDeviceFeatures2(p, &f2);
         info->stores = f2.features.vertexPipelineStoresAndAtomics != 0;
         info->robust = f2.features.robustBufferAccess != 0;
+        info->geometry = f2.features.geometryShader != 0;
+        info->tessellation = f2.features.tessellationShader != 0;
         info->divisor_rate = info->divisor_extension && div.vertexAttributeInstanceRateDivisor;
         info->divisor_zero = info->divisor_extension && div.vertexAttributeInstanceRateZeroDivisor;
     }
@@ -377,10 +295,12 @@ int vkf_list_devices(void *fp, char *err, size_t err_size)
         query_phys(&d, list[i], &info);
         describe(&info, desc, sizeof(desc));
         fprintf(f, "%u: %s\n", i, desc);
-        fprintf(f, "   divisor: %s (rate divisor %s, zero divisor %s, max %u)%s%s\n",
+        fprintf(f, "   divisor: %s (rate divisor %s, zero divisor %s, max %u)%s%s%s%s\n",
                 info.divisor_extension ? info.divisor_extension : "none",
                 info.divisor_rate ? "yes" : "no", info.divisor_zero ? "yes" : "no",
                 info.max_divisor, info.stores ? "" : ", no vertexPipelineStoresAndAtomics",
+                info.geometry ? "" : ", no geometryShader",
+                info.tessellation ? "" : ", no tessellationShader",
                 info.graphics_queue ? "" : ", no graphics queue");
     }
     free(list);
@@ -440,6 +360,9 @@ int vkf_open(const char *name_filter, struct vkf_device **dev_ret, char *err, si
     d->divisor_first_instance = info.divisor_first_instance;
     d->max_divisor = info.max_divisor;
     d->robust = info.robust;
+    d->geometry = info.geometry;
+    d->tessellation = info.tessellation;
+    d->max_patch_size = info.tessellation ? info.props.limits.maxTessellationPatchSize : 0;
     d->queue_family = info.queue_family;
     describe(&info, d->description, sizeof(d->description));
     d->vkGetPhysicalDeviceMemoryProperties(d->phys, &d->memory);
@@ -475,6 +398,10 @@ int vkf_open(const char *name_filter, struct vkf_device **dev_ret, char *err, si
         /* Only so that a fetch D3D calls out of bounds (not compared)
          * cannot fault; in-bounds values are unaffected. */
         f2.features.robustBufferAccess = (VkBool32)d->robust;
+        /* For the primitive capture (vk_prim.c); the vertex fetch run
+         * uses neither stage. */
+        f2.features.geometryShader = (VkBool32)d->geometry;
+        f2.features.tessellationShader = (VkBool32)d->tessellation;
         vr = d->vkCreateDevice(d->phys, &dci, NULL, &d->device);
         if (vr != VK_SUCCESS) {
             snprintf(err, err_size, "vkCreateDevice failed (%d)", (int)vr);
@@ -519,14 +446,7 @@ const char *vkf_device_description(const struct vkf_device *d)
 /* Buffers                                                                   */
 /* ------------------------------------------------------------------------ */
 
-struct hbuf {
-    VkBuffer buffer;
-    VkDeviceMemory memory;
-    void *map;
-    VkDeviceSize size;
-};
-
-static int hbuf_create(struct vkf_device *d, struct hbuf *b, VkDeviceSize size,
+int vkf_hbuf_create(struct vkf_device *d, struct vkf_hbuf *b, VkDeviceSize size,
                        VkBufferUsageFlags usage, char *err, size_t err_size)
 {
     VkBufferCreateInfo bci = {
@@ -582,7 +502,7 @@ static int hbuf_create(struct vkf_device *d, struct hbuf *b, VkDeviceSize size,
     return 0;
 }
 
-static void hbuf_destroy(struct vkf_device *d, struct hbuf *b)
+void vkf_hbuf_destroy(struct vkf_device *d, struct vkf_hbuf *b)
 {
     if (b->buffer)
         d->vkDestroyBuffer(d->device, b->buffer, NULL);
@@ -596,8 +516,8 @@ static void hbuf_destroy(struct vkf_device *d, struct hbuf *b)
 /* ------------------------------------------------------------------------ */
 
 struct run_state {
-    struct hbuf vb[VF_MAX_INPUT_SLOTS];
-    struct hbuf ib, out, keys;
+    struct vkf_hbuf vb[VF_MAX_INPUT_SLOTS];
+    struct vkf_hbuf ib, out, keys;
     VkShaderModule module;
     VkDescriptorSetLayout set_layout;
     VkPipelineLayout pipeline_layout;
@@ -612,10 +532,10 @@ struct run_state {
 static void run_state_destroy(struct vkf_device *d, struct run_state *s)
 {
     for (uint32_t i = 0; i < VF_MAX_INPUT_SLOTS; i++)
-        hbuf_destroy(d, &s->vb[i]);
-    hbuf_destroy(d, &s->ib);
-    hbuf_destroy(d, &s->out);
-    hbuf_destroy(d, &s->keys);
+        vkf_hbuf_destroy(d, &s->vb[i]);
+    vkf_hbuf_destroy(d, &s->ib);
+    vkf_hbuf_destroy(d, &s->out);
+    vkf_hbuf_destroy(d, &s->keys);
     if (s->fence)
         d->vkDestroyFence(d->device, s->fence, NULL);
     if (s->command_pool)
@@ -853,8 +773,8 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
         for (uint32_t i = 0; i < V; i++)
             if (positions_key[i] != UINT32_MAX)
                 positions_key[i] = find_key(keys, nkeys, positions_key[i]);
-        if (hbuf_create(d, &s.ib, need, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, err, err_size) ||
-            hbuf_create(d, &s.keys, (VkDeviceSize)nkeys * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+        if (vkf_hbuf_create(d, &s.ib, need, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, err, err_size) ||
+            vkf_hbuf_create(d, &s.keys, (VkDeviceSize)nkeys * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                         err, err_size))
             goto out;
         if (have_ib)
@@ -868,7 +788,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
         span = nkeys;
         APPEND("indexed: records keyed by (instance, index value), %u distinct values; ", nkeys);
     } else {
-        if (hbuf_create(d, &s.keys, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, err_size))
+        if (vkf_hbuf_create(d, &s.keys, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, err_size))
             goto out;
         span = V;
     }
@@ -886,7 +806,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
                                               : VKF_MAX_ALLOCATION));
             goto out;
         }
-        if (hbuf_create(d, &s.out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, err_size))
+        if (vkf_hbuf_create(d, &s.out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, err_size))
             goto out;
     }
 
@@ -902,7 +822,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
         uint32_t stride = c->vertex_buffers[slot].stride_in_bytes;
         if (stride != 0)
             vb_size = (vb_size + stride - 1) / stride * stride;
-        if (hbuf_create(d, &s.vb[slot], vb_size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, err,
+        if (vkf_hbuf_create(d, &s.vb[slot], vb_size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, err,
                         err_size))
             goto out;
         memcpy(s.vb[slot].map, c->vertex_buffers[slot].data,

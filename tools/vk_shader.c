@@ -208,11 +208,11 @@ static int read_file(const char *path, uint8_t **data_ret, size_t *size_ret)
     return 0;
 }
 
-static int glslc_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
+static int glslc_compile(const char *glsl, const char *stage, uint32_t **spirv_ret, size_t *size_ret, char *err,
                          size_t err_size)
 {
     const char *tmp = getenv("TMPDIR");
-    char dir[4096], src[4200], spv[4200], log[4200];
+    char dir[4096], src[4200], spv[4200], log[4200], stage_opt[64];
     int ret = 1, status = 0;
     pid_t pid;
     FILE *f;
@@ -247,7 +247,8 @@ static int glslc_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_re
             dup2(fd, 2);
             close(fd);
         }
-        execlp(glslc, glslc, "--target-env=vulkan1.1", "-fshader-stage=vert", "-O0", "-o", spv,
+        snprintf(stage_opt, sizeof(stage_opt), "-fshader-stage=%s", stage);
+        execlp(glslc, glslc, "--target-env=vulkan1.1", stage_opt, "-O0", "-o", spv,
                src, (char *)NULL);
         fprintf(stderr, "cannot run %s: %s\n", glslc, strerror(errno));
         _exit(127);
@@ -295,6 +296,7 @@ out:
 #define VKF_CACHE_SIZE 64
 static struct {
     char *glsl;
+    const char *stage;
     uint32_t *spirv;
     size_t size;
 } vkf_cache[VKF_CACHE_SIZE];
@@ -303,11 +305,18 @@ static unsigned vkf_cache_next;
 int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
                        size_t err_size)
 {
+    return vkf_shader_compile_stage(glsl, "vert", spirv_ret, size_ret, err, err_size);
+}
+
+int vkf_shader_compile_stage(const char *glsl, const char *stage, uint32_t **spirv_ret,
+                             size_t *size_ret, char *err, size_t err_size)
+{
     unsigned slot;
     uint32_t *copy;
 
     for (unsigned i = 0; i < VKF_CACHE_SIZE; i++) {
-        if (vkf_cache[i].glsl != NULL && strcmp(vkf_cache[i].glsl, glsl) == 0) {
+        if (vkf_cache[i].glsl != NULL && strcmp(vkf_cache[i].glsl, glsl) == 0 &&
+            strcmp(vkf_cache[i].stage, stage) == 0) {
             copy = malloc(vkf_cache[i].size);
             if (copy == NULL) {
                 snprintf(err, err_size, "out of memory");
@@ -319,12 +328,13 @@ int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret,
             return 0;
         }
     }
-    if (glslc_compile(glsl, spirv_ret, size_ret, err, err_size) != 0)
+    if (glslc_compile(glsl, stage, spirv_ret, size_ret, err, err_size) != 0)
         return 1;
     slot = vkf_cache_next++ % VKF_CACHE_SIZE;
     free(vkf_cache[slot].glsl);
     free(vkf_cache[slot].spirv);
     vkf_cache[slot].glsl = strdup(glsl);
+    vkf_cache[slot].stage = stage;
     vkf_cache[slot].spirv = malloc(*size_ret);
     if (vkf_cache[slot].glsl == NULL || vkf_cache[slot].spirv == NULL) {
         free(vkf_cache[slot].glsl);

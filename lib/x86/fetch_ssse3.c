@@ -8,7 +8,7 @@
 #include "cpu.h"
 
 #define VF_SSE_LEVEL 3
-#include "x86/sse_prims.h"
+#include "prims_sse.h"
 
 #define VF_SUFFIX ssse3
-#include "x86/fetch_template.h"
+#include "../fetch_template.h"

@@ -1,11 +1,13 @@
 # x86 fetch kernels: one convenience library per ISA, each with its own -m
 # flags (probed by configure), linked into libvfetch_core. An ISA file
 # exports only its suffixed table; the headers hold static inline code only.
-VF_X86_TEMPLATE = lib/x86/fetch_template.h lib/x86/sse_prims.h
+# VF_X86_TEMPLATE: the ISA-neutral template and the x86 primitive headers.
+VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
+	lib/x86/prims_avx2.h
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
-libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c $(VF_X86_TEMPLATE)
+libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c lib/x86/output_sse2.c $(VF_X86_TEMPLATE)
 libvf_sse2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_sse2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSE2)
 libvfetch_core_la_LIBADD += libvf_sse2.la
@@ -29,7 +31,7 @@ endif
 
 if HAVE_AVX2
 noinst_LTLIBRARIES += libvf_avx2.la
-libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c $(VF_X86_TEMPLATE)
+libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c $(VF_X86_TEMPLATE)
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
 libvfetch_core_la_LIBADD += libvf_avx2.la

@@ -11,17 +11,17 @@
  * allocation, so ASan reports any read or write past it.
  *
  * Checks, aborting on any difference:
- *  - the scalar draw equals a reference walker written here from
- *    d3d-ia-rules 4-6 (32-bit wrapping addresses, per-element bounds,
- *    step rates, strip cuts, raw-index SV_VertexID) that decodes each
- *    element with vf_decode_element (itself checked against independent
- *    values by check_formats);
+ *  - the scalar draw equals the IA reference walker (tests/ref/ia_ref.c,
+ *    written from d3d-ia-rules 4-6: 32-bit wrapping addresses, per-element
+ *    bounds, step rates, strip cuts, raw-index SV_VertexID), which reads
+ *    the layout's registers through its public queries;
  *  - every other available ISA, with and without a thread pool, gives the
  *    scalar draw's result code and output bit for bit;
  *  - vf_fetch_range of a random part equals that part of the whole draw;
  *  - a draw that fails, or whose output buffer is too small, writes nothing.
  */
 #include "fuzz_input.h"
+#include "ia_ref.h"
 
 #include <pthread.h>
 
@@ -57,12 +57,6 @@ static void make_pool(void)
     vf_thread_pool_set_min_bytes(shared_pool, 0); /* fuzzed draws are small */
 }
 
-static int is_strip(uint32_t t)
-{
-    return t == VF_TOPOLOGY_LINESTRIP || t == VF_TOPOLOGY_TRIANGLESTRIP ||
-           t == VF_TOPOLOGY_LINESTRIP_ADJ || t == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
-}
-
 struct fz_draw {
     vf_input_element_desc descs[MAX_ELEMS];
     uint32_t mappings[MAX_ELEMS];
@@ -75,123 +69,9 @@ struct fz_draw {
     vf_index_buffer_view ib;
     int have_ib;
     vf_draw_desc desc;
-    /* What fills each record register, read from the layout once. */
-    uint32_t nreg;
-    vf_layout_register_info regs[VF_MAX_REGISTERS + 1];
-    vf_layout_element_info reg_elem[VF_MAX_REGISTERS + 1];
+    /* The reference walker over the layout's registers (tests/ref/). */
+    ia_ref ref;
 };
-
-static void cache_registers(struct fz_draw *d, const vf_layout *layout)
-{
-    d->nreg = vf_layout_register_count(layout);
-    FZ_CHECK(d->nreg <= VF_MAX_REGISTERS + 1, "%u registers", d->nreg);
-    for (uint32_t r = 0; r < d->nreg; r++) {
-        FZ_CHECK(vf_layout_register(layout, r, &d->regs[r]) == VF_OK, "register %u", r);
-        if (d->regs[r].kind == VF_REGISTER_ELEMENT)
-            FZ_CHECK(vf_layout_element(layout, (uint32_t)d->regs[r].element_index,
-                                       &d->reg_elem[r]) == VF_OK,
-                     "element of register %u", r);
-    }
-}
-
-/* Reference value of one register for one position, from the rules. */
-static void ref_element(const struct fz_draw *d, const vf_layout_element_info *e, uint32_t k_vertex,
-                        uint32_t instance, uint32_t out[4])
-{
-    uint32_t k = k_vertex;
-    if (e->input_slot_class == VF_INPUT_PER_INSTANCE_DATA)
-        k = d->desc.start_instance_location +
-            (e->instance_data_step_rate ? instance / e->instance_data_step_rate : 0);
-    static const uint8_t zero[16];
-    const uint8_t *src;
-    if (e->input_slot >= d->num_vbs || d->vbs[e->input_slot].data == NULL) {
-        /* Unbound: (0,0,0,0), then the mapping routes those zeros. */
-        uint32_t reg[4] = { 0, 0, 0, 0 };
-        const vf_format_desc *fd = vf_format_info(e->format);
-        uint32_t one = fd->type[0] == VF_TYPE_UINT || fd->type[0] == VF_TYPE_SINT ? 1u
-                                                                                   : 0x3f800000u;
-        for (int c = 0; c < 4; c++) {
-            uint32_t sel = VF_DECODE_COMPONENT_MAPPING(c, e->component_mapping);
-            out[c] = sel < 4 ? reg[sel] : sel == 4 ? 0u : one;
-        }
-        return;
-    }
-    const vf_vertex_buffer_view *vb = &d->vbs[e->input_slot];
-    uint32_t addr = k * vb->stride_in_bytes + e->byte_offset; /* wraps: rules 4.1 */
-    uint32_t size = vf_format_info(e->format)->bytes;
-    src = (uint64_t)addr + size <= vb->size_in_bytes ? (const uint8_t *)vb->data + addr : zero;
-    FZ_CHECK(vf_decode_element(e->format, src, e->component_mapping, out) == VF_OK,
-             "decode of format %u", e->format);
-}
-
-/* The record of position i of instance j, per the rules. */
-static void ref_record(const struct fz_draw *d, uint32_t i, uint32_t j, uint32_t *rec)
-{
-    uint32_t nreg = d->nreg;
-    uint32_t vid, k;
-    int cut = 0;
-    if (d->desc.indexed) {
-        uint32_t idx = 0;
-        const vf_index_buffer_view *ib = d->desc.index_buffer;
-        if (ib && ib->data) {
-            uint32_t isz = ib->format == VF_FORMAT_R16_UINT ? 2 : 4;
-            uint32_t byte = (d->desc.start_location + i) * isz; /* 32-bit: rules 5.1 */
-            if ((uint64_t)byte + isz <= ib->size_in_bytes) {
-                const uint8_t *p = (const uint8_t *)ib->data + byte;
-                idx = isz == 2 ? (uint32_t)(p[0] | p[1] << 8)
-                               : (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-                                     (uint32_t)p[3] << 24;
-            }
-            if (is_strip(d->desc.primitive_topology) &&
-                d->desc.strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED)
-                cut = idx == (d->desc.strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu
-                                                                                   : 0xffffffffu);
-        }
-        vid = idx;
-        k = (uint32_t)d->desc.base_vertex_location + idx;
-    } else {
-        vid = i;
-        k = d->desc.start_location + i;
-    }
-    memset(rec, 0, nreg * 16);
-    for (uint32_t r = 0; r < nreg; r++) {
-        const vf_layout_register_info ri = d->regs[r];
-        uint32_t *w = rec + r * 4;
-        if (ri.kind == VF_REGISTER_SYSTEM) {
-            uint32_t sv = d->options.system_values;
-            if (cut) {
-                w[2] = sv & VF_SV_FLAGS ? VF_FLAG_STRIP_CUT : 0;
-            } else {
-                w[0] = sv & VF_SV_VERTEX_ID ? vid : 0;
-                w[1] = sv & VF_SV_INSTANCE_ID ? j : 0;
-            }
-        } else if (cut) {
-            continue;
-        } else if (ri.kind == VF_REGISTER_VERTEX_ID) {
-            w[0] = vid;
-        } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
-            w[0] = j;
-        } else {
-            ref_element(d, &d->reg_elem[r], k, j, w);
-        }
-    }
-}
-
-/* Word `w` of the record of position i (0-based within the instance) in an
- * output of the layout's shape that starts at the batch/record of
- * position `first`. */
-static uint32_t out_word(const uint8_t *out, uint32_t lanes, uint32_t nreg, uint32_t pos,
-                         uint32_t w)
-{
-    uint32_t v;
-    size_t off;
-    if (lanes <= 1)
-        off = ((size_t)pos * nreg * 4 + w) * 4;
-    else
-        off = ((size_t)(pos / lanes) * nreg * 4 * lanes + (size_t)w * lanes + pos % lanes) * 4;
-    memcpy(&v, out + off, 4);
-    return v;
-}
 
 static void *alloc_exact(size_t size)
 {
@@ -283,7 +163,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vf_layout *ref_layout = NULL;
     if (vf_layout_create(d.descs, d.nelem, &d.options, &ref_layout, NULL) != VF_OK)
         return 0; /* fuzz_layout covers invalid layouts */
-    cache_registers(&d, ref_layout);
+    FZ_CHECK(ia_ref_init_layout(&d.ref, ref_layout, d.options.system_values, &d.desc) == 0,
+             "layout queries of the reference");
 
     /* Vertex buffers: exact-size copies of input bytes. */
     uint8_t *vb_mem[NSLOTS + 2] = { 0 };
@@ -399,9 +280,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (uint32_t j = 0; j < I; j++) {
             const uint8_t *inst = ref_out + (size_t)j * per_inst_units * unit_bytes;
             for (uint32_t i = 0; i < V; i++) {
-                ref_record(&d, i, j, rec);
+                ia_ref_record(&d.ref, j, i, rec);
                 for (uint32_t w = 0; w < nreg * 4; w++) {
-                    uint32_t got = out_word(inst, lanes, nreg, i, w);
+                    uint32_t got = ia_ref_out_word(inst, lanes, nreg, i, w);
                     FZ_CHECK(got == rec[w],
                              "instance %u position %u word %u (register %u): got %#x, rules say %#x",
                              j, i, w, w / 4, got, rec[w]);
@@ -413,7 +294,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     uint32_t want = 0;
                     if ((sysvals & VF_SV_FLAGS) && w == (nreg - 1) * 4 + 2)
                         want = VF_FLAG_INACTIVE;
-                    FZ_CHECK(out_word(inst, lanes, nreg, i, w) == want, "inactive lane %u word %u", i,
+                    FZ_CHECK(ia_ref_out_word(inst, lanes, nreg, i, w) == want, "inactive lane %u word %u", i,
                              w);
                 }
             }
@@ -432,8 +313,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const uint8_t *inst = ref_out + (size_t)j * per_inst_units * unit_bytes;
             for (uint32_t i = 0; i < count; i++)
                 for (uint32_t w = 0; w < nreg * 4; w++)
-                    FZ_CHECK(out_word(part, lanes, nreg, i, w) ==
-                                 out_word(inst, lanes, nreg, first + i, w),
+                    FZ_CHECK(ia_ref_out_word(part, lanes, nreg, i, w) ==
+                                 ia_ref_out_word(inst, lanes, nreg, first + i, w),
                              "fetch_range position %u word %u", first + i, w);
             if (part_size >= 16) {
                 memset(part, 0xCD, part_size);

@@ -1,12 +1,15 @@
 /*
  * fetch_template.h - every fetch kernel family, written once.
  *
- * Included by one file per instruction set (lib/x86/fetch_*.c,
- * lib/arm/fetch_neon.c; the template itself is ISA-neutral). Holds only
- * static inline code and one table definition, so nothing compiled with one
- * ISA's -m flags can be picked up by another ISA's caller.
+ * ISA-neutral. Included, as "../fetch_template.h", by one file per
+ * instruction set (lib/x86/fetch_*.c, lib/arm/fetch_neon.c) after that ISA's
+ * primitives header (lib/x86/prims_sse.h, prims_avx2.h, lib/arm/prims_neon.h).
+ * Defines only static functions and one table with the ISA's suffix, so
+ * nothing compiled with one ISA's -m flags can be picked up by another
+ * ISA's caller.
  *
- * The including file defines, before the #include:
+ * The including file defines, before the #include, VF_SUFFIX and (through
+ * its primitives header) the rest:
  *
  *   VF_SUFFIX     token appended to the exported table name (sse2, avx2...).
  *   VF_NV         vertices per vector: 1 (128-bit) or 2 (256-bit, two
@@ -19,7 +22,8 @@
  *   VF_HAVE_MAX_S32   optional: vq_max_s32() is one instruction (pmaxsd),
  *                 so the SNORM clamp is done on the integer code.
  *   VF_HAVE_VARSHIFT  optional: vq_srlv4/vq_sllv4 are single instructions
- *                 (AVX2 vpsrlvd, NEON ushl), so packed fields use them.
+ *                 (AVX2 vpsrlvd, NEON ushl), so packed fields use them and
+ *                 ACROSS_UNLESS_VARSHIFT rows are decoded per vertex.
  *
  * and these static inline primitives (all lane-wise per 128-bit half):
  *
@@ -46,15 +50,14 @@
  *                           rounded (ISAs with FMA use it, others divide)
  *   vq_srai(v, n)           arithmetic shift right by a constant
  *
- * and, for the across-vertex path (one- and two-component formats and the
- * packed 16/32-bit formats):
+ * and, for the across-vertex path:
  *
  *   VF_LANES                vertices per vector there: 32-bit lanes (4, 8)
  *   vq_words(w0, ..)        a vector of VF_LANES words, lane 0 first
  *   vq_emit4(d, dst_stride, x, y, z, w)  VF_LANES records (x, y, z, w)
  *                           (a transpose), record k at d + k * dst_stride
  *
- * Two shapes, chosen per format:
+ * Two shapes, chosen per format by the shape column of vertex_formats.def:
  *   per vertex     a vertex's four register words fill a 128-bit lane group
  *                  (VF_NV vertices per vector): 3- and 4-component formats,
  *                  whose vertex fills the lanes by itself, and the 16-bit
@@ -65,6 +68,11 @@
  *                  per-word shifts) R10G10B10A2; fields come out with
  *                  whole-vector shifts, one conversion serves VF_LANES
  *                  vertices, vq_emit4 transposes into records
+ *
+ * The formats, with their size, component count, type, width and shape,
+ * come from lib/vertex_formats.def: a row of an array type (FLOAT, UNORM,
+ * SNORM, UINT, SINT) gets its decoder from the families below, a PACKED row
+ * needs dec_<fmt> (and, across vertices, across_<fmt>) written out here.
  *
  * Families (each written once, parameterised by size, channel count,
  * channel order and defaults):
@@ -93,8 +101,8 @@
  * DAZ set. Results do depend on round-to-nearest, as the public header says.
  */
 
-#ifndef VF_SUFFIX
-#  error "define VF_SUFFIX, VF_NV, vec_t and the vq_* primitives first"
+#if !defined(VF_SUFFIX) || !defined(VF_NV) || !defined(VF_LANES)
+#  error "define VF_SUFFIX, VF_NV, VF_LANES, vec_t and the vq_* primitives first"
 #endif
 
 #define VF_TPL_CAT2(a, b) a##_##b
@@ -171,7 +179,8 @@ static inline vec_t vf_tpl_snorm1(vec_t c, uint32_t m, uint32_t r)
 #ifdef VF_HAVE_MAX_S32
     /* m is 127.0f or 32767.0f: clamp the integer code to -127 / -32767 */
     int32_t lo = m == VF_F127 ? -127 : -32767;
-    vec_t f = vq_cvt(vq_max_s32(c, vq_set4((uint32_t)lo, (uint32_t)lo, (uint32_t)lo, (uint32_t)lo)));
+    vec_t f = vq_cvt(
+        vq_max_s32(c, vq_set4((uint32_t)lo, (uint32_t)lo, (uint32_t)lo, (uint32_t)lo)));
 #else
     vec_t f = vq_maxf(vq_cvt(c), vq_or(vq_set4(m, m, m, m), vq_set4(0x80000000u, 0x80000000u,
                                                                       0x80000000u, 0x80000000u)));
@@ -189,81 +198,60 @@ static inline vec_t vf_tpl_snorm1(vec_t c, uint32_t m, uint32_t r)
 
 /* Keep the first nc words (the raw zero-extension already clears the rest
  * for every size but a 16-byte load of a 12-byte element). */
-#define VF_KEEP(nc)                                                                  \
+#define VF_KEEP(nc)                                                              \
     vq_set4(0xffffffffu, (nc) > 1 ? 0xffffffffu : 0, (nc) > 2 ? 0xffffffffu : 0, \
             (nc) > 3 ? 0xffffffffu : 0)
 
-#define VF_DEC_COPY32(fmt, nc, one)                         \
-    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)       \
-    {                                                       \
+#define VF_DEC_COPY32(fmt, nc, one)                              \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)             \
+    {                                                            \
         return vq_or(vq_and(raw, VF_KEEP(nc)), VF_DEF(nc, one)); \
     }
 
-#define VF_DEC_INT(fmt, nc, widen)                                  \
-    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                \
-    {                                                                \
-        return vq_or(widen(raw), VF_DEF(nc, 1u));                   \
+#define VF_DEC_INT(fmt, nc, widen)                   \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw) \
+    {                                                \
+        return vq_or(widen(raw), VF_DEF(nc, 1u));    \
     }
 
-#define VF_DEC_UNORM(fmt, nc, widen, m, r)                                \
-    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                     \
-    {                                                                     \
+#define VF_DEC_UNORM(fmt, nc, widen, m, r)                                      \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                            \
+    {                                                                           \
         return vq_or(vf_tpl_unorm1(widen(raw), m, r), VF_DEF(nc, 0x3f800000u)); \
     }
 
-#define VF_DEC_SNORM(fmt, nc, widen, m, r)                                \
-    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                     \
-    {                                                                     \
+#define VF_DEC_SNORM(fmt, nc, widen, m, r)                                      \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                            \
+    {                                                                           \
         return vq_or(vf_tpl_snorm1(widen(raw), m, r), VF_DEF(nc, 0x3f800000u)); \
     }
 
-#define VF_DEC_HALF(fmt, nc)                                        \
-    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)               \
-    {                                                               \
-        return vq_or(vf_tpl_half(raw), VF_DEF(nc, 0x3f800000u));   \
+#define VF_DEC_HALF(fmt, nc)                                     \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)             \
+    {                                                            \
+        return vq_or(vf_tpl_half(raw), VF_DEF(nc, 0x3f800000u)); \
     }
 
-VF_DEC_COPY32(R32G32B32A32_FLOAT, 4, 0x3f800000u)
-VF_DEC_COPY32(R32G32B32A32_UINT, 4, 1u)
-VF_DEC_COPY32(R32G32B32A32_SINT, 4, 1u)
-VF_DEC_COPY32(R32G32B32_FLOAT, 3, 0x3f800000u)
-VF_DEC_COPY32(R32G32B32_UINT, 3, 1u)
-VF_DEC_COPY32(R32G32B32_SINT, 3, 1u)
-VF_DEC_COPY32(R32G32_FLOAT, 2, 0x3f800000u)
-VF_DEC_COPY32(R32G32_UINT, 2, 1u)
-VF_DEC_COPY32(R32G32_SINT, 2, 1u)
-VF_DEC_COPY32(R32_FLOAT, 1, 0x3f800000u)
-VF_DEC_COPY32(R32_UINT, 1, 1u)
-VF_DEC_COPY32(R32_SINT, 1, 1u)
+/* An array row's decoder, by type and width. */
+#define VF_DEC_FLOAT_32(fmt, nc) VF_DEC_COPY32(fmt, nc, 0x3f800000u)
+#define VF_DEC_UINT_32(fmt, nc) VF_DEC_COPY32(fmt, nc, 1u)
+#define VF_DEC_SINT_32(fmt, nc) VF_DEC_COPY32(fmt, nc, 1u)
+#define VF_DEC_FLOAT_16(fmt, nc) VF_DEC_HALF(fmt, nc)
+#define VF_DEC_UNORM_16(fmt, nc) VF_DEC_UNORM(fmt, nc, vq_widen_u16, VF_F65535, VF_R65535)
+#define VF_DEC_SNORM_16(fmt, nc) VF_DEC_SNORM(fmt, nc, vq_widen_s16, VF_F32767, VF_R32767)
+#define VF_DEC_UINT_16(fmt, nc) VF_DEC_INT(fmt, nc, vq_widen_u16)
+#define VF_DEC_SINT_16(fmt, nc) VF_DEC_INT(fmt, nc, vq_widen_s16)
+#define VF_DEC_UNORM_8(fmt, nc) VF_DEC_UNORM(fmt, nc, vq_widen_u8, VF_F255, VF_R255)
+#define VF_DEC_SNORM_8(fmt, nc) VF_DEC_SNORM(fmt, nc, vq_widen_s8, VF_F127, VF_R127)
+#define VF_DEC_UINT_8(fmt, nc) VF_DEC_INT(fmt, nc, vq_widen_u8)
+#define VF_DEC_SINT_8(fmt, nc) VF_DEC_INT(fmt, nc, vq_widen_s8)
+#define VF_DEC_PACKED_0(fmt, nc) /* written out below */
 
-VF_DEC_HALF(R16G16B16A16_FLOAT, 4)
-VF_DEC_UNORM(R16G16B16A16_UNORM, 4, vq_widen_u16, VF_F65535, VF_R65535)
-VF_DEC_INT(R16G16B16A16_UINT, 4, vq_widen_u16)
-VF_DEC_SNORM(R16G16B16A16_SNORM, 4, vq_widen_s16, VF_F32767, VF_R32767)
-VF_DEC_INT(R16G16B16A16_SINT, 4, vq_widen_s16)
-VF_DEC_HALF(R16G16_FLOAT, 2)
-VF_DEC_UNORM(R16G16_UNORM, 2, vq_widen_u16, VF_F65535, VF_R65535)
-VF_DEC_INT(R16G16_UINT, 2, vq_widen_u16)
-VF_DEC_SNORM(R16G16_SNORM, 2, vq_widen_s16, VF_F32767, VF_R32767)
-VF_DEC_INT(R16G16_SINT, 2, vq_widen_s16)
-VF_DEC_HALF(R16_FLOAT, 1)
-VF_DEC_UNORM(R16_UNORM, 1, vq_widen_u16, VF_F65535, VF_R65535)
-VF_DEC_INT(R16_UINT, 1, vq_widen_u16)
-VF_DEC_SNORM(R16_SNORM, 1, vq_widen_s16, VF_F32767, VF_R32767)
-VF_DEC_INT(R16_SINT, 1, vq_widen_s16)
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) VF_DEC_##type##_##bits(name, nc)
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
 
-VF_DEC_UNORM(R8G8B8A8_UNORM, 4, vq_widen_u8, VF_F255, VF_R255)
-VF_DEC_INT(R8G8B8A8_UINT, 4, vq_widen_u8)
-VF_DEC_SNORM(R8G8B8A8_SNORM, 4, vq_widen_s8, VF_F127, VF_R127)
-VF_DEC_INT(R8G8B8A8_SINT, 4, vq_widen_s8)
-VF_DEC_UNORM(R8G8_UNORM, 2, vq_widen_u8, VF_F255, VF_R255)
-VF_DEC_INT(R8G8_UINT, 2, vq_widen_u8)
-VF_DEC_SNORM(R8G8_SNORM, 2, vq_widen_s8, VF_F127, VF_R127)
-VF_DEC_INT(R8G8_SINT, 2, vq_widen_s8)
-VF_DEC_UNORM(R8_UNORM, 1, vq_widen_u8, VF_F255, VF_R255)
-VF_DEC_INT(R8_UINT, 1, vq_widen_u8)
-VF_DEC_SNORM(R8_SNORM, 1, vq_widen_s8, VF_F127, VF_R127)
-VF_DEC_INT(R8_SINT, 1, vq_widen_s8)
+/* The PACKED rows. */
 
 /* BGRA: byte 0 is B (register z), byte 2 is R (x). */
 static inline vec_t VF_TPL(dec_B8G8R8A8_UNORM)(vec_t raw)
@@ -315,12 +303,12 @@ static inline vec_t VF_TPL(dec_R11G11B10_FLOAT)(vec_t raw)
  * per-field shift is needed. The divisors and reciprocals are exact powers
  * of two times those of 2^n - 1.
  */
-#define VF_DEC_PACKED16(fmt, mx, my, mz, mw, dx, dy, dz, dw, rx, ry, rz, rw, nc) \
-    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                              \
-    {                                                                             \
-        vec_t c = vq_and(vq_bcast0(raw), vq_set4(mx, my, mz, mw));               \
+#define VF_DEC_PACKED16(fmt, mx, my, mz, mw, dx, dy, dz, dw, rx, ry, rz, rw, nc)            \
+    static inline vec_t VF_TPL(dec_##fmt)(vec_t raw)                                        \
+    {                                                                                       \
+        vec_t c = vq_and(vq_bcast0(raw), vq_set4(mx, my, mz, mw));                          \
         return vq_or(vq_unorm(vq_cvt(c), vq_set4(dx, dy, dz, dw), vq_set4(rx, ry, rz, rw)), \
-                     VF_DEF(nc, 0x3f800000u));                                    \
+                     VF_DEF(nc, 0x3f800000u));                                              \
     }
 
 /* float bits: 31<<11 = 63488.0f, 63<<5 = 2016.0f, 31.0f, 31<<10 = 31744.0f,
@@ -350,76 +338,77 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
  * run starts at least 4 bytes later (stride >= 4), so every element but the
  * last. Every other load reads exactly the element's bytes.
  */
-#define VF_AOS_LOOPS(fmt, size)                                                            \
-    static inline void VF_TPL(aos_strided_##fmt)(const uint8_t *src, size_t src_stride,    \
-                                                 uint32_t count, uint8_t *dst,             \
-                                                 size_t dst_stride)                        \
-    {                                                                                      \
-        size_t i = 0; /* size_t: strength-reduced addressing */                                                                    \
-        if ((size) == 12 && src_stride >= 4) {                                            \
-            for (; count - i > VF_NV; i += VF_NV) {                                        \
-                const uint8_t *s = src + i * src_stride;                           \
-                uint8_t *d = dst + i * dst_stride;                                 \
-                vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                \
-                         VF_TPL(dec_##fmt)(vq_load16(s, VF_NV > 1 ? s + src_stride : s)));  \
-            }                                                                              \
-        }                                                                                  \
-        for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                   \
-            const uint8_t *s = src + i * src_stride;                                       \
-            uint8_t *d = dst + i * dst_stride;                                             \
-            vec_t a = VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size))); \
-            s += VF_NV * src_stride;                                                       \
-            vec_t b = VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size))); \
-            vq_store(d, VF_NV > 1 ? d + dst_stride : d, a);                                \
-            d += VF_NV * dst_stride;                                                       \
-            vq_store(d, VF_NV > 1 ? d + dst_stride : d, b);                                \
-        }                                                                                  \
-        for (; count - i >= VF_NV; i += VF_NV) {                                           \
-            const uint8_t *s = src + i * src_stride;                               \
-            uint8_t *d = dst + i * dst_stride;                                     \
-            vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                    \
-                     VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size)))); \
-        }                                                                                  \
-        if (VF_NV > 1 && i < count)                                                        \
-            vq_store_lo(dst + i * dst_stride,                                      \
-                        VF_TPL(dec_##fmt)(vq_load(src + i * src_stride,            \
-                                                  vf_tpl_zero16, (size))));                \
-    }                                                                                      \
-    static inline void VF_TPL(aos_gather_##fmt)(const uint8_t *const *src, size_t off,     \
-                                                uint32_t count, uint8_t *dst,              \
-                                                size_t dst_stride)                         \
-    {                                                                                      \
-        size_t i = 0; /* size_t: strength-reduced addressing */                                                                    \
-        for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                   \
-            uint8_t *d = dst + i * dst_stride;                                             \
-            vec_t a = VF_TPL(dec_##fmt)(vq_load(src[i] + off, src[i + VF_NV - 1] + off, (size)));      \
-            vec_t b = VF_TPL(dec_##fmt)(vq_load(src[i + VF_NV] + off,                     \
-                                                src[i + 2 * VF_NV - 1] + off, (size)));                                  \
-            vq_store(d, VF_NV > 1 ? d + dst_stride : d, a);                                \
-            d += VF_NV * dst_stride;                                                       \
-            vq_store(d, VF_NV > 1 ? d + dst_stride : d, b);                                \
-        }                                                                                  \
-        for (; count - i >= VF_NV; i += VF_NV) {                                           \
-            uint8_t *d = dst + i * dst_stride;                                     \
-            vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                    \
-                     VF_TPL(dec_##fmt)(vq_load(src[i] + off, src[i + VF_NV - 1] + off, (size))));      \
-        }                                                                                  \
-        if (VF_NV > 1 && i < count)                                                        \
-            vq_store_lo(dst + i * dst_stride,                                      \
-                        VF_TPL(dec_##fmt)(vq_load(src[i] + off, vf_tpl_zero16, (size))));        \
+#define VF_VERTEX_LOOPS(fmt, size)                                                                \
+    static inline void VF_TPL(vertex_strided_##fmt)(const uint8_t *src, size_t src_stride,        \
+                                                 uint32_t count, uint8_t *dst,                    \
+                                                 size_t dst_stride)                               \
+    {                                                                                             \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                   \
+        if ((size) == 12 && src_stride >= 4) {                                                    \
+            for (; count - i > VF_NV; i += VF_NV) {                                               \
+                const uint8_t *s = src + i * src_stride;                                          \
+                uint8_t *d = dst + i * dst_stride;                                                \
+                vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                       \
+                         VF_TPL(dec_##fmt)(vq_load16(s, VF_NV > 1 ? s + src_stride : s)));        \
+            }                                                                                     \
+        }                                                                                         \
+        for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                          \
+            const uint8_t *s = src + i * src_stride;                                              \
+            uint8_t *d = dst + i * dst_stride;                                                    \
+            vec_t a = VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size)));      \
+            s += VF_NV * src_stride;                                                              \
+            vec_t b = VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size)));      \
+            vq_store(d, VF_NV > 1 ? d + dst_stride : d, a);                                       \
+            d += VF_NV * dst_stride;                                                              \
+            vq_store(d, VF_NV > 1 ? d + dst_stride : d, b);                                       \
+        }                                                                                         \
+        for (; count - i >= VF_NV; i += VF_NV) {                                                  \
+            const uint8_t *s = src + i * src_stride;                                              \
+            uint8_t *d = dst + i * dst_stride;                                                    \
+            vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                           \
+                     VF_TPL(dec_##fmt)(vq_load(s, VF_NV > 1 ? s + src_stride : s, (size))));      \
+        }                                                                                         \
+        if (VF_NV > 1 && i < count)                                                               \
+            vq_store_lo(dst + i * dst_stride,                                                     \
+                        VF_TPL(dec_##fmt)(vq_load(src + i * src_stride,                           \
+                                                  vf_tpl_zero16, (size))));                       \
+    }                                                                                             \
+    static inline void VF_TPL(vertex_gather_##fmt)(const uint8_t *const *src, size_t off,         \
+                                                uint32_t count, uint8_t *dst,                     \
+                                                size_t dst_stride)                                \
+    {                                                                                             \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                   \
+        for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                          \
+            uint8_t *d = dst + i * dst_stride;                                                    \
+            vec_t a = VF_TPL(dec_##fmt)(vq_load(src[i] + off, src[i + VF_NV - 1] + off, (size))); \
+            vec_t b = VF_TPL(dec_##fmt)(vq_load(src[i + VF_NV] + off,                             \
+                                                src[i + 2 * VF_NV - 1] + off, (size)));           \
+            vq_store(d, VF_NV > 1 ? d + dst_stride : d, a);                                       \
+            d += VF_NV * dst_stride;                                                              \
+            vq_store(d, VF_NV > 1 ? d + dst_stride : d, b);                                       \
+        }                                                                                         \
+        for (; count - i >= VF_NV; i += VF_NV) {                                                  \
+            uint8_t *d = dst + i * dst_stride;                                                    \
+            vq_store(d, VF_NV > 1 ? d + dst_stride : d,                                           \
+                     VF_TPL(dec_##fmt)(vq_load(src[i] + off, src[i + VF_NV - 1] + off, (size)))); \
+        }                                                                                         \
+        if (VF_NV > 1 && i < count)                                                               \
+            vq_store_lo(dst + i * dst_stride,                                                     \
+                        VF_TPL(dec_##fmt)(vq_load(src[i] + off, vf_tpl_zero16, (size))));         \
     }
 
-#define VF_KERNEL(fmt, size)                                                                 \
-    VF_AOS_LOOPS(fmt, size)                                                                  \
+/* A per-vertex kernel: the exported pair of loops. */
+#define VF_KERNEL_VERTEX(fmt, size, nc, type, bits)                                          \
+    VF_VERTEX_LOOPS(fmt, size)                                                               \
     static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count, \
                                       uint32_t *dst, size_t dst_stride)                      \
     {                                                                                        \
-        VF_TPL(aos_strided_##fmt)(src, src_stride, count, (uint8_t *)dst, dst_stride);       \
+        VF_TPL(vertex_strided_##fmt)(src, src_stride, count, (uint8_t *)dst, dst_stride);    \
     }                                                                                        \
     static void VF_TPL(gather_##fmt)(const uint8_t *const *src, size_t off, uint32_t count,  \
                                      uint32_t *dst, size_t dst_stride)                       \
     {                                                                                        \
-        VF_TPL(aos_gather_##fmt)(src, off, count, (uint8_t *)dst, dst_stride);               \
+        VF_TPL(vertex_gather_##fmt)(src, off, count, (uint8_t *)dst, dst_stride);            \
     }
 
 /* ------------------------------------------------------------------------ */
@@ -481,64 +470,62 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
     return vq_and(vq_srli(w, (int)(bits * c)), vq_set4(m, m, m, m));
 }
 
-#define VF_SOA_CONV_UINT(v, bits) (v)
-#define VF_SOA_CONV_SINT(v, bits) (v)
-#define VF_SOA_CONV_UNORM(v, bits) \
+#define VF_ACROSS_CONV_UINT(v, bits) (v)
+#define VF_ACROSS_CONV_SINT(v, bits) (v)
+#define VF_ACROSS_CONV_UNORM(v, bits)                                                           \
     ((bits) == 8 ? vf_tpl_unorm1(v, VF_F255, VF_R255) : vf_tpl_unorm1(v, VF_F65535, VF_R65535))
-#define VF_SOA_CONV_SNORM(v, bits) \
+#define VF_ACROSS_CONV_SNORM(v, bits)                                                           \
     ((bits) == 8 ? vf_tpl_snorm1(v, VF_F127, VF_R127) : vf_tpl_snorm1(v, VF_F32767, VF_R32767))
-#define VF_SOA_CONV_FLOAT(v, bits) vf_tpl_halfw(v)
-#define VF_SOA_SIGNED_UINT 0
-#define VF_SOA_SIGNED_SINT 1
-#define VF_SOA_SIGNED_UNORM 0
-#define VF_SOA_SIGNED_SNORM 1
-#define VF_SOA_SIGNED_FLOAT 0
-#define VF_SOA_ONE_UINT 1u
-#define VF_SOA_ONE_SINT 1u
-#define VF_SOA_ONE_UNORM 0x3f800000u
-#define VF_SOA_ONE_SNORM 0x3f800000u
-#define VF_SOA_ONE_FLOAT 0x3f800000u
+#define VF_ACROSS_CONV_FLOAT(v, bits) vf_tpl_halfw(v) /* 16-bit: halves */
+#define VF_ACROSS_SIGNED_UINT 0
+#define VF_ACROSS_SIGNED_SINT 1
+#define VF_ACROSS_SIGNED_UNORM 0
+#define VF_ACROSS_SIGNED_SNORM 1
+#define VF_ACROSS_SIGNED_FLOAT 0
+#define VF_ACROSS_ONE_UINT 1u
+#define VF_ACROSS_ONE_SINT 1u
+#define VF_ACROSS_ONE_UNORM 0x3f800000u
+#define VF_ACROSS_ONE_SNORM 0x3f800000u
+#define VF_ACROSS_ONE_FLOAT 0x3f800000u
 
-/* The loops of an across-vertex kernel around its soa_<fmt> step. */
-#define VF_ACROSS_LOOPS(fmt, size)                                                           \
-    static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count, \
-                                      uint32_t *dst, size_t dst_stride)                      \
-    {                                                                                        \
-        uint8_t *d = (uint8_t *)dst;                                                         \
-        size_t i = 0; /* size_t: strength-reduced addressing */                                                                      \
-        for (; count - i >= VF_LANES; i += VF_LANES)                                         \
-            VF_TPL(soa_##fmt)(vf_tpl_words_strided(src + i * src_stride, src_stride, \
-                                                   (size)),                                  \
-                              d + i * dst_stride, dst_stride);                       \
-        if (i < count)                                                                       \
-            VF_TPL(aos_strided_##fmt)(src + i * src_stride, src_stride, (uint32_t)(count - i),   \
-                                      d + i * dst_stride, dst_stride);               \
-    }                                                                                        \
-    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, size_t off, uint32_t count,  \
-                                     uint32_t *dst, size_t dst_stride)                       \
-    {                                                                                        \
-        uint8_t *d = (uint8_t *)dst;                                                         \
-        size_t i = 0; /* size_t: strength-reduced addressing */                                                                      \
-        for (; count - i >= VF_LANES; i += VF_LANES)                                         \
-            VF_TPL(soa_##fmt)(vf_tpl_words_gather(src + i, off, (size)), d + i * dst_stride, \
-                              dst_stride);                                                   \
-        if (i < count)                                                                       \
-            VF_TPL(aos_gather_##fmt)(src + i, off, (uint32_t)(count - i), d + i * dst_stride,         \
-                                     dst_stride);                                            \
+/* The loops of an across-vertex kernel around its across_<fmt> step. */
+#define VF_ACROSS_LOOPS(fmt, size)                                                                \
+    static void VF_TPL(strided_##fmt)(const uint8_t *src, size_t src_stride, uint32_t count,      \
+                                      uint32_t *dst, size_t dst_stride)                           \
+    {                                                                                             \
+        uint8_t *d = (uint8_t *)dst;                                                              \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                   \
+        for (; count - i >= VF_LANES; i += VF_LANES)                                              \
+            VF_TPL(across_##fmt)(vf_tpl_words_strided(src + i * src_stride, src_stride, (size)),  \
+                                 d + i * dst_stride, dst_stride);                                 \
+        if (i < count)                                                                            \
+            VF_TPL(vertex_strided_##fmt)(src + i * src_stride, src_stride, (uint32_t)(count - i), \
+                                      d + i * dst_stride, dst_stride);                            \
+    }                                                                                             \
+    static void VF_TPL(gather_##fmt)(const uint8_t *const *src, size_t off, uint32_t count,       \
+                                     uint32_t *dst, size_t dst_stride)                            \
+    {                                                                                             \
+        uint8_t *d = (uint8_t *)dst;                                                              \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                   \
+        for (; count - i >= VF_LANES; i += VF_LANES)                                              \
+            VF_TPL(across_##fmt)(vf_tpl_words_gather(src + i, off, (size)), d + i * dst_stride,   \
+                                 dst_stride);                                                     \
+        if (i < count)                                                                            \
+            VF_TPL(vertex_gather_##fmt)(src + i, off, (uint32_t)(count - i), d + i * dst_stride,  \
+                                     dst_stride);                                                 \
     }
 
-#define VF_KERNEL_SOA(fmt, size, nc, bits, kind)                                             \
-    VF_AOS_LOOPS(fmt, size)                                                                  \
-    static inline void VF_TPL(soa_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)             \
-    {                                                                                        \
-        vec_t x = VF_SOA_CONV_##kind(vf_tpl_field(w, 0, nc, bits, VF_SOA_SIGNED_##kind), bits); \
-        vec_t y = (nc) > 1 ? VF_SOA_CONV_##kind(vf_tpl_field(w, 1, nc, bits,                 \
-                                                             VF_SOA_SIGNED_##kind), bits)    \
-                           : vq_set4(0, 0, 0, 0);                                            \
-        uint32_t one = VF_SOA_ONE_##kind;                                                    \
-        vq_emit4(d, dst_stride, x, y, vq_set4(0, 0, 0, 0), vq_set4(one, one, one, one));     \
-    }                                                                                        \
-    VF_ACROSS_LOOPS(fmt, size)
+/* The across step of an array row: VF_LANES vertices' element words in w. */
+#define VF_ACROSS_STEP(fmt, nc, bits, kind)                                                       \
+    static inline void VF_TPL(across_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)               \
+    {                                                                                             \
+        const int is_signed = VF_ACROSS_SIGNED_##kind;                                            \
+        vec_t x = VF_ACROSS_CONV_##kind(vf_tpl_field(w, 0, nc, bits, is_signed), bits);           \
+        vec_t y = (nc) > 1 ? VF_ACROSS_CONV_##kind(vf_tpl_field(w, 1, nc, bits, is_signed), bits) \
+                           : vq_set4(0, 0, 0, 0);                                                 \
+        uint32_t one = VF_ACROSS_ONE_##kind;                                                      \
+        vq_emit4(d, dst_stride, x, y, vq_set4(0, 0, 0, 0), vq_set4(one, one, one, one));          \
+    }
 
 /*
  * Packed 32-bit formats across vertices: every field comes out of the
@@ -551,13 +538,13 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
  * the transpose would cost. The per-vertex decoders handle the tails.
  */
 #define VF_SPLAT(v) vq_set4((v), (v), (v), (v))
-static inline void VF_TPL(soa_R10G10B10A2_UINT)(vec_t w, uint8_t *d, size_t dst_stride)
+static inline void VF_TPL(across_R10G10B10A2_UINT)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     vec_t m10 = VF_SPLAT(0x3ffu);
     vq_emit4(d, dst_stride, vq_and(w, m10), vq_and(vq_srli(w, 10), m10),
              vq_and(vq_srli(w, 20), m10), vq_srli(w, 30));
 }
-static inline void VF_TPL(soa_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst_stride)
+static inline void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     vec_t m10 = VF_SPLAT(0x3ffu);
     vec_t f1023 = VF_SPLAT(0x447fc000u), r1023 = VF_SPLAT(0x3a802008u);
@@ -566,7 +553,7 @@ static inline void VF_TPL(soa_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst
              vq_unorm(vq_cvt(vq_and(vq_srli(w, 20), m10)), f1023, r1023),
              vq_unorm(vq_cvt(vq_srli(w, 30)), VF_SPLAT(0x40400000u), VF_SPLAT(0x3eaaaaabu)));
 }
-static inline void VF_TPL(soa_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_stride)
+static inline void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     /* each field's top to bit 27 (see vf_tpl_smallfloat) */
     vec_t x = vq_and(vq_slli(w, 17), VF_SPLAT(0x0ffe0000u));
@@ -577,103 +564,83 @@ static inline void VF_TPL(soa_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_s
 }
 #undef VF_SPLAT
 
-#define VF_KERNEL_PACKED(fmt, size) VF_AOS_LOOPS(fmt, size) VF_ACROSS_LOOPS(fmt, size)
+/* ------------------------------------------------------------------------ */
+/* Kernels and table: one row of vertex_formats.def each                     */
+/* ------------------------------------------------------------------------ */
 
-#define VF_KERNEL_ROW(fmt, size) VF_KERNEL(fmt, size)
+#define VF_ACROSS_STEP_FLOAT(fmt, nc, bits) VF_ACROSS_STEP(fmt, nc, bits, FLOAT)
+#define VF_ACROSS_STEP_UNORM(fmt, nc, bits) VF_ACROSS_STEP(fmt, nc, bits, UNORM)
+#define VF_ACROSS_STEP_SNORM(fmt, nc, bits) VF_ACROSS_STEP(fmt, nc, bits, SNORM)
+#define VF_ACROSS_STEP_UINT(fmt, nc, bits) VF_ACROSS_STEP(fmt, nc, bits, UINT)
+#define VF_ACROSS_STEP_SINT(fmt, nc, bits) VF_ACROSS_STEP(fmt, nc, bits, SINT)
+#define VF_ACROSS_STEP_PACKED(fmt, nc, bits) /* written out above */
 
-#define VF_TPL_COPY32_FORMATS(X) \
-    X(R32G32B32A32_FLOAT, 16)    \
-    X(R32G32B32A32_UINT, 16)     \
-    X(R32G32B32A32_SINT, 16)     \
-    X(R32G32B32_FLOAT, 12)       \
-    X(R32G32B32_UINT, 12)        \
-    X(R32G32B32_SINT, 12)        \
-    X(R32G32_FLOAT, 8)           \
-    X(R32G32_UINT, 8)            \
-    X(R32G32_SINT, 8)            \
-    X(R32_FLOAT, 4)              \
-    X(R32_UINT, 4)               \
-    X(R32_SINT, 4)
-
-#define VF_TPL_CONVERT_FORMATS(X) \
-    X(R16G16B16A16_FLOAT, 8)      \
-    X(R16G16B16A16_UNORM, 8)      \
-    X(R16G16B16A16_UINT, 8)       \
-    X(R16G16B16A16_SNORM, 8)      \
-    X(R16G16B16A16_SINT, 8)       \
-    X(R8G8B8A8_UNORM, 4)          \
-    X(R8G8B8A8_UINT, 4)           \
-    X(R8G8B8A8_SNORM, 4)          \
-    X(R8G8B8A8_SINT, 4)           \
-    X(B8G8R8A8_UNORM, 4)          \
-    X(B8G8R8X8_UNORM, 4)          \
-    X(B5G6R5_UNORM, 2)            \
-    X(B5G5R5A1_UNORM, 2)          \
-    X(B4G4R4A4_UNORM, 2)
+/* An across-vertex kernel: per-vertex loops for the tails, its across step,
+ * and the exported loops around that step. */
+#define VF_KERNEL_ACROSS(fmt, size, nc, type, bits) \
+    VF_VERTEX_LOOPS(fmt, size)                      \
+    VF_ACROSS_STEP_##type(fmt, nc, bits)            \
+    VF_ACROSS_LOOPS(fmt, size)
 
 #ifdef VF_HAVE_VARSHIFT
-#  define VF_TPL_PACKED_FORMATS(X) X(R11G11B10_FLOAT, 4)
-#  define VF_TPL_PACKED_AOS_FORMATS(X) \
-    X(R10G10B10A2_UNORM, 4)          \
-    X(R10G10B10A2_UINT, 4)
+#  define VF_KERNEL_ACROSS_UNLESS_VARSHIFT VF_KERNEL_VERTEX
 #else
-#  define VF_TPL_PACKED_FORMATS(X) \
-    X(R11G11B10_FLOAT, 4)          \
-    X(R10G10B10A2_UNORM, 4)        \
-    X(R10G10B10A2_UINT, 4)
-#  define VF_TPL_PACKED_AOS_FORMATS(X)
+#  define VF_KERNEL_ACROSS_UNLESS_VARSHIFT VF_KERNEL_ACROSS
 #endif
 
-#define VF_TPL_ACROSS_FORMATS(X) \
-    X(R16G16_FLOAT, 4, 2, 16, FLOAT) \
-    X(R16G16_UNORM, 4, 2, 16, UNORM) \
-    X(R16G16_UINT, 4, 2, 16, UINT) \
-    X(R16G16_SNORM, 4, 2, 16, SNORM) \
-    X(R16G16_SINT, 4, 2, 16, SINT) \
-    X(R8G8_UNORM, 2, 2, 8, UNORM) \
-    X(R8G8_UINT, 2, 2, 8, UINT) \
-    X(R8G8_SNORM, 2, 2, 8, SNORM) \
-    X(R8G8_SINT, 2, 2, 8, SINT) \
-    X(R16_FLOAT, 2, 1, 16, FLOAT) \
-    X(R16_UNORM, 2, 1, 16, UNORM) \
-    X(R16_UINT, 2, 1, 16, UINT) \
-    X(R16_SNORM, 2, 1, 16, SNORM) \
-    X(R16_SINT, 2, 1, 16, SINT) \
-    X(R8_UNORM, 1, 1, 8, UNORM) \
-    X(R8_UINT, 1, 1, 8, UINT) \
-    X(R8_SNORM, 1, 1, 8, SNORM) \
-    X(R8_SINT, 1, 1, 8, SINT)
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) \
+    VF_KERNEL_##shape(name, bytes, nc, type, bits)
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
 
 /* The ISA's table, indexed by format value: every IA vertex format. */
-#define VF_TABLE_ROW(fmt, ...) [VF_FORMAT_##fmt] = { VF_TPL(strided_##fmt), VF_TPL(gather_##fmt) },
-#define VF_KERNEL_SOA_ROW(fmt, size, nc, bits, kind) VF_KERNEL_SOA(fmt, size, nc, bits, kind)
-VF_TPL_COPY32_FORMATS(VF_KERNEL_ROW)
-VF_TPL_CONVERT_FORMATS(VF_KERNEL_ROW)
-VF_TPL_ACROSS_FORMATS(VF_KERNEL_SOA_ROW)
-VF_TPL_PACKED_FORMATS(VF_KERNEL_PACKED)
-VF_TPL_PACKED_AOS_FORMATS(VF_KERNEL_ROW)
-
 const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
-    VF_TPL_COPY32_FORMATS(VF_TABLE_ROW)
-    VF_TPL_CONVERT_FORMATS(VF_TABLE_ROW)
-    VF_TPL_ACROSS_FORMATS(VF_TABLE_ROW)
-    VF_TPL_PACKED_FORMATS(VF_TABLE_ROW)
-    VF_TPL_PACKED_AOS_FORMATS(VF_TABLE_ROW)
+#define VF_VERTEX_FORMAT(name, ...)                                         \
+    [VF_FORMAT_##name] = { VF_TPL(strided_##name), VF_TPL(gather_##name) },
+#include "vertex_formats.def"
+#undef VF_VERTEX_FORMAT
 };
 
-#undef VF_TABLE_ROW
-#undef VF_KERNEL_ROW
-#undef VF_TPL_COPY32_FORMATS
-#undef VF_TPL_CONVERT_FORMATS
-#undef VF_TPL_ACROSS_FORMATS
-#undef VF_TPL_PACKED_FORMATS
-#undef VF_TPL_PACKED_AOS_FORMATS
-#undef VF_KERNEL_PACKED
+#undef VF_KERNEL_ACROSS_UNLESS_VARSHIFT
+#undef VF_KERNEL_ACROSS
+#undef VF_KERNEL_VERTEX
+#undef VF_ACROSS_STEP_PACKED
+#undef VF_ACROSS_STEP_SINT
+#undef VF_ACROSS_STEP_UINT
+#undef VF_ACROSS_STEP_SNORM
+#undef VF_ACROSS_STEP_UNORM
+#undef VF_ACROSS_STEP_FLOAT
+#undef VF_ACROSS_STEP
 #undef VF_ACROSS_LOOPS
-#undef VF_KERNEL_SOA_ROW
-#undef VF_KERNEL_SOA
-#undef VF_AOS_LOOPS
-#undef VF_KERNEL
+#undef VF_ACROSS_ONE_FLOAT
+#undef VF_ACROSS_ONE_SNORM
+#undef VF_ACROSS_ONE_UNORM
+#undef VF_ACROSS_ONE_SINT
+#undef VF_ACROSS_ONE_UINT
+#undef VF_ACROSS_SIGNED_FLOAT
+#undef VF_ACROSS_SIGNED_SNORM
+#undef VF_ACROSS_SIGNED_UNORM
+#undef VF_ACROSS_SIGNED_SINT
+#undef VF_ACROSS_SIGNED_UINT
+#undef VF_ACROSS_CONV_FLOAT
+#undef VF_ACROSS_CONV_SNORM
+#undef VF_ACROSS_CONV_UNORM
+#undef VF_ACROSS_CONV_SINT
+#undef VF_ACROSS_CONV_UINT
+#undef VF_VERTEX_LOOPS
+#undef VF_DEC_PACKED_0
+#undef VF_DEC_SINT_8
+#undef VF_DEC_UINT_8
+#undef VF_DEC_SNORM_8
+#undef VF_DEC_UNORM_8
+#undef VF_DEC_SINT_16
+#undef VF_DEC_UINT_16
+#undef VF_DEC_SNORM_16
+#undef VF_DEC_UNORM_16
+#undef VF_DEC_FLOAT_16
+#undef VF_DEC_SINT_32
+#undef VF_DEC_UINT_32
+#undef VF_DEC_FLOAT_32
 #undef VF_DEC_PACKED16
 #undef VF_DEC_HALF
 #undef VF_DEC_SNORM
@@ -682,8 +649,17 @@ const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
 #undef VF_DEC_COPY32
 #undef VF_KEEP
 #undef VF_DEF
+#undef VF_R32767
+#undef VF_F32767
+#undef VF_R65535
+#undef VF_F65535
+#undef VF_R127
+#undef VF_F127
+#undef VF_R255
+#undef VF_F255
 #undef vf_tpl_half
 #undef vf_tpl_halfw
 #undef VF_TPL
 #undef VF_TPL_CAT
 #undef VF_TPL_CAT2
+#undef VF_SUFFIX

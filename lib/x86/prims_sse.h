@@ -1,14 +1,12 @@
 /*
- * sse_prims.h - the fetch template's primitives on 128-bit SSE: one vertex
- * per vector. Static inline only. The including file defines VF_SSE_LEVEL
- * (2, 3 or 41) and is compiled with the matching -m flag; each level uses
- * its best widening instructions (unpack / pshufb / pmovzx) and SSE4.1 its
- * blend. Also used by fetch_avx2.c for whole-vector 128-bit loads.
+ * prims_sse.h - the fetch template's primitives (lib/fetch_template.h) on
+ * 128-bit SSE: one vertex per vector, four across. Static inline only. The
+ * including file defines VF_SSE_LEVEL (2, 3 or 41) and is compiled with the
+ * matching -m flag; each level uses its best widening instructions (unpack /
+ * pshufb / pmovzx) and SSE4.1 its blend.
  */
-#ifndef VF_SSE_PRIMS_H
-#define VF_SSE_PRIMS_H
-
-#include <string.h>
+#ifndef VF_PRIMS_SSE_H
+#define VF_PRIMS_SSE_H
 
 #include <emmintrin.h>
 #if VF_SSE_LEVEL >= 3
@@ -18,30 +16,7 @@
 #  include <smmintrin.h>
 #endif
 
-#include "vf_internal.h"
-
-/* Exactly `size` bytes at p, zero-extended to 16. */
-static inline __m128i vf_sse_load(const uint8_t *p, unsigned size)
-{
-    uint32_t w;
-    switch (size) {
-    case 1:
-        return _mm_cvtsi32_si128(p[0]);
-    case 2:
-        return _mm_cvtsi32_si128(vf_load_u16(p));
-    case 4:
-        memcpy(&w, p, 4);
-        return _mm_cvtsi32_si128((int)w);
-    case 8:
-        return _mm_loadl_epi64((const __m128i *)(const void *)p);
-    case 12:
-        memcpy(&w, p + 8, 4);
-        return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)p),
-                                  _mm_cvtsi32_si128((int)w));
-    default:
-        return _mm_loadu_si128((const __m128i *)(const void *)p);
-    }
-}
+#include "sse_load.h"
 
 /* (a[x], b[y], c[z], d[w]) */
 static inline __m128i vf_sse_pick4(__m128i a, __m128i b, __m128i c, __m128i d)
@@ -50,8 +25,6 @@ static inline __m128i vf_sse_pick4(__m128i a, __m128i b, __m128i c, __m128i d)
     __m128 cd = _mm_shuffle_ps(_mm_castsi128_ps(c), _mm_castsi128_ps(d), _MM_SHUFFLE(3, 3, 2, 2));
     return _mm_castps_si128(_mm_shuffle_ps(ab, cd, _MM_SHUFFLE(2, 0, 2, 0)));
 }
-
-#ifndef VF_SSE_PRIMS_ONLY_LOAD
 
 #define VF_NV 1
 typedef __m128i vec_t;
@@ -118,21 +91,27 @@ static inline vec_t vq_widen_s16(vec_t v) { return _mm_cvtepi16_epi32(v); }
  * source at the top of each word and shift it down arithmetically. */
 static inline vec_t vq_widen_u8(vec_t v)
 {
-    return _mm_shuffle_epi8(v, _mm_setr_epi8(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
+    return _mm_shuffle_epi8(
+        v, _mm_setr_epi8(0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3, -1, -1, -1));
 }
 static inline vec_t vq_widen_s8(vec_t v)
 {
     return _mm_srai_epi32(
-        _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)), 24);
+        _mm_shuffle_epi8(
+            v, _mm_setr_epi8(-1, -1, -1, 0, -1, -1, -1, 1, -1, -1, -1, 2, -1, -1, -1, 3)),
+        24);
 }
 static inline vec_t vq_widen_u16(vec_t v)
 {
-    return _mm_shuffle_epi8(v, _mm_setr_epi8(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
+    return _mm_shuffle_epi8(
+        v, _mm_setr_epi8(0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7, -1, -1));
 }
 static inline vec_t vq_widen_s16(vec_t v)
 {
     return _mm_srai_epi32(
-        _mm_shuffle_epi8(v, _mm_setr_epi8(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)), 16);
+        _mm_shuffle_epi8(
+            v, _mm_setr_epi8(-1, -1, 0, 1, -1, -1, 2, 3, -1, -1, 4, 5, -1, -1, 6, 7)),
+        16);
 }
 #else
 static inline vec_t vq_widen_u8(vec_t v)
@@ -179,5 +158,4 @@ static inline void vq_emit4(uint8_t *d, size_t dst_stride, vec_t x, vec_t y, vec
     _mm_store_si128((__m128i *)(void *)(d + 3 * dst_stride), _mm_unpackhi_epi64(xy1, zw1));
 }
 
-#endif /* VF_SSE_PRIMS_ONLY_LOAD */
 #endif

@@ -1,0 +1,43 @@
+/* d3d11_diag.c - diagnostics of the D3D11 front end, in the vf_diagnostics
+ * form vf_layout_create fills. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "vf_internal.h"
+#include "d3d11_internal.h"
+
+void vf_d3d11_diag_begin(struct vf_d3d11_diag *ctx, vf_diagnostics *out)
+{
+    ctx->out = out;
+    ctx->first_error = VF_OK;
+    if (out)
+        memset(out, 0, sizeof(*out));
+}
+
+void vf_d3d11_diag(struct vf_d3d11_diag *ctx, vf_result code, uint32_t severity,
+                   const char *fmt, ...)
+{
+    if (severity == VF_SEVERITY_ERROR && ctx->first_error == VF_OK)
+        ctx->first_error = code;
+    vf_diagnostics *d = ctx->out;
+    if (d == NULL)
+        return;
+    if (severity == VF_SEVERITY_ERROR)
+        d->num_errors++;
+    else
+        d->num_warnings++;
+    if (d->count >= VF_MAX_DIAGNOSTICS) {
+        d->num_dropped++;
+        return;
+    }
+    vf_diagnostic *e = &d->entries[d->count++];
+    e->code = code;
+    e->severity = severity;
+    e->element_index = -1;
+    e->signature_index = -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->message, sizeof(e->message), fmt, ap);
+    va_end(ap);
+}

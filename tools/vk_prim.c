@@ -1,0 +1,622 @@
+/*
+ * vk_prim.c - captures the primitives a Vulkan driver assembles for a
+ * case's draw (vfetch-vk --primitives).
+ *
+ * Primitive assembly depends on the topology, the counts and which index
+ * positions cut, never on vertex data or index values otherwise. So the
+ * draw fetches no attribute: each vertex carries its index *position*,
+ * which is what vf_draw_primitives lists. A non-indexed draw gets it from
+ * gl_VertexIndex - firstVertex. An indexed draw cannot (positions sharing
+ * an index value share gl_VertexIndex, and any attribute stream is indexed
+ * by that value too), so it is drawn with an index buffer of the same
+ * format and length whose entry at position p is p, and the restart value
+ * at exactly the positions where D3D cuts: the driver sees the same cuts
+ * and counts, and each vertex names its position.
+ *
+ * Capture stage: a geometry shader for points, lines, triangles and their
+ * adjacency forms; a tessellation control shader (invocation 0 of each
+ * patch, outer levels 0 so the patch is culled) for patch lists. Each
+ * primitive takes a slot with an atomic counter and writes SV_InstanceID,
+ * its primitive ID and its vertices' positions in the order it received
+ * them. Rasterisation is discarded.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vk_device.h"
+
+/* Output buffer words before the records: [0] the counter. */
+#define PRIM_HEADER_WORDS 4u
+
+struct prim_state {
+    struct vkf_hbuf ib, out;
+    VkShaderModule modules[3];
+    VkDescriptorSetLayout set_layout;
+    VkPipelineLayout pipeline_layout;
+    VkRenderPass render_pass;
+    VkFramebuffer framebuffer;
+    VkPipeline pipeline;
+    VkDescriptorPool pool;
+    VkCommandPool command_pool;
+    VkFence fence;
+};
+
+static void prim_state_destroy(struct vkf_device *d, struct prim_state *s)
+{
+    vkf_hbuf_destroy(d, &s->ib);
+    vkf_hbuf_destroy(d, &s->out);
+    if (s->fence)
+        d->vkDestroyFence(d->device, s->fence, NULL);
+    if (s->command_pool)
+        d->vkDestroyCommandPool(d->device, s->command_pool, NULL);
+    if (s->pool)
+        d->vkDestroyDescriptorPool(d->device, s->pool, NULL);
+    if (s->pipeline)
+        d->vkDestroyPipeline(d->device, s->pipeline, NULL);
+    if (s->framebuffer)
+        d->vkDestroyFramebuffer(d->device, s->framebuffer, NULL);
+    if (s->render_pass)
+        d->vkDestroyRenderPass(d->device, s->render_pass, NULL);
+    if (s->pipeline_layout)
+        d->vkDestroyPipelineLayout(d->device, s->pipeline_layout, NULL);
+    if (s->set_layout)
+        d->vkDestroyDescriptorSetLayout(d->device, s->set_layout, NULL);
+    for (int i = 0; i < 3; i++)
+        if (s->modules[i])
+            d->vkDestroyShaderModule(d->device, s->modules[i], NULL);
+}
+
+/* The Vulkan topology of a D3D one, with the geometry shader's input
+ * primitive type; NULL name for a value Vulkan lacks. */
+struct topo_map {
+    VkPrimitiveTopology vk;
+    const char *name;
+    const char *gs_input;
+    int strip;
+};
+
+static struct topo_map map_topology(uint32_t t)
+{
+    struct topo_map m = { VK_PRIMITIVE_TOPOLOGY_POINT_LIST, NULL, NULL, 0 };
+    switch (t) {
+    case VF_TOPOLOGY_POINTLIST:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_POINT_LIST, "POINT_LIST", "points", 0 };
+    case VF_TOPOLOGY_LINELIST:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_LIST, "LINE_LIST", "lines", 0 };
+    case VF_TOPOLOGY_LINESTRIP:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, "LINE_STRIP", "lines", 1 };
+    case VF_TOPOLOGY_TRIANGLELIST:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, "TRIANGLE_LIST",
+                                  "triangles", 0 };
+    case VF_TOPOLOGY_TRIANGLESTRIP:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, "TRIANGLE_STRIP",
+                                  "triangles", 1 };
+    case VF_TOPOLOGY_LINELIST_ADJ:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
+                                  "LINE_LIST_WITH_ADJACENCY", "lines_adjacency", 0 };
+    case VF_TOPOLOGY_LINESTRIP_ADJ:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
+                                  "LINE_STRIP_WITH_ADJACENCY", "lines_adjacency", 1 };
+    case VF_TOPOLOGY_TRIANGLELIST_ADJ:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
+                                  "TRIANGLE_LIST_WITH_ADJACENCY", "triangles_adjacency", 0 };
+    case VF_TOPOLOGY_TRIANGLESTRIP_ADJ:
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
+                                  "TRIANGLE_STRIP_WITH_ADJACENCY", "triangles_adjacency", 1 };
+    default:
+        break;
+    }
+    if (t >= VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST && t <= VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST)
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, "PATCH_LIST", NULL, 0 };
+    return m;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Shaders                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* Every vertex: its position and D3D instance number. */
+static const char vs_glsl[] =
+    "#version 450\n"
+    "layout(constant_id = 0) const uint first_vertex = 0u;\n"
+    "layout(constant_id = 1) const uint first_instance = 0u;\n"
+    "layout(location = 0) out uint v_pos;\n"
+    "layout(location = 1) out uint v_inst;\n"
+    "void main() {\n"
+    "    v_pos = uint(gl_VertexIndex) - first_vertex;\n"
+    "    v_inst = uint(gl_InstanceIndex) - first_instance;\n"
+    "    gl_Position = vec4(0.0);\n"
+    "}\n";
+
+/* The store both capture stages share; PRIM_ID names the stage's
+ * primitive ID. A primitive whose vertices disagree on the instance
+ * stores instance 0xFFFFFFFF, which no expected primitive has. */
+#define PRIM_STORE_GLSL(PRIM_ID)                                                   \
+    "layout(constant_id = 0) const uint capacity = 0u;\n"                          \
+    "layout(std430, set = 0, binding = 0) buffer Out { uint count; uint pad[3]; "  \
+    "uint rec[]; } o;\n"                                                           \
+    "void store() {\n"                                                             \
+    "    uint k = atomicAdd(o.count, 1u);\n"                                       \
+    "    if (k >= capacity) return;\n"                                             \
+    "    uint b = k * (VPP + 2u);\n"                                               \
+    "    uint inst = v_inst[0];\n"                                                 \
+    "    for (uint t = 1u; t < VPP; t++)\n"                                        \
+    "        if (v_inst[t] != inst) inst = 0xFFFFFFFFu;\n"                         \
+    "    o.rec[b] = inst;\n"                                                       \
+    "    o.rec[b + 1u] = uint(" PRIM_ID ");\n"                                     \
+    "    for (uint t = 0u; t < VPP; t++)\n"                                        \
+    "        o.rec[b + 2u + t] = v_pos[t];\n"                                      \
+    "}\n"
+
+static char *gs_glsl(const char *input, uint32_t vpp)
+{
+    static const char fmt[] =
+        "#version 450\n"
+        "#define VPP %uu\n"
+        "layout(%s) in;\n"
+        "layout(points, max_vertices = 1) out;\n"
+        "layout(location = 0) in uint v_pos[];\n"
+        "layout(location = 1) in uint v_inst[];\n"
+        PRIM_STORE_GLSL("gl_PrimitiveIDIn")
+        "void main() { store(); }\n";
+    size_t n = sizeof(fmt) + 64;
+    char *s = malloc(n);
+    if (s != NULL)
+        snprintf(s, n, fmt, vpp, input);
+    return s;
+}
+
+static char *tcs_glsl(uint32_t vpp)
+{
+    static const char fmt[] =
+        "#version 450\n"
+        "#define VPP %uu\n"
+        "layout(vertices = 1) out;\n"
+        "layout(location = 0) in uint v_pos[];\n"
+        "layout(location = 1) in uint v_inst[];\n"
+        PRIM_STORE_GLSL("gl_PrimitiveID")
+        "void main() {\n"
+        "    if (gl_InvocationID == 0) store();\n"
+        "    gl_TessLevelOuter[0] = 0.0; gl_TessLevelOuter[1] = 0.0;\n"
+        "    gl_TessLevelOuter[2] = 0.0; gl_TessLevelOuter[3] = 0.0;\n"
+        "    gl_TessLevelInner[0] = 0.0; gl_TessLevelInner[1] = 0.0;\n"
+        "}\n";
+    size_t n = sizeof(fmt) + 64;
+    char *s = malloc(n);
+    if (s != NULL)
+        snprintf(s, n, fmt, vpp);
+    return s;
+}
+
+/* Never runs: every patch has outer level 0 and is culled. */
+static const char tes_glsl[] =
+    "#version 450\n"
+    "layout(quads) in;\n"
+    "void main() { gl_Position = vec4(0.0); }\n";
+
+static int make_module(struct vkf_device *d, const char *glsl, const char *stage,
+                       VkShaderModule *m, char *err, size_t err_size)
+{
+    uint32_t *spirv = NULL;
+    size_t size = 0;
+    if (glsl == NULL) {
+        snprintf(err, err_size, "out of memory");
+        return -1;
+    }
+    if (getenv("VFETCH_VK_DUMP_GLSL"))
+        fputs(glsl, stderr);
+    if (vkf_shader_compile_stage(glsl, stage, &spirv, &size, err, err_size) != 0)
+        return -1;
+    VkShaderModuleCreateInfo mci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = size,
+        .pCode = spirv,
+    };
+    VkResult vr = d->vkCreateShaderModule(d->device, &mci, NULL, m);
+    free(spirv);
+    if (vr != VK_SUCCESS) {
+        snprintf(err, err_size, "vkCreateShaderModule (%s) failed (%d)", stage, (int)vr);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Index positions                                                           */
+/* ------------------------------------------------------------------------ */
+
+#define APPEND(...)                                                                     \
+    do {                                                                                \
+        size_t used_ = strlen(res->translation);                                        \
+        snprintf(res->translation + used_, sizeof(res->translation) - used_, __VA_ARGS__); \
+    } while (0)
+
+/* Whether D3D cuts at position p: the raw index read as the draw reads it
+ * (32-bit byte address, a read past the view gives 0, never a cut: rules
+ * §5.1) equals the cut value of the format (rules §5.2). */
+static int d3d_cuts_at(const vf_draw_desc *draw, uint32_t size, uint32_t p)
+{
+    const vf_index_buffer_view *ib = draw->index_buffer;
+    uint32_t at = (draw->start_location + p) * size;
+    const uint8_t *b;
+    if ((uint64_t)at + size > ib->size_in_bytes)
+        return 0;
+    b = (const uint8_t *)ib->data + at;
+    if (size == 2)
+        return b[0] == 0xff && b[1] == 0xff;
+    return b[0] == 0xff && b[1] == 0xff && b[2] == 0xff && b[3] == 0xff;
+}
+
+/* The index buffer of positions: entry p is p, or the restart value where
+ * D3D cuts. Sets *index_type. */
+static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int restart,
+                            struct vkf_hbuf *ib, VkIndexType *index_type,
+                            struct vkf_prim_result *res, char *err, size_t err_size)
+{
+    const uint32_t V = draw->vertex_count_per_instance;
+    uint32_t case_size = draw->index_buffer && draw->index_buffer->format == VF_FORMAT_R32_UINT
+                             ? 4 : 2;
+    /* 16-bit positions stop below the restart value 0xFFFF. */
+    uint32_t size = case_size == 2 && V > 0xffffu ? 4 : case_size;
+    uint32_t cuts = 0;
+
+    if (size != case_size)
+        APPEND("positions past 0xFFFE: 32-bit position indices (restart 0xFFFFFFFF); ");
+    if (vkf_hbuf_create(d, ib, (VkDeviceSize)V * size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, err,
+                        err_size))
+        return -1;
+    for (uint32_t p = 0; p < V; p++) {
+        int cut = restart && d3d_cuts_at(draw, case_size, p);
+        uint32_t v = cut ? 0xffffffffu : p;
+        cuts += (uint32_t)cut;
+        if (size == 2) {
+            uint16_t h = (uint16_t)v;
+            memcpy((uint8_t *)ib->map + (size_t)p * 2, &h, 2);
+        } else {
+            memcpy((uint8_t *)ib->map + (size_t)p * 4, &v, 4);
+        }
+    }
+    *index_type = size == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+    APPEND("indexed: drawn with %u-bit position indices (entry p = p), %u cut%s as restart "
+           "values; ", size * 8, cuts, cuts == 1 ? "" : "s");
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pipeline and draw                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* Whether the draw's strip cuts are live, decided as D3D12 decides them
+ * (rules §5.2): an indexed strip with a cut value and index data. */
+static int d3d_restart(const vf_draw_desc *draw, int strip)
+{
+    return draw->indexed && strip && draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+           draw->index_buffer && draw->index_buffer->data;
+}
+
+static int create_pipeline(struct vkf_device *d, struct prim_state *s, const struct topo_map *tm,
+                           uint32_t vpp, int patch, int restart, const uint32_t *vs_spec,
+                           uint32_t capacity, char *err, size_t err_size)
+{
+    VkSpecializationMapEntry map[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
+    VkSpecializationInfo vs_si = { 2, map, 8, vs_spec };
+    VkSpecializationInfo cap_si = { 1, map, 4, &capacity };
+    VkPipelineShaderStageCreateInfo st[3] = {
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = s->modules[0], .pName = "main",
+          .pSpecializationInfo = &vs_si },
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT
+                         : VK_SHADER_STAGE_GEOMETRY_BIT,
+          .module = s->modules[1], .pName = "main", .pSpecializationInfo = &cap_si },
+        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+          .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, .module = s->modules[2],
+          .pName = "main" },
+    };
+    VkPipelineVertexInputStateCreateInfo vi = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+    };
+    VkPipelineInputAssemblyStateCreateInfo ia = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+        .topology = tm->vk,
+        .primitiveRestartEnable = (VkBool32)restart,
+    };
+    VkPipelineTessellationStateCreateInfo ts = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
+        .patchControlPoints = vpp,
+    };
+    VkPipelineRasterizationStateCreateInfo rs = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .rasterizerDiscardEnable = VK_TRUE,
+        .polygonMode = VK_POLYGON_MODE_FILL,
+        .cullMode = VK_CULL_MODE_NONE,
+        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
+        .lineWidth = 1.0f,
+    };
+    VkDescriptorSetLayoutBinding dsb = {
+        0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+        patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT : VK_SHADER_STAGE_GEOMETRY_BIT, NULL
+    };
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = 1,
+        .pBindings = &dsb,
+    };
+    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS };
+    VkRenderPassCreateInfo rpci = {
+        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+        .subpassCount = 1,
+        .pSubpasses = &sub,
+    };
+    VkResult vr;
+
+    if (d->vkCreateDescriptorSetLayout(d->device, &dslci, NULL, &s->set_layout) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot create the descriptor set layout");
+        return -1;
+    }
+    VkPipelineLayoutCreateInfo plci = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = 1,
+        .pSetLayouts = &s->set_layout,
+    };
+    if (d->vkCreatePipelineLayout(d->device, &plci, NULL, &s->pipeline_layout) != VK_SUCCESS ||
+        d->vkCreateRenderPass(d->device, &rpci, NULL, &s->render_pass) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot create the pipeline layout or render pass");
+        return -1;
+    }
+    VkFramebufferCreateInfo fci = {
+        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+        .renderPass = s->render_pass,
+        .width = 1,
+        .height = 1,
+        .layers = 1,
+    };
+    if (d->vkCreateFramebuffer(d->device, &fci, NULL, &s->framebuffer) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot create the framebuffer");
+        return -1;
+    }
+    VkGraphicsPipelineCreateInfo gpci = {
+        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+        .stageCount = patch ? 3u : 2u,
+        .pStages = st,
+        .pVertexInputState = &vi,
+        .pInputAssemblyState = &ia,
+        .pTessellationState = patch ? &ts : NULL,
+        .pRasterizationState = &rs,
+        .layout = s->pipeline_layout,
+        .renderPass = s->render_pass,
+    };
+    vr = d->vkCreateGraphicsPipelines(d->device, VK_NULL_HANDLE, 1, &gpci, NULL, &s->pipeline);
+    if (vr != VK_SUCCESS) {
+        snprintf(err, err_size, "vkCreateGraphicsPipelines failed (%d)", (int)vr);
+        return -1;
+    }
+    return 0;
+}
+
+/* Records the draw, submits it and waits. */
+static int submit_draw(struct vkf_device *d, struct prim_state *s, const vf_draw_desc *draw,
+                       int indexed, VkIndexType index_type, uint32_t first_vertex, char *err,
+                       size_t err_size)
+{
+    const uint32_t V = draw->vertex_count_per_instance, I = draw->instance_count;
+    VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
+    VkDescriptorPoolCreateInfo dpci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
+        .maxSets = 1,
+        .poolSizeCount = 1,
+        .pPoolSizes = &ps,
+    };
+    VkDescriptorSet set;
+    VkDescriptorBufferInfo dbi = { s->out.buffer, 0, VK_WHOLE_SIZE };
+    VkCommandPoolCreateInfo cpci = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
+        .queueFamilyIndex = d->queue_family,
+    };
+    VkCommandBufferBeginInfo cbbi = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
+        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
+    };
+    VkMemoryBarrier mb = {
+        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
+        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
+        .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
+    };
+    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+    VkCommandBuffer cb;
+    VkResult vr;
+
+    if (d->vkCreateDescriptorPool(d->device, &dpci, NULL, &s->pool) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot create a descriptor pool");
+        return -1;
+    }
+    VkDescriptorSetAllocateInfo dsai = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
+        .descriptorPool = s->pool,
+        .descriptorSetCount = 1,
+        .pSetLayouts = &s->set_layout,
+    };
+    if (d->vkAllocateDescriptorSets(d->device, &dsai, &set) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot allocate a descriptor set");
+        return -1;
+    }
+    VkWriteDescriptorSet w = {
+        .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
+        .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        .pBufferInfo = &dbi,
+    };
+    d->vkUpdateDescriptorSets(d->device, 1, &w, 0, NULL);
+    if (d->vkCreateCommandPool(d->device, &cpci, NULL, &s->command_pool) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot create a command pool");
+        return -1;
+    }
+    VkCommandBufferAllocateInfo cbai = {
+        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
+        .commandPool = s->command_pool,
+        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
+        .commandBufferCount = 1,
+    };
+    if (d->vkAllocateCommandBuffers(d->device, &cbai, &cb) != VK_SUCCESS ||
+        d->vkCreateFence(d->device, &fci, NULL, &s->fence) != VK_SUCCESS ||
+        d->vkBeginCommandBuffer(cb, &cbbi) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot record a command buffer");
+        return -1;
+    }
+    VkRenderPassBeginInfo rpbi = {
+        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
+        .renderPass = s->render_pass,
+        .framebuffer = s->framebuffer,
+        .renderArea = { { 0, 0 }, { 1, 1 } },
+    };
+    d->vkCmdBeginRenderPass(cb, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
+    d->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->pipeline);
+    d->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->pipeline_layout, 0, 1,
+                               &set, 0, NULL);
+    if (V > 0 && I > 0) {
+        if (indexed) {
+            d->vkCmdBindIndexBuffer(cb, s->ib.buffer, 0, index_type);
+            d->vkCmdDrawIndexed(cb, V, I, 0, 0, draw->start_instance_location);
+        } else {
+            d->vkCmdDraw(cb, V, I, first_vertex, draw->start_instance_location);
+        }
+    }
+    d->vkCmdEndRenderPass(cb);
+    d->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                            0, 1, &mb, 0, NULL, 0, NULL);
+    VkSubmitInfo si = {
+        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
+        .commandBufferCount = 1,
+        .pCommandBuffers = &cb,
+    };
+    if (d->vkEndCommandBuffer(cb) != VK_SUCCESS ||
+        d->vkQueueSubmit(d->queue, 1, &si, s->fence) != VK_SUCCESS) {
+        snprintf(err, err_size, "cannot submit the draw");
+        return -1;
+    }
+    vr = d->vkWaitForFences(d->device, 1, &s->fence, VK_TRUE, 120ull * 1000000000ull);
+    if (vr != VK_SUCCESS) {
+        snprintf(err, err_size, "the draw did not complete (%d)", (int)vr);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the device can capture this topology; the reason in err if not. */
+static int can_capture(const struct vkf_device *d, int patch, uint32_t vpp, char *err,
+                       size_t err_size)
+{
+    if (!patch && !d->geometry) {
+        snprintf(err, err_size, "the device has no geometryShader");
+        return 0;
+    }
+    if (patch && !d->tessellation) {
+        snprintf(err, err_size, "the device has no tessellationShader");
+        return 0;
+    }
+    if (patch && vpp > d->max_patch_size) {
+        snprintf(err, err_size, "%u control points: maxTessellationPatchSize is %u", vpp,
+                 d->max_patch_size);
+        return 0;
+    }
+    return 1;
+}
+
+int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacity,
+                 struct vkf_prim_result *res, char *err, size_t err_size)
+{
+    const vf_draw_desc *draw = &c->draw;
+    const uint32_t V = draw->vertex_count_per_instance;
+    const uint32_t vpp = vf_topology_vertices_per_primitive(draw->primitive_topology);
+    const struct topo_map tm = map_topology(draw->primitive_topology);
+    const int patch = tm.vk == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+    const int indexed = draw->indexed != 0;
+    const int restart = d3d_restart(draw, tm.strip);
+    struct prim_state s;
+    VkIndexType index_type = VK_INDEX_TYPE_UINT16;
+    uint32_t vs_spec[2] = { 0, draw->start_instance_location };
+    int ret = VKF_EXIT_USAGE;
+
+    memset(&s, 0, sizeof(s));
+    memset(res, 0, sizeof(*res));
+    res->vpp = vpp;
+    res->restart = restart;
+    res->topology = tm.name;
+    res->stage = patch ? "tessellation control shader" : "geometry shader";
+    if (vpp == 0 || tm.name == NULL) {
+        snprintf(err, err_size, "topology %u has no Vulkan equivalent", draw->primitive_topology);
+        return VKF_EXIT_USAGE;
+    }
+    if (!can_capture(d, patch, vpp, err, err_size))
+        return VKF_EXIT_SKIP;
+    if (draw->indexed && draw->index_buffer && draw->index_buffer->format != VF_FORMAT_R16_UINT &&
+        draw->index_buffer->format != VF_FORMAT_R32_UINT) {
+        snprintf(err, err_size, "not an index format");
+        return VKF_EXIT_USAGE;
+    }
+    {
+        uint64_t total = ((uint64_t)capacity * VKF_PRIM_WORDS(vpp) + PRIM_HEADER_WORDS) * 4;
+        if (total > d->props.limits.maxStorageBufferRange || total > ((uint64_t)256 << 20)) {
+            snprintf(err, err_size, "the draw needs %llu bytes of output, more than this tool "
+                     "allocates", (unsigned long long)total);
+            return VKF_EXIT_USAGE;
+        }
+        if (vkf_hbuf_create(d, &s.out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err,
+                            err_size))
+            goto out;
+    }
+    if (indexed) {
+        if (position_indices(d, draw, restart, &s.ib, &index_type, res, err, err_size))
+            goto out;
+    } else {
+        /* gl_VertexIndex must not pass 2^31 (Vulkan leaves it undefined):
+         * the assembly does not depend on firstVertex. */
+        vs_spec[0] = (uint64_t)draw->start_location + V <= 0x7fffffffu ? draw->start_location : 0;
+        if (vs_spec[0] != draw->start_location)
+            APPEND("StartVertexLocation too large for gl_VertexIndex: firstVertex 0; ");
+    }
+    if (draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && !restart)
+        APPEND("a cut value without strip cuts (a list, or no index data): no restart; ");
+
+    if (make_module(d, vs_glsl, "vert", &s.modules[0], err, err_size))
+        goto out;
+    {
+        char *g = patch ? tcs_glsl(vpp) : gs_glsl(tm.gs_input, vpp);
+        int bad = make_module(d, g, patch ? "tesc" : "geom", &s.modules[1], err, err_size);
+        free(g);
+        if (bad || (patch && make_module(d, tes_glsl, "tese", &s.modules[2], err, err_size)))
+            goto out;
+    }
+    ret = VKF_EXIT_MISMATCH; /* from here on a failure is the driver's */
+    if (create_pipeline(d, &s, &tm, vpp, patch, restart, vs_spec, capacity, err, err_size) ||
+        submit_draw(d, &s, draw, indexed, index_type, vs_spec[0], err, err_size))
+        goto out;
+    {
+        const uint32_t *o = s.out.map;
+        size_t words;
+        res->count = o[0];
+        res->stored = res->count < capacity ? res->count : capacity;
+        words = (size_t)res->stored * VKF_PRIM_WORDS(vpp);
+        res->records = malloc(words ? words * 4 : 4);
+        if (res->records == NULL) {
+            snprintf(err, err_size, "out of memory");
+            ret = VKF_EXIT_USAGE;
+            goto out;
+        }
+        memcpy(res->records, o + PRIM_HEADER_WORDS, words * 4);
+    }
+    ret = VKF_EXIT_OK;
+out:
+    prim_state_destroy(d, &s);
+    if (ret != VKF_EXIT_OK)
+        vkf_prim_result_free(res);
+    return ret;
+}
+
+void vkf_prim_result_free(struct vkf_prim_result *res)
+{
+    free(res->records);
+    res->records = NULL;
+}

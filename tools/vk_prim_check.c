@@ -1,0 +1,255 @@
+/*
+ * vk_prim_check.c - vfetch-vk --primitives: the primitives a Vulkan driver
+ * assembles for a case's draw against vf_draw_primitives.
+ *
+ * Capture-stage invocations run in any order and a driver may split an
+ * instance's work, so the captured primitives are sorted by (instance,
+ * primitive ID) and each must appear exactly once. Their vertices are
+ * compared position by position where Vulkan and D3D define the same order
+ * (every topology, per the current Vulkan specification); a triangle of a
+ * strip with adjacency given in OpenGL's order (an odd triangle starting
+ * at 2i+2: the same triangle rotated by two places) is its own kind,
+ * "rotated", accepted only with --accept rotated (docs/primitive-topologies.md).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "d3d_names.h"
+#include "vk_fetch.h"
+
+#define MAX_VPP 32u
+
+enum prim_kind { P_EXACT, P_ROTATED, P_MISMATCH, P_MISSING, P_EXTRA, P_COUNT };
+static const char *const prim_kind_name[P_COUNT] = {
+    "exact", "rotated", "mismatch", "missing", "extra",
+};
+
+/* One captured primitive, at a fixed size so that qsort can move it. */
+struct cap {
+    uint32_t instance, id;
+    uint32_t v[MAX_VPP];
+};
+
+static int cap_cmp(const void *a, const void *b)
+{
+    const struct cap *x = a, *y = b;
+    if (x->instance != y->instance)
+        return x->instance < y->instance ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+struct prim_report {
+    FILE *f;
+    const struct vkf_prim_options *o;
+    uint64_t n[P_COUNT];
+    uint32_t shown;
+};
+
+static void print_tuple(FILE *f, const uint32_t *v, uint32_t vpp)
+{
+    fputc('(', f);
+    for (uint32_t t = 0; t < vpp; t++)
+        fprintf(f, "%s%u", t ? " " : "", v[t]);
+    fputc(')', f);
+}
+
+static void note(struct prim_report *r, int kind, uint32_t instance, uint32_t id,
+                 const uint32_t *expected, const uint32_t *got, uint32_t vpp)
+{
+    r->n[kind]++;
+    if (kind == P_EXACT || (kind == P_ROTATED && r->o->accept_rotation))
+        return;
+    if (r->shown++ >= r->o->max_mismatches)
+        return;
+    fprintf(r->f, "    %s: instance %u primitive %u:", prim_kind_name[kind], instance, id);
+    if (expected) {
+        fputs(" vfetch ", r->f);
+        print_tuple(r->f, expected, vpp);
+    }
+    if (got) {
+        fputs(" driver ", r->f);
+        print_tuple(r->f, got, vpp);
+    }
+    fputc('\n', r->f);
+}
+
+/* Whether `got` is D3D's odd triangle `e` of a strip with adjacency in
+ * OpenGL's order: (2i+2, 2i-2, 2i, 2i+3, 2i+4, 2i+6) for D3D's
+ * (2i, 2i+3, 2i+4, 2i+6, 2i+2, 2i-2). D3D's odd triangles are the ones
+ * whose third vertex is the leading one plus 4. */
+static int is_rotation(uint32_t topology, const uint32_t *e, const uint32_t *got)
+{
+    if (topology != VF_TOPOLOGY_TRIANGLESTRIP_ADJ || e[2] != e[0] + 4)
+        return 0;
+    for (uint32_t k = 0; k < 6; k++)
+        if (got[k] != e[(k + 4) % 6])
+            return 0;
+    return 1;
+}
+
+/* Compares the sorted capture with the expected list (the same for every
+ * instance: `per` primitives of `vpp` positions). */
+static void compare(struct prim_report *r, const struct vf_case *c, const uint32_t *expected,
+                    uint32_t per, uint32_t vpp, const struct cap *caps, uint32_t ncaps)
+{
+    const uint32_t I = c->draw.instance_count;
+    uint32_t k = 0;
+
+    for (uint32_t j = 0; j < I; j++) {
+        for (uint32_t p = 0; p < per; p++) {
+            const uint32_t *e = expected + (size_t)p * vpp;
+            /* Captures sorting before (j, p) are out of range or repeated. */
+            while (k < ncaps && (caps[k].instance < j ||
+                                 (caps[k].instance == j && caps[k].id < p))) {
+                note(r, P_EXTRA, caps[k].instance, caps[k].id, NULL, caps[k].v, vpp);
+                k++;
+            }
+            if (k == ncaps || caps[k].instance != j || caps[k].id != p) {
+                note(r, P_MISSING, j, p, e, NULL, vpp);
+                continue;
+            }
+            if (memcmp(caps[k].v, e, vpp * sizeof(uint32_t)) == 0)
+                note(r, P_EXACT, j, p, e, caps[k].v, vpp);
+            else if (is_rotation(c->draw.primitive_topology, e, caps[k].v))
+                note(r, P_ROTATED, j, p, e, caps[k].v, vpp);
+            else
+                note(r, P_MISMATCH, j, p, e, caps[k].v, vpp);
+            k++;
+        }
+    }
+    for (; k < ncaps; k++)
+        note(r, P_EXTRA, caps[k].instance, caps[k].id, NULL, caps[k].v, vpp);
+}
+
+/* vfetch's list for one instance (malloc'ed), or NULL with a message. */
+static uint32_t *vfetch_list(const vf_draw_desc *draw, uint32_t *per_ret, uint32_t *vpp_ret,
+                             char *err, size_t err_size)
+{
+    uint32_t per = 0, vpp = 0, written = 0;
+    vf_result vr = vf_primitive_count(draw, &per, &vpp, NULL);
+    uint32_t *list;
+    if (vr != VF_OK) {
+        snprintf(err, err_size, "vf_primitive_count: %s", vf_result_string(vr));
+        return NULL;
+    }
+    list = malloc(per ? (size_t)per * vpp * sizeof(uint32_t) : 4);
+    if (list == NULL) {
+        snprintf(err, err_size, "out of memory");
+        return NULL;
+    }
+    vr = vf_draw_primitives(draw, 0, list, (size_t)per * vpp, &written);
+    if (vr != VF_OK || written != per) {
+        snprintf(err, err_size, "vf_draw_primitives: %s (%u of %u)", vf_result_string(vr),
+                 written, per);
+        free(list);
+        return NULL;
+    }
+    *per_ret = per;
+    *vpp_ret = vpp;
+    return list;
+}
+
+/* The driver's records as sortable captures (malloc'ed). */
+static struct cap *captures(const struct vkf_prim_result *res, int tamper)
+{
+    struct cap *caps = calloc(res->stored ? res->stored : 1, sizeof(*caps));
+    if (caps == NULL)
+        return NULL;
+    for (uint32_t i = 0; i < res->stored; i++) {
+        const uint32_t *w = res->records + (size_t)i * VKF_PRIM_WORDS(res->vpp);
+        caps[i].instance = w[0];
+        caps[i].id = w[1];
+        memcpy(caps[i].v, w + 2, res->vpp * sizeof(uint32_t));
+    }
+    qsort(caps, res->stored, sizeof(*caps), cap_cmp);
+    if (tamper && res->stored > 0)
+        caps[0].v[0] ^= 1u;
+    return caps;
+}
+
+int vkf_prim_check_case(struct vkf_device *dev, const char *path,
+                        const struct vkf_prim_options *o, void *out)
+{
+    FILE *f = out;
+    struct vf_case c;
+    struct vkf_prim_result res;
+    struct prim_report r;
+    char err[1024] = "";
+    uint32_t per = 0, vpp = 0, *expected = NULL;
+    struct cap *caps = NULL;
+    uint64_t total, bad;
+    int ret;
+
+    memset(&c, 0, sizeof(c));
+    memset(&res, 0, sizeof(res));
+    memset(&r, 0, sizeof(r));
+    r.f = f;
+    r.o = o;
+    fprintf(f, "case %s\n", path);
+    if (vf_case_load(path, &c, err, sizeof(err)) != 0) {
+        fprintf(f, "  error: %s\n", err);
+        return VKF_EXIT_USAGE;
+    }
+    ret = VKF_EXIT_USAGE;
+    expected = vfetch_list(&c.draw, &per, &vpp, err, sizeof(err));
+    if (expected == NULL)
+        goto out;
+    total = (uint64_t)per * c.draw.instance_count;
+    if (vpp > MAX_VPP || total > (1u << 22)) {
+        snprintf(err, sizeof(err), "draw too large for this tool (%" PRIu64 " primitives)",
+                 total);
+        goto out;
+    }
+    /* Room for extra primitives, so that a driver making too many shows them. */
+    ret = vkf_prim_run(dev, &c, (uint32_t)total + 64, &res, err, sizeof(err));
+    if (ret == VKF_EXIT_SKIP) {
+        fprintf(f, "  skipped: %s\n", err);
+        err[0] = '\0';
+        goto out;
+    }
+    if (ret != VKF_EXIT_OK)
+        goto out;
+    fprintf(f, "  translation: %s%s%s via a %s\n", res.translation, res.topology,
+            res.restart ? " with primitive restart" : "", res.stage);
+    if (o->verbose) {
+        fprintf(f, "  %s, %u positions x %u instances: %u primitives per instance\n",
+                vf_topology_name(c.draw.primitive_topology),
+                c.draw.vertex_count_per_instance, c.draw.instance_count, per);
+    }
+    caps = captures(&res, o->tamper);
+    if (caps == NULL) {
+        snprintf(err, sizeof(err), "out of memory");
+        ret = VKF_EXIT_USAGE;
+        goto out;
+    }
+    if (res.count > res.stored)
+        fprintf(f, "  the driver handed on %u primitives, %" PRIu64 " expected\n", res.count,
+                total);
+    fprintf(f, "  first differences:\n");
+    compare(&r, &c, expected, per, vpp, caps, res.stored);
+    if (r.shown == 0)
+        fprintf(f, "    none\n");
+    r.n[P_EXTRA] += res.count - res.stored;
+    bad = r.n[P_MISMATCH] + r.n[P_MISSING] + r.n[P_EXTRA] +
+          (o->accept_rotation ? 0 : r.n[P_ROTATED]);
+    ret = bad ? VKF_EXIT_MISMATCH : VKF_EXIT_OK;
+    fprintf(f,
+            "  result: %" PRIu64 " primitives expected (%u per instance), %u captured; %" PRIu64
+            " exact, %" PRIu64 " rotated%s, %" PRIu64 " mismatch, %" PRIu64 " missing, %" PRIu64
+            " extra -> %s\n",
+            total, per, res.count, r.n[P_EXACT], r.n[P_ROTATED],
+            o->accept_rotation ? " (accepted)" : "", r.n[P_MISMATCH], r.n[P_MISSING],
+            r.n[P_EXTRA], ret == VKF_EXIT_OK ? "PASS" : "FAIL");
+out:
+    if (err[0])
+        fprintf(f, "  error: %s\n", err);
+    free(caps);
+    free(expected);
+    vkf_prim_result_free(&res);
+    vf_case_free(&c);
+    return ret;
+}

@@ -724,6 +724,99 @@ VF_API vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_pri
                                     uint32_t *out, size_t out_count,
                                     uint32_t *primitives_written_ret);
 
+/* ------------------------------------------------------------------------ */
+/* Vertex reuse                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* A vertex-reuse draw writes each distinct vertex of an indexed draw once
+ * per instance, and a map from index positions to those records, so a
+ * rasterizer shades every vertex once, as a GPU's post-transform cache
+ * lets it.
+ *
+ * Distinct means a distinct raw index value (as read from the index
+ * buffer, before the base vertex is added): a vertex depends only on its
+ * index and its instance. Indices whose element lies past a view (reading
+ * zeros) are distinct vertices by value like any other; positions past the
+ * index buffer view read index 0, which is an ordinary index. Strip-cut
+ * positions (where vf_draw cuts) are no vertex: they map to VF_REUSE_CUT,
+ * never to a record.
+ *
+ * Records: the distinct indices get record numbers 0 .. U-1 in the order
+ * of their first position. A record holds exactly the words vf_draw writes
+ * for any position with that index (SV_VertexID, SV_InstanceID and the
+ * VF_SV_* words included). The output holds U records per instance,
+ * instance-major, in the layout's output shape: what vf_draw writes for a
+ * draw of U positions (vf_draw_output_size(layout, U, instance_count)),
+ * AoS or SoA alike.
+ *
+ * Map: remap[p] for p < vertex_count_per_instance is the record number
+ * within an instance of position p (the same for every instance), or
+ * VF_REUSE_CUT; position p of instance i is record i * U + remap[p] of
+ * the output. Non-indexed draws have no repeated vertex: U is the vertex
+ * count, the map the identity and the output that of vf_draw.
+ *
+ * Memory: no allocation. The caller supplies scratch of
+ * vf_draw_reuse_scratch_size bytes: 4 * (2 * N + T) where N is
+ * vertex_count_per_instance and T the smallest power of two >= 2 * N (at
+ * least 16): at most 24 bytes per position, 0 for non-indexed draws. It
+ * holds a table of the indices seen: direct-mapped over [min, max] of the
+ * draw's indices where that span is at most T (any densely numbered mesh;
+ * only the span's words are touched), else a hash table at most half
+ * full. Every distinct vertex is written once per instance, whatever the
+ * order of the indices; a bounded window like a GPU's vertex cache would
+ * write a vertex again each time it left the window (bench/README.md
+ * gives the measurements behind this choice).
+ *
+ * Cost: O(N) to find the distinct indices, on the calling thread, then a
+ * draw of U positions per instance through the layout's fetch paths (split
+ * over desc->pool like vf_draw). */
+
+/* The map word of a strip-cut position. */
+#define VF_REUSE_CUT 0xFFFFFFFFu
+
+/* Bytes of scratch vf_draw_reuse needs for this draw, in *bytes_ret. The
+ * draw is validated as vf_draw validates it (same codes); only
+ * vertex_count_per_instance and `indexed` decide the size, the indices
+ * are not read. VF_ERROR_OVERFLOW when the size does not fit in size_t or
+ * an indexed draw has more than 2^30 - 1 positions per instance.
+ * VF_ERROR_NULL_POINTER when layout, desc or bytes_ret is NULL. */
+VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_draw_desc *desc,
+                                            size_t *bytes_ret);
+
+/* Runs a vertex-reuse draw. scratch: scratch_size bytes, 4-byte aligned,
+ * at least vf_draw_reuse_scratch_size (may be NULL when that is 0);
+ * vfetch overwrites it freely and keeps nothing in it after the call.
+ * out: 16-byte aligned, out_size bytes, written from the start up to
+ * vf_draw_output_size(layout, U, instance_count) bytes. remap:
+ * remap_count uint32_t words (units: words), at least
+ * vertex_count_per_instance; the first vertex_count_per_instance are
+ * written. *unique_count_ret receives U.
+ *
+ * Errors, after the validation of vf_draw: VF_ERROR_NULL_POINTER
+ * (unique_count_ret, a needed scratch or remap, or out when U > 0),
+ * VF_ERROR_OUTPUT_TOO_SMALL (scratch or remap too small, or out smaller
+ * than the U records: U is known only after the indices are read, so a
+ * caller that cannot wait sizes out for U = vertex_count_per_instance),
+ * VF_ERROR_INVALID_ARGUMENT (scratch not 4-byte aligned, out not 16-byte
+ * aligned), VF_ERROR_OVERFLOW as vf_draw_reuse_scratch_size. On error
+ * out, remap and *unique_count_ret are untouched (scratch may have been
+ * written). Thread-safe for distinct scratch buffers; a scratch buffer
+ * serves one call at a time. Values are bit-exact with vf_draw under the
+ * same conditions. */
+VF_API vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void *scratch,
+                               size_t scratch_size, void *out, size_t out_size, uint32_t *remap,
+                               size_t remap_count, uint32_t *unique_count_ret);
+
+/* Rewrites, in place, count position numbers of list[] (e.g. from
+ * vf_draw_primitives) into record numbers through a map of remap_count
+ * words from vf_draw_reuse: list[i] = remap[list[i]]. A primitive list
+ * never names a cut position, so its entries always have records.
+ * VF_ERROR_INVALID_ARGUMENT, writing nothing, when an entry is at or past
+ * remap_count or names a cut; VF_ERROR_NULL_POINTER when count > 0 and a
+ * pointer is NULL. Thread-safe; allocates nothing. */
+VF_API vf_result vf_reuse_remap_list(const uint32_t *remap, size_t remap_count, uint32_t *list,
+                                     size_t count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -169,7 +169,7 @@ static void bind_slots(const struct vf_layout *layout, const vf_draw_desc *desc,
 
 /* Checks everything about a draw except the output buffer, and fills the
  * plan. Nothing is written to the caller's memory. */
-static vf_result plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
+vf_result vf_plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
                            struct vf_plan *plan)
 {
     if (!layout || !desc)
@@ -272,25 +272,36 @@ static int run_on_pool(vf_thread_pool *pool, const struct vf_plan *plan, uint64_
 vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out, size_t out_size)
 {
     struct vf_plan plan;
-    vf_result res = plan_draw(layout, desc, &plan);
+    vf_result res = vf_plan_draw(layout, desc, &plan);
     if (res != VF_OK)
         return res;
-    uint64_t total = (uint64_t)plan.units_per_instance * plan.instance_count;
+    return vf_plan_run(&plan, desc->pool, out, out_size);
+}
+
+vf_result vf_plan_check_output(const struct vf_plan *plan, const void *out, size_t out_size,
+                                size_t *needed_ret)
+{
+    uint64_t total = (uint64_t)plan->units_per_instance * plan->instance_count;
+    vf_result res = bytes_for_units(plan->unit_bytes, total, needed_ret);
+    if (res != VF_OK)
+        return res;
+    return check_output(out, out_size, *needed_ret);
+}
+
+vf_result vf_plan_run(struct vf_plan *plan, vf_thread_pool *pool, void *out, size_t out_size)
+{
     size_t needed;
-    res = bytes_for_units(plan.unit_bytes, total, &needed);
-    if (res != VF_OK)
-        return res;
-    res = check_output(out, out_size, needed);
+    vf_result res = vf_plan_check_output(plan, out, out_size, &needed);
     if (res != VF_OK || needed == 0)
         return res;
+    uint64_t total = (uint64_t)plan->units_per_instance * plan->instance_count;
     /* Streaming needs the ISA's non-temporal copy; without one (scalar,
      * NEON) the draw is written with plain stores. */
-    plan.stream = needed >= VF_STREAM_MIN_BYTES && layout->impl->stream_copy != NULL;
+    plan->stream = needed >= VF_STREAM_MIN_BYTES && plan->layout->impl->stream_copy != NULL;
 
-    if (desc->pool && needed >= vf_thread_pool_min_bytes(desc->pool) &&
-        run_on_pool(desc->pool, &plan, total, out))
+    if (pool && needed >= vf_thread_pool_min_bytes(pool) && run_on_pool(pool, plan, total, out))
         return VF_OK;
-    vf_run_units(&plan, 0, total, out);
+    vf_run_units(plan, 0, total, out);
     return VF_OK;
 }
 
@@ -298,7 +309,7 @@ vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *desc, uint
                          uint32_t first, uint32_t count, void *out, size_t out_size)
 {
     struct vf_plan plan;
-    vf_result res = plan_draw(layout, desc, &plan);
+    vf_result res = vf_plan_draw(layout, desc, &plan);
     if (res != VF_OK)
         return res;
     if (instance >= plan.instance_count || (uint64_t)first + count > plan.vertex_count ||

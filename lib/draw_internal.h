@@ -6,8 +6,10 @@
  *   draw_fetch.c   one batch of AoS records: indices, slots, constant
  *                  registers, system values
  *   draw_slot.c    one per-vertex slot of a batch: addresses, kernels
+ *   draw_reuse.c   vertex-reuse draws: distinct indices, then a plan of them
  *
- * Calls go one way: draw.c -> draw_output.c -> draw_fetch.c -> draw_slot.c.
+ * Calls go one way: draw_reuse.c -> draw.c -> draw_output.c ->
+ * draw_fetch.c -> draw_slot.c.
  *
  * Words used in them:
  *   batch  at most VF_BATCH consecutive positions of one instance, fetched
@@ -137,5 +139,20 @@ VF_HIDDEN void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint3
                             uint32_t count, uint8_t *out);
 /* Units [u, end) of the whole draw into out, which points at unit u. */
 VF_HIDDEN void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out);
+
+/* draw.c */
+
+/* Validates a draw (everything but the output) into *plan; writes nothing
+ * else. */
+VF_HIDDEN vf_result vf_plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
+                                 struct vf_plan *plan);
+/* The output checks of vf_draw for the plan's units: size (in
+ * *needed_ret), NULL, alignment. */
+VF_HIDDEN vf_result vf_plan_check_output(const struct vf_plan *plan, const void *out,
+                                         size_t out_size, size_t *needed_ret);
+/* Checks the output and writes every unit of the plan into it, split over
+ * `pool` (may be NULL) as vf_draw splits a draw; sets plan->stream. */
+VF_HIDDEN vf_result vf_plan_run(struct vf_plan *plan, vf_thread_pool *pool, void *out,
+                                size_t out_size);
 
 #endif /* VF_DRAW_INTERNAL_H */

@@ -12,6 +12,7 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_fetch.c \
 	lib/draw_slot.c \
 	lib/draw_output.c \
+	lib/draw_reuse.c \
 	lib/pool.c \
 	lib/primitives.c \
 	lib/cpu.c \

@@ -47,6 +47,13 @@ tests_check_draw_random_SOURCES = tests/check_draw_random.c $(TEST_UTIL_SOURCES)
 tests_check_draw_random_CFLAGS = $(TEST_CFLAGS)
 tests_check_draw_random_LDADD = $(TEST_LDADD)
 
+# Vertex-reuse draws against per-position draws.
+check_PROGRAMS += tests/check_reuse
+TESTS += tests/check_reuse
+tests_check_reuse_SOURCES = tests/check_reuse.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_SOURCES)
+tests_check_reuse_CFLAGS = $(TEST_CFLAGS)
+tests_check_reuse_LDADD = $(TEST_LDADD)
+
 # SIMD fetch kernels against the scalar reference. scripts/ci-neon.sh
 # builds this program for AArch64 from these sources with -DVF_MINI_CHECK.
 check_PROGRAMS += tests/check_simd

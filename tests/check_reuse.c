@@ -1,0 +1,551 @@
+/*
+ * check_reuse.c - vertex-reuse draws (vf_draw_reuse) against per-position
+ * draws (vf_draw): random draws on every ISA and output shape, record by
+ * record through a map computed here from the raw indices (first-seen
+ * order, cuts); instancing, out-of-range indices, pools, primitive lists
+ * in record numbers, guard pages on every caller buffer, bad input and
+ * size overflow.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vfetch.h"
+#include "check_main.h"
+#include "draw_helpers.h"
+#include "test_util.h"
+
+#define RC_MAX_SLOTS 4
+#define RC_MAX_ELEMENTS 8
+
+struct rcase {
+    vf_input_element_desc descs[RC_MAX_ELEMENTS];
+    uint32_t maps[RC_MAX_ELEMENTS];
+    int use_maps;
+    uint32_t n;
+    uint32_t sv;
+    vf_guarded vbg[RC_MAX_SLOTS];
+    vf_vertex_buffer_view vbs[RC_MAX_SLOTS];
+    vf_guarded ibg;
+    vf_index_buffer_view ib;
+    vf_draw_desc d;
+};
+
+static const uint32_t rc_maps[6] = {
+    VF_DEFAULT_COMPONENT_MAPPING,         VF_ENCODE_COMPONENT_MAPPING(2, 1, 0, 5),
+    VF_ENCODE_COMPONENT_MAPPING(4, 5, 3, 3), VF_ENCODE_COMPONENT_MAPPING(1, 1, 1, 1),
+    VF_ENCODE_COMPONENT_MAPPING(5, 4, 0, 2), VF_ENCODE_COMPONENT_MAPPING(3, 0, 5, 4),
+};
+
+/* A random valid layout over a few slots and a random draw over guarded
+ * buffers (the guard on a random side), with out-of-bounds elements,
+ * wrapping starts, cuts and unbound slots mixed in. */
+static void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nfmts)
+{
+    memset(c, 0, sizeof(*c));
+    uint32_t cls[RC_MAX_SLOTS], rate[RC_MAX_SLOTS], align[RC_MAX_SLOTS] = { 1, 1, 1, 1 };
+    for (int s = 0; s < RC_MAX_SLOTS; s++) {
+        cls[s] = vf_rng_below(rng, 3) == 0;
+        rate[s] = cls[s] ? vf_rng_below(rng, 6) : 0;
+    }
+    c->n = 1 + vf_rng_below(rng, RC_MAX_ELEMENTS);
+    c->use_maps = vf_rng_below(rng, 3) == 0;
+    for (uint32_t e = 0; e < c->n; e++) {
+        vf_format f = fmts[vf_rng_below(rng, nfmts)];
+        uint32_t size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
+        uint32_t s = vf_rng_below(rng, RC_MAX_SLOTS);
+        uint32_t off = vf_rng_below(rng, 48 / a + 1) * a;
+        c->descs[e] = el("ATTR", e, f, s, off, cls[s], rate[s]);
+        c->maps[e] = rc_maps[vf_rng_below(rng, 6)];
+        if (a > align[s])
+            align[s] = a;
+    }
+    c->sv = vf_rng_below(rng, 8);
+    for (int s = 0; s < RC_MAX_SLOTS; s++) {
+        uint32_t stride = vf_rng_below(rng, 5) == 0 ? 0 : vf_rng_below(rng, 80 / align[s] + 1) * align[s];
+        uint32_t size = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, 24) : vf_rng_below(rng, 600);
+        vf_guarded_alloc(&c->vbg[s], size, (int)vf_rng_below(rng, 2));
+        vf_rng_fill(rng, c->vbg[s].data, size);
+        c->vbs[s].data = vf_rng_below(rng, 10) == 0 ? NULL : c->vbg[s].data;
+        c->vbs[s].size_in_bytes = size;
+        c->vbs[s].stride_in_bytes = stride;
+    }
+    vf_draw_desc_init(&c->d);
+    c->d.vertex_buffers = c->vbs;
+    c->d.num_vertex_buffers = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, RC_MAX_SLOTS) : RC_MAX_SLOTS;
+    c->d.vertex_count_per_instance = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, 4) : vf_rng_below(rng, 150);
+    c->d.instance_count = 1 + vf_rng_below(rng, 5);
+    c->d.start_instance_location =
+        vf_rng_below(rng, 8) == 0 ? 0xfffffffdu : vf_rng_below(rng, 12);
+    c->d.indexed = vf_rng_below(rng, 2);
+    if (!c->d.indexed) {
+        c->d.start_location = vf_rng_below(rng, 8) == 0 ? 0xffffffe0u : vf_rng_below(rng, 40);
+        return;
+    }
+    uint32_t isz = vf_rng_below(rng, 2) ? 4 : 2;
+    uint32_t count = vf_rng_below(rng, 200);
+    vf_guarded_alloc(&c->ibg, (size_t)count * isz, (int)vf_rng_below(rng, 2));
+    uint32_t cut = isz == 2 ? 0xffffu : 0xffffffffu;
+    /* Runs of sequential indices (strided path), random ones (gather),
+     * cut values, and huge ones. */
+    uint32_t seq = vf_rng_below(rng, 30);
+    /* A quarter of the buffers are wholly sequential (whole batches of
+     * consecutive indices), some wrapping past the largest index. */
+    int all_seq = vf_rng_below(rng, 4) == 0;
+    if (all_seq && vf_rng_below(rng, 3) == 0)
+        seq = (isz == 2 ? 0xffffu : 0xffffffffu) - vf_rng_below(rng, 100);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t kind = all_seq ? 0 : vf_rng_below(rng, 16), v;
+        if (kind < 7)
+            v = seq++;
+        else if (kind < 12)
+            v = vf_rng_below(rng, 60);
+        else if (kind < 14)
+            v = cut;
+        else
+            v = vf_rng_u32(rng) & (isz == 2 ? 0xffffu : 0xffffffffu);
+        if (!all_seq && vf_rng_below(rng, 20) == 0)
+            seq = vf_rng_below(rng, 60);
+        if (isz == 2) {
+            uint16_t h = (uint16_t)v;
+            memcpy(c->ibg.data + i * 2, &h, 2);
+        } else {
+            memcpy(c->ibg.data + i * 4, &v, 4);
+        }
+    }
+    c->ib.data = vf_rng_below(rng, 12) == 0 ? NULL : c->ibg.data;
+    c->ib.size_in_bytes = count * isz;
+    c->ib.format = isz == 4 ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT;
+    c->d.index_buffer = vf_rng_below(rng, 12) == 0 ? NULL : &c->ib;
+    static const uint32_t topos[6] = { 1, 3, 4, 5, 11, 13 };
+    c->d.primitive_topology = topos[vf_rng_below(rng, 6)];
+    c->d.strip_cut_value = vf_rng_below(rng, 3) == 0 ? 0 : isz == 2 ? 1 : 2;
+    c->d.start_location = vf_rng_below(rng, 8) == 0 ? 0xfffffff0u : vf_rng_below(rng, 20);
+    static const int32_t bases[4] = { INT_MIN, INT_MAX, -40, 100 };
+    c->d.base_vertex_location = vf_rng_below(rng, 6) == 0 ? bases[vf_rng_below(rng, 4)]
+                                                           : (int32_t)vf_rng_below(rng, 40) - 20;
+}
+
+static void rcase_free(struct rcase *c)
+{
+    for (int s = 0; s < RC_MAX_SLOTS; s++)
+        vf_guarded_free(&c->vbg[s]);
+    if (c->ibg.map)
+        vf_guarded_free(&c->ibg);
+}
+
+
+/* ------------------------------------------------------------------------ */
+/* The expected map, from the raw indices                                   */
+/* ------------------------------------------------------------------------ */
+
+static int topo_is_strip(uint32_t t)
+{
+    return t == 3 || t == 5 || t == 11 || t == 13;
+}
+
+/* Raw index of position p: byte (start + p) * size mod 2^32, 0 outside
+ * the view or without index data. */
+static uint32_t raw_index(const vf_draw_desc *d, uint32_t p, int *cut)
+{
+    const vf_index_buffer_view *ib = d->index_buffer;
+    *cut = 0;
+    if (!ib || !ib->data)
+        return 0;
+    uint32_t isz = ib->format == VF_FORMAT_R16_UINT ? 2 : 4;
+    uint32_t byte = (d->start_location + p) * isz;
+    uint32_t v = 0;
+    if ((uint64_t)byte + isz <= ib->size_in_bytes) {
+        const uint8_t *b = (const uint8_t *)ib->data + byte;
+        v = isz == 2 ? (uint32_t)(b[0] | b[1] << 8)
+                     : (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+                           (uint32_t)b[3] << 24;
+    }
+    uint32_t cutv = d->strip_cut_value == 1 ? 0xffffu : 0xffffffffu;
+    *cut = d->strip_cut_value != 0 && topo_is_strip(d->primitive_topology) && v == cutv;
+    return v;
+}
+
+/* The map by linear search: record r is the r-th distinct index seen. */
+static uint32_t expected_map(const vf_draw_desc *d, uint32_t *map)
+{
+    uint32_t n = d->vertex_count_per_instance, u = 0;
+    uint32_t *seen = malloc(((size_t)n + 1) * 4);
+    ck_assert_ptr_nonnull(seen);
+    for (uint32_t p = 0; p < n; p++) {
+        int cut;
+        uint32_t idx = d->indexed ? raw_index(d, p, &cut) : p;
+        if (d->indexed && cut) {
+            map[p] = 0xFFFFFFFFu;
+            continue;
+        }
+        uint32_t r = 0;
+        while (r < u && seen[r] != idx)
+            r++;
+        if (r == u)
+            seen[u++] = idx;
+        map[p] = r;
+    }
+    free(seen);
+    return u;
+}
+
+/* The words of unit-numbered vertex k (instance-major, `per` vertices an
+ * instance) of a draw's output in a shape of `lanes`. */
+static void vertex_words(const uint32_t *buf, uint32_t lanes, uint32_t nwords, uint32_t per,
+                         uint32_t j, uint32_t v, uint32_t *w)
+{
+    if (lanes == 1) {
+        memcpy(w, buf + ((size_t)j * per + v) * nwords, (size_t)nwords * 4);
+        return;
+    }
+    uint32_t batches = (per + lanes - 1) / lanes;
+    const uint32_t *b = buf + ((size_t)j * batches + v / lanes) * nwords * lanes;
+    for (uint32_t i = 0; i < nwords; i++)
+        w[i] = b[(size_t)i * lanes + v % lanes];
+}
+
+/* ------------------------------------------------------------------------ */
+/* Random draws                                                             */
+/* ------------------------------------------------------------------------ */
+
+static vf_layout *layout_isa(const struct rcase *c, uint32_t shape, uint32_t isa)
+{
+    vf_layout_options o;
+    vf_layout_options_init(&o);
+    o.component_mappings = c->use_maps ? c->maps : NULL;
+    o.system_values = c->sv;
+    o.output_shape = shape;
+    o.isa = isa;
+    o.max_input_slots = 32;
+    vf_layout *layout = NULL;
+    ck_assert_int_eq(vf_layout_create(c->descs, c->n, &o, &layout, NULL), VF_OK);
+    return layout;
+}
+
+/* One case on one layout: per-position output, then the reuse draw into
+ * guarded buffers of exactly the sizes it needs, compared record by
+ * record; a pool when given; the primitive list in record numbers. */
+static void reuse_check(const struct rcase *c, const vf_layout *layout, vf_thread_pool *pool,
+                        const char *what)
+{
+    const vf_draw_desc *d = &c->d;
+    uint32_t n = d->vertex_count_per_instance, ni = d->instance_count;
+    uint32_t lanes = vf_layout_output_shape(layout) ? vf_layout_output_shape(layout) : 1;
+    uint32_t nwords = vf_layout_register_count(layout) * 4;
+    size_t words;
+    uint32_t *per = draw_words(layout, d, &words);
+
+    uint32_t *want_map = malloc(((size_t)n + 1) * 4);
+    ck_assert_ptr_nonnull(want_map);
+    uint32_t u = expected_map(d, want_map);
+
+    size_t scratch_size, out_size;
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, d, &scratch_size), VF_OK);
+    ck_assert_int_eq(vf_draw_output_size(layout, u, ni, &out_size), VF_OK);
+    vf_guarded gs, go, gr;
+    vf_guarded_alloc(&gs, scratch_size, VF_GUARD_AFTER);
+    vf_guarded_alloc(&go, out_size, VF_GUARD_AFTER);
+    vf_guarded_alloc(&gr, (size_t)n * 4, VF_GUARD_AFTER);
+    uint32_t *remap = (uint32_t *)(void *)gr.data;
+    memset(go.data, 0xCD, out_size);
+    memset(remap, 0xAB, (size_t)n * 4);
+
+    /* One byte short of the records: nothing written. */
+    uint32_t got_u = 0x5eed;
+    if (out_size > 0) {
+        ck_assert_int_eq(vf_draw_reuse(layout, d, gs.data, scratch_size, go.data, out_size - 1,
+                                       remap, n, &got_u),
+                         VF_ERROR_OUTPUT_TOO_SMALL);
+        ck_assert_uint_eq(got_u, 0x5eed);
+        /* Plain compares: a Check assertion per word costs a write. */
+        for (uint32_t p = 0; p < n; p++)
+            if (remap[p] != 0xABABABABu)
+                ck_abort_msg("%s: remap[%u] written on error", what, p);
+        for (size_t b = 0; b < out_size; b++)
+            if (go.data[b] != 0xCD)
+                ck_abort_msg("%s: output byte %zu written on error", what, b);
+    }
+    vf_draw_desc dd = *d;
+    dd.pool = pool;
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, gs.data, scratch_size, go.data, out_size, remap,
+                                   n, &got_u),
+                     VF_OK);
+    ck_assert_msg(got_u == u, "%s: %u unique, want %u", what, got_u, u);
+    for (uint32_t p = 0; p < n; p++)
+        if (remap[p] != want_map[p])
+            ck_abort_msg("%s: remap[%u] = %u, want %u", what, p, remap[p], want_map[p]);
+
+    /* Record by record: position p of instance j holds record remap[p]. */
+    uint32_t *a = malloc((size_t)nwords * 4 + 4), *b = malloc((size_t)nwords * 4 + 4);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    const uint32_t *out = (const uint32_t *)(const void *)go.data;
+    for (uint32_t j = 0; j < ni; j++)
+        for (uint32_t p = 0; p < n; p++) {
+            if (want_map[p] == 0xFFFFFFFFu)
+                continue;
+            vertex_words(per, lanes, nwords, n, j, p, a);
+            vertex_words(out, lanes, nwords, u, j, want_map[p], b);
+            if (memcmp(a, b, (size_t)nwords * 4) != 0) {
+                char msg[160];
+                snprintf(msg, sizeof(msg), "%s: instance %u position %u", what, j, p);
+                expect_same(b, a, nwords, msg);
+            }
+        }
+    free(a);
+    free(b);
+
+    /* The primitive list in record numbers. */
+    uint32_t prims = 0, vpp = 0;
+    ck_assert_int_eq(vf_primitive_count(d, &prims, &vpp, NULL), VF_OK);
+    if (prims > 0) {
+        size_t nl = (size_t)prims * vpp;
+        uint32_t *list = malloc(nl * 4), *orig = malloc(nl * 4), written = 0;
+        ck_assert_ptr_nonnull(list);
+        ck_assert_ptr_nonnull(orig);
+        ck_assert_int_eq(vf_draw_primitives(d, 0, list, nl, &written), VF_OK);
+        ck_assert_uint_eq(written, prims);
+        memcpy(orig, list, nl * 4);
+        ck_assert_int_eq(vf_reuse_remap_list(remap, n, list, nl), VF_OK);
+        for (size_t i = 0; i < nl; i++)
+            if (list[i] != want_map[orig[i]])
+                ck_abort_msg("%s: primitive word %zu", what, i);
+        free(list);
+        free(orig);
+    }
+
+    vf_guarded_free(&gs);
+    vf_guarded_free(&go);
+    vf_guarded_free(&gr);
+    free(want_map);
+    free(per);
+}
+
+START_TEST(test_random_every_isa)
+{
+    vf_format fmts[128];
+    uint32_t nfmts = ia_formats(fmts);
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x7e05e000u + (uint64_t)_i);
+    static const uint32_t shapes[4] = { VF_OUTPUT_AOS, VF_OUTPUT_SOA4, VF_OUTPUT_SOA8,
+                                        VF_OUTPUT_SOA16 };
+    for (int iter = 0; iter < 25; iter++) {
+        struct rcase c;
+        rcase_make(&c, &rng, fmts, nfmts);
+        uint32_t shape = vf_rng_below(&rng, 3) ? VF_OUTPUT_AOS : shapes[vf_rng_below(&rng, 4)];
+        for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+            if (!vf_isa_available(isa))
+                continue;
+            vf_layout *layout = layout_isa(&c, shape, isa);
+            char what[96];
+            snprintf(what, sizeof(what), "case %d.%d shape %u isa %s", (int)_i, iter, shape,
+                     vf_isa_name(isa));
+            reuse_check(&c, layout, NULL, what);
+            vf_layout_destroy(layout);
+        }
+        rcase_free(&c);
+    }
+}
+END_TEST
+
+START_TEST(test_random_pool)
+{
+    vf_format fmts[128];
+    uint32_t nfmts = ia_formats(fmts);
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x9001);
+    vf_thread_pool *pool = NULL;
+    ck_assert_int_eq(vf_thread_pool_create(3, &pool), VF_OK);
+    vf_thread_pool_set_min_bytes(pool, 0);
+    for (int iter = 0; iter < 20; iter++) {
+        struct rcase c;
+        rcase_make(&c, &rng, fmts, nfmts);
+        vf_layout *layout = layout_isa(&c, VF_OUTPUT_AOS, VF_ISA_AUTO);
+        char what[64];
+        snprintf(what, sizeof(what), "pool case %d", iter);
+        reuse_check(&c, layout, pool, what);
+        vf_layout_destroy(layout);
+        rcase_free(&c);
+    }
+    vf_thread_pool_destroy(pool);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* A grid mesh with instancing, large enough for the direct-mapped table,   */
+/* and one with indices spread over 2^32 (the hash table)                   */
+/* ------------------------------------------------------------------------ */
+
+static void mesh_case(int spread)
+{
+    enum { W = 40, H = 30 };
+    vf_input_element_desc d[3] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, 0, 0),
+        el("COLOR", 0, VF_FORMAT_R8G8B8A8_UNORM, 0, 12, 0, 0),
+        el("OFFSET", 0, VF_FORMAT_R16G16_SNORM, 1, 0, 1, 1),
+    };
+    struct rcase c;
+    memset(&c, 0, sizeof(c));
+    memcpy(c.descs, d, sizeof(d));
+    c.n = 3;
+    c.sv = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
+    size_t nidx = (size_t)(W - 1) * (H - 1) * 6;
+    uint32_t *idx = xalloc(nidx * 4);
+    size_t k = 0;
+    for (uint32_t y = 0; y + 1 < H; y++)
+        for (uint32_t x = 0; x + 1 < W; x++) {
+            uint32_t v = y * W + x, q[6] = { v, v + 1, v + W, v + W, v + 1, v + W + 1 };
+            for (int i = 0; i < 6; i++)
+                idx[k++] = spread ? q[i] * 2654435761u : q[i];
+        }
+    vf_guarded_alloc(&c.vbg[0], (size_t)W * H * 16, VF_GUARD_AFTER);
+    vf_guarded_alloc(&c.vbg[1], 64, VF_GUARD_AFTER);
+    fill_addr(c.vbg[0].data, c.vbg[0].size, 1);
+    fill_addr(c.vbg[1].data, c.vbg[1].size, 2);
+    c.vbs[0] = (vf_vertex_buffer_view){ c.vbg[0].data, (uint32_t)c.vbg[0].size, 16 };
+    c.vbs[1] = (vf_vertex_buffer_view){ c.vbg[1].data, (uint32_t)c.vbg[1].size, 4 };
+    c.ib = (vf_index_buffer_view){ idx, (uint32_t)(nidx * 4), VF_FORMAT_R32_UINT };
+    c.d = indexed_desc(c.vbs, 2, &c.ib, 0, VF_TOPOLOGY_TRIANGLELIST, (uint32_t)nidx, 20, 0, 7, 3);
+    for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        if (!vf_isa_available(isa))
+            continue;
+        vf_layout *layout = layout_isa(&c, VF_OUTPUT_AOS, isa);
+        reuse_check(&c, layout, NULL, spread ? "spread mesh" : "mesh");
+        vf_layout_destroy(layout);
+    }
+    vf_guarded_free(&c.vbg[0]);
+    vf_guarded_free(&c.vbg[1]);
+    free(idx);
+}
+
+START_TEST(test_mesh_instanced)
+{
+    mesh_case(0);
+    mesh_case(1);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* Bad input                                                                */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(test_bad_input)
+{
+    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32G32B32A32_FLOAT, 0, 0, 0, 0) };
+    vf_layout *layout = make_layout(d, 1, VF_SV_VERTEX_ID);
+    _Alignas(16) uint8_t vb[64] = { 0 };
+    vf_vertex_buffer_view vbv = { vb, sizeof(vb), 16 };
+    uint16_t idx[6] = { 0, 1, 2, 2, 1, 3 };
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    vf_draw_desc dd = indexed_desc(&vbv, 1, &ib, 0, VF_TOPOLOGY_TRIANGLELIST, 6, 1, 0, 0, 0);
+    size_t ss = 0;
+    _Alignas(16) uint32_t scratch[64];
+    _Alignas(16) uint8_t out[4 * 32 + 16];
+    uint32_t remap[6], u = 77;
+
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(NULL, &dd, &ss), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, NULL, &ss), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &dd, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &dd, &ss), VF_OK);
+    ck_assert_uint_eq(ss, 4 * (2 * 6 + 16));
+    ck_assert_uint_le(ss, sizeof(scratch));
+
+    memset(remap, 0xAB, sizeof(remap));
+    ck_assert_int_eq(vf_draw_reuse(NULL, &dd, scratch, ss, out, sizeof(out), remap, 6, &u),
+                     VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse(layout, NULL, scratch, ss, out, sizeof(out), remap, 6, &u),
+                     VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, out, sizeof(out), remap, 6, NULL),
+                     VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss - 4, out, sizeof(out), remap, 6, &u),
+                     VF_ERROR_OUTPUT_TOO_SMALL);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, NULL, ss, out, sizeof(out), remap, 6, &u),
+                     VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, out, sizeof(out), remap, 5, &u),
+                     VF_ERROR_OUTPUT_TOO_SMALL);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, out, sizeof(out), NULL, 6, &u),
+                     VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, (uint8_t *)scratch + 2, ss, out, sizeof(out),
+                                   remap, 6, &u),
+                     VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, out + 4, sizeof(out) - 4, remap, 6,
+                                   &u),
+                     VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, NULL, 0, remap, 6, &u),
+                     VF_ERROR_OUTPUT_TOO_SMALL);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, NULL, sizeof(out), remap, 6, &u),
+                     VF_ERROR_NULL_POINTER);
+    /* Draw validation comes first, with vf_draw's codes. */
+    vf_index_buffer_view bad_ib = ib;
+    bad_ib.format = VF_FORMAT_R8_UINT;
+    vf_draw_desc bad = dd;
+    bad.index_buffer = &bad_ib;
+    ck_assert_int_eq(vf_draw_reuse(layout, &bad, scratch, ss, out, sizeof(out), remap, 6, &u),
+                     VF_ERROR_INVALID_INDEX_FORMAT);
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &bad, &ss), VF_ERROR_INVALID_INDEX_FORMAT);
+    for (int i = 0; i < 6; i++)
+        ck_assert_uint_eq(remap[i], 0xABABABABu);
+    ck_assert_uint_eq(u, 77);
+
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, out, 4 * 32, remap, 6, &u), VF_OK);
+    ck_assert_uint_eq(u, 4);
+    const uint32_t want[6] = { 0, 1, 2, 2, 1, 3 };
+    for (int i = 0; i < 6; i++)
+        ck_assert_uint_eq(remap[i], want[i]);
+
+    /* Sizes: more than 2^30 - 1 positions, or a size past size_t. */
+    dd.vertex_count_per_instance = 1u << 30;
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &dd, &ss), VF_ERROR_OVERFLOW);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, SIZE_MAX, out, sizeof(out), remap,
+                                   SIZE_MAX, &u),
+                     VF_ERROR_OVERFLOW);
+    dd.vertex_count_per_instance = (1u << 30) - 1;
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &dd, &ss), VF_OK);
+    ck_assert_uint_eq(ss, 4 * (2 * (uint64_t)((1u << 30) - 1) + (1ull << 31)));
+    /* Non-indexed: no scratch, the identity map. */
+    vf_draw_desc lin = draw_desc(&vbv, 1, 4, 1, 0, 0);
+    ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &lin, &ss), VF_OK);
+    ck_assert_uint_eq(ss, 0);
+    ck_assert_int_eq(vf_draw_reuse(layout, &lin, NULL, 0, out, sizeof(out), remap, 4, &u), VF_OK);
+    ck_assert_uint_eq(u, 4);
+    for (uint32_t i = 0; i < 4; i++)
+        ck_assert_uint_eq(remap[i], i);
+
+    /* The remap of a list. */
+    uint32_t map[4] = { 0, 1, VF_REUSE_CUT, 1 }, list[3] = { 3, 0, 1 };
+    ck_assert_int_eq(vf_reuse_remap_list(map, 4, list, 3), VF_OK);
+    ck_assert_uint_eq(list[0], 1);
+    ck_assert_uint_eq(list[1], 0);
+    ck_assert_uint_eq(list[2], 1);
+    uint32_t bad_list[2] = { 0, 2 };
+    ck_assert_int_eq(vf_reuse_remap_list(map, 4, bad_list, 2), VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_uint_eq(bad_list[0], 0);
+    bad_list[1] = 4;
+    ck_assert_int_eq(vf_reuse_remap_list(map, 4, bad_list, 2), VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(vf_reuse_remap_list(NULL, 4, bad_list, 2), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_reuse_remap_list(NULL, 0, NULL, 0), VF_OK);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
+static Suite *reuse_suite(void)
+{
+    Suite *s = suite_create("reuse");
+    TCase *tc = tcase_create("reuse");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, test_random_every_isa, 0, 2);
+    tcase_add_test(tc, test_random_pool);
+    tcase_add_test(tc, test_mesh_instanced);
+    tcase_add_test(tc, test_bad_input);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return vf_test_run(reuse_suite());
+}

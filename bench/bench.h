@@ -36,6 +36,7 @@ enum shape {
     SHAPE_INSTANCED, /* a 24-vertex cube (36 indices), N / 36 instances */
     SHAPE_STRIPS,    /* the grid as one triangle strip per row, rows split by cuts */
     SHAPE_CHUNKED,   /* the indexed grid, fetched range by range into a reused buffer */
+    SHAPE_REUSE,     /* the indexed grid, per position and with vf_draw_reuse */
     NUM_SHAPES
 };
 
@@ -77,6 +78,10 @@ struct bench_case {
     void *out;
     size_t out_size;
     uint32_t chunk;           /* positions per range of the chunked shape, else 0 */
+    /* The reuse shape: vf_draw_reuse's scratch, records and map. */
+    void *reuse_scratch, *reuse_out;
+    size_t reuse_scratch_size, reuse_out_size;
+    uint32_t *remap;
     vf_input_element_desc one_elem; /* the element of a format case */
 
     struct bu_span spans[MAX_SLOTS + 1];

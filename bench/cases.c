@@ -61,12 +61,13 @@ const size_t bench_num_layouts = sizeof(bench_layouts) / sizeof(bench_layouts[0]
 /* ------------------------------------------------------------------------ */
 
 const char *const bench_shape_names[NUM_SHAPES] = {
-    "linear", "indexed", "random", "instanced", "strips", "chunked",
+    "linear", "indexed", "random", "instanced", "strips", "chunked", "indexed-reuse",
 };
 
 /* The quick set: one case per layout plus every shape of the static mesh. */
 static const char *const quick_cases[] = {
     "static/linear", "static/indexed", "static/random", "static/strips", "static/chunked",
+    "static/indexed-reuse",
     "skinned/indexed", "instanced/instanced", "multistream/indexed", "particles/linear",
 };
 #define NUM_QUICK (sizeof(quick_cases) / sizeof(quick_cases[0]))
@@ -312,6 +313,7 @@ static uint32_t case_shape(struct bench_case *c, enum shape shape, uint32_t n, u
         break;
     case SHAPE_INDEXED:
     case SHAPE_CHUNKED:
+    case SHAPE_REUSE:
     case SHAPE_RANDOM:
         vertices = shape_grid_list(c, n, shape == SHAPE_RANDOM, rng, &nidx);
         break;
@@ -373,6 +375,20 @@ static void case_data(struct bench_case *c, const vf_layout *layout, uint32_t ve
     }
 }
 
+/* The reuse shape's buffers: scratch by the library's query, records for
+ * every vertex of the mesh, a map word per position. */
+static void case_reuse_buffers(struct bench_case *c, const vf_layout *layout)
+{
+    vf_result res = vf_draw_reuse_scratch_size(layout, &c->desc, &c->reuse_scratch_size);
+    if (res == VF_OK)
+        res = vf_draw_output_size(layout, c->unique_vertices, c->instances, &c->reuse_out_size);
+    if (res != VF_OK)
+        die("vf_draw_reuse_scratch_size failed", vf_result_string(res));
+    c->reuse_scratch = bu_alloc(c->reuse_scratch_size ? c->reuse_scratch_size : 16);
+    c->reuse_out = bu_alloc(c->reuse_out_size ? c->reuse_out_size : 16);
+    c->remap = bu_alloc((size_t)c->positions * 4 + 16);
+}
+
 int case_build(struct bench *b, struct bench_case *c, enum shape shape, uint32_t n,
                uint64_t seed)
 {
@@ -399,6 +415,8 @@ int case_build(struct bench *b, struct bench_case *c, enum shape shape, uint32_t
     c->record_bytes = (uint32_t)vf_layout_record_size(layout);
     if (shape == SHAPE_CHUNKED)
         c->chunk = case_chunk_positions(b, c->record_bytes);
+    if (shape == SHAPE_REUSE)
+        case_reuse_buffers(c, layout);
     return 0;
 }
 
@@ -410,6 +428,9 @@ void case_free(struct bench_case *c)
         bu_free(c->vb[s]);
     bu_free(c->ib);
     bu_free(c->out);
+    bu_free(c->reuse_scratch);
+    bu_free(c->reuse_out);
+    bu_free(c->remap);
     memset(c, 0, sizeof(*c));
 }
 

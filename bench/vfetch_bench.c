@@ -446,6 +446,92 @@ static int case_run_isa(struct bench *b, struct bench_case *c, struct thread_ctx
     return 1;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The reuse shape                                                            */
+/* ------------------------------------------------------------------------ */
+
+struct reuse_run {
+    struct bench_case *c;
+    const vf_layout *layout;
+    vf_draw_desc desc;
+    uint32_t unique;
+    vf_result res;
+};
+
+static int run_reuse(void *arg)
+{
+    struct reuse_run *d = arg;
+    struct bench_case *c = d->c;
+
+    d->res = vf_draw_reuse(d->layout, &d->desc, c->reuse_scratch, c->reuse_scratch_size,
+                           c->reuse_out, c->reuse_out_size, c->remap, c->positions, &d->unique);
+    return d->res == VF_OK ? 0 : -1;
+}
+
+/* Whether the reuse draw's records, through its map, equal the
+ * per-position draw in c->out, word for word (AoS and SoA alike). */
+static int reuse_matches(const struct bench_case *c, const vf_layout *layout, uint32_t unique)
+{
+    uint32_t lanes = vf_layout_output_shape(layout) ? vf_layout_output_shape(layout) : 1;
+    uint32_t words = vf_layout_register_count(layout) * 4;
+    const uint32_t *per = c->out, *rec = c->reuse_out;
+    uint64_t per_batches = (c->positions + lanes - 1) / lanes;
+    uint64_t rec_batches = (unique + lanes - 1) / lanes;
+
+    for (uint32_t j = 0; j < c->instances; j++)
+        for (uint32_t p = 0; p < c->positions; p++) {
+            uint32_t m = c->remap[p];
+            if (m == VF_REUSE_CUT)
+                continue;
+            if (m >= unique)
+                return 0;
+            const uint32_t *a = per + ((j * per_batches + p / lanes) * words * lanes) + p % lanes;
+            const uint32_t *b = rec + ((j * rec_batches + m / lanes) * words * lanes) + m % lanes;
+            for (uint32_t w = 0; w < words; w++)
+                if (a[(size_t)w * lanes] != b[(size_t)w * lanes])
+                    return 0;
+        }
+    return 1;
+}
+
+/* After an ISA's per-position row (c->out holds its draw): the same draw
+ * with vf_draw_reuse, checked against it and timed; of copy and vs scalar
+ * against the per-position draw's copy and scalar times, and the check
+ * column says how many times the per-position rate it delivers. */
+static void reuse_row(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
+                      uint32_t isa, const struct result *per, double t_copy, double t_memcpy,
+                      double t_scalar)
+{
+    struct reuse_run rr;
+    struct result r;
+    vf_result res;
+    char path[16];
+
+    snprintf(path, sizeof(path), "%s-reuse", vf_isa_name(isa));
+    result_init(&r, c, path, "vfetch", tc->threads);
+    rr.c = c;
+    rr.layout = case_layout(b, c, isa, &res);
+    rr.desc = c->desc;
+    rr.desc.pool = tc->pool;
+    if (rr.layout == NULL || run_reuse(&rr) != 0) {
+        snprintf(r.error, sizeof(r.error), "vf_draw_reuse: %s",
+                 vf_result_string(rr.layout ? rr.res : res));
+        b->num_failures++;
+        report_result(b, &r);
+        return;
+    }
+    int ok = reuse_matches(c, rr.layout, rr.unique);
+    b->num_failures += !ok;
+    measure(b, run_reuse, &rr, &r);
+    result_ratios(&r, t_copy, t_memcpy, t_scalar);
+    if (ok)
+        snprintf(r.check, sizeof(r.check), "ok (%.2fx per-position, %u records)",
+                 per->t_med / r.t_med, rr.unique);
+    else
+        snprintf(r.check, sizeof(r.check), "MISMATCH");
+    report_result(b, &r);
+}
+
 /* The per-path results of the first thread count, for the format table. */
 struct path_summary {
     struct result copy, nt, isa[VF_ISA_COUNT];
@@ -489,6 +575,8 @@ static void case_run(struct bench *b, struct bench_case *c, struct path_summary 
             /* Scalar is always measured, for the speed-up; shown if asked. */
             if (!summary && (b->opt.isa_mask & (1u << isa)))
                 report_result(b, &r);
+            if (ok && c->shape == SHAPE_REUSE && (b->opt.isa_mask & (1u << isa)))
+                reuse_row(b, c, tc, isa, &r, t_copy, t_memcpy, t_scalar);
         }
         if (b->opt.peer && !summary && ti == 0)
             peer_row(b, c, t_copy, t_memcpy, t_scalar);

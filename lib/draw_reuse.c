@@ -12,17 +12,24 @@
  */
 #include "draw_internal.h"
 
-#define REUSE_CUT VF_REUSE_CUT
 /* An empty table slot. */
 #define SLOT_EMPTY UINT32_MAX
 
+/* Every 16-bit index has a slot of its own in a table this large. */
+#define SLOTS_16BIT 65536u
+
 /* Table slots for a draw of `count` positions: a power of two at least
- * twice the count (a hash table at most half full), at least 16. */
-static uint64_t table_slots(uint32_t count)
+ * twice the count (a hash table at most half full), at least 16; with
+ * 16-bit indices at least one per index value, so the table maps them
+ * directly without a pass to find their range. Only the slots of indices
+ * the draw uses are ever touched. */
+static uint64_t table_slots(const struct vf_plan *plan)
 {
     uint64_t slots = 16;
-    while (slots < 2 * (uint64_t)count)
+    while (slots < 2 * (uint64_t)plan->vertex_count)
         slots *= 2;
+    if (plan->ib_index_size == 2 && slots < SLOTS_16BIT)
+        slots = SLOTS_16BIT;
     return slots;
 }
 
@@ -39,7 +46,7 @@ static vf_result scratch_bytes(const struct vf_plan *plan, size_t *bytes_ret)
      * must fit in 32 bits. */
     if (count > UINT32_MAX / 4)
         return VF_ERROR_OVERFLOW;
-    uint64_t words = 2 * (uint64_t)count + table_slots(count);
+    uint64_t words = 2 * (uint64_t)count + table_slots(plan);
     if (words > SIZE_MAX / 4)
         return VF_ERROR_OVERFLOW;
     *bytes_ret = (size_t)words * 4;
@@ -66,83 +73,97 @@ vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_draw_desc
 /* Distinct indices                                                         */
 /* ------------------------------------------------------------------------ */
 
-/* The raw index of every position, as draw_fetch.c reads it (rules §5.1):
- * byte (StartIndexLocation + i) * size in 32-bit arithmetic, 0 past the
- * view or without index data. */
-static void read_all_indices(const struct vf_plan *plan, uint32_t *index)
+/* Where the raw indices are read from: the index buffer itself where the
+ * draw's positions lie wholly inside the view (the common case), else a
+ * copy in `map` of every index as draw_fetch.c reads it (rules §5.1: byte
+ * (StartIndexLocation + i) * size in 32-bit arithmetic, 0 past the view or
+ * without index data). */
+struct index_source {
+    const uint8_t *data;
+    uint32_t size; /* bytes per index: 2 or 4 */
+};
+
+static struct index_source index_source(const struct vf_plan *plan, uint32_t *map)
 {
     uint32_t n = plan->vertex_count, isz = plan->ib_index_size;
     const uint8_t *data = plan->ib_data;
     uint32_t start = plan->start_location;
-    if (!data) {
-        memset(index, 0, (size_t)n * 4);
-        return;
-    }
-    if ((uint64_t)start + n <= UINT32_MAX && ((uint64_t)start + n) * isz <= plan->ib_size) {
-        const uint8_t *p = data + (size_t)start * isz;
-        if (isz == 2)
-            for (uint32_t v = 0; v < n; v++)
-                index[v] = vf_load_u16(p + 2 * (size_t)v);
-        else
-            for (uint32_t v = 0; v < n; v++)
-                index[v] = vf_load_u32(p + 4 * (size_t)v);
-        return;
+    struct index_source src = { (const uint8_t *)map, 4 };
+    if (data && (uint64_t)start + n <= UINT32_MAX &&
+        ((uint64_t)start + n) * isz <= plan->ib_size) {
+        src.data = data + (size_t)start * isz;
+        src.size = isz;
+        return src;
     }
     for (uint32_t v = 0; v < n; v++) {
         uint32_t byte = (start + v) * isz;
         uint32_t value = 0;
-        if ((uint64_t)byte + isz <= plan->ib_size)
+        if (data && (uint64_t)byte + isz <= plan->ib_size)
             value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
-        index[v] = value;
+        map[v] = value;
     }
+    return src;
 }
 
-/* Smallest and largest index that is not a cut; 1, 0 when there is none. */
-static void index_bounds(const struct vf_plan *plan, const uint32_t *index, uint32_t *lo_ret,
-                         uint32_t *hi_ret)
+/* Index v of a source of `size`-byte indices; a constant size lets the
+ * callers below be compiled once per index size. */
+static inline uint32_t load_index(const uint8_t *data, uint32_t size, uint32_t v)
 {
-    uint32_t lo = UINT32_MAX, hi = 0, n = plan->vertex_count;
-    int any = 0;
-    if (plan->cut_enabled) {
-        for (uint32_t v = 0; v < n; v++)
-            if (index[v] != plan->cut_value) {
-                lo = index[v] < lo ? index[v] : lo;
-                hi = index[v] > hi ? index[v] : hi;
-                any = 1;
-            }
+    return size == 2 ? vf_load_u16(data + 2 * (size_t)v) : vf_load_u32(data + 4 * (size_t)v);
+}
+
+/* Smallest and largest index that is not a cut; lo > hi when there is
+ * none. Without cuts, a loop the compiler can vectorise. */
+static inline void index_bounds(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                                uint32_t cut, uint32_t *lo_ret, uint32_t *hi_ret)
+{
+    uint32_t lo = UINT32_MAX, hi = 0;
+    if (!cuts) {
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t idx = load_index(data, size, v);
+            lo = idx < lo ? idx : lo;
+            hi = idx > hi ? idx : hi;
+        }
     } else {
         for (uint32_t v = 0; v < n; v++) {
-            lo = index[v] < lo ? index[v] : lo;
-            hi = index[v] > hi ? index[v] : hi;
+            uint32_t idx = load_index(data, size, v);
+            if (idx == cut)
+                continue;
+            lo = idx < lo ? idx : lo;
+            hi = idx > hi ? idx : hi;
         }
-        any = n > 0;
     }
-    *lo_ret = any ? lo : 1;
-    *hi_ret = any ? hi : 0;
+    *lo_ret = n && lo <= hi ? lo : 1;
+    *hi_ret = n && lo <= hi ? hi : 0;
 }
 
-/* Direct-mapped: slot (index - lo) holds the index's record. Where the
- * indices span no more than the table, as in any mesh whose vertices are
- * numbered densely. The map overwrites the indices in place. */
-static uint32_t dedupe_direct(const struct vf_plan *plan, uint32_t *map, uint32_t lo,
-                              uint32_t hi, uint32_t *table, uint32_t *unique)
+/* Direct-mapped, where the indices span no more than the table (any mesh
+ * whose vertices are numbered densely): slot (index - lo) holds the
+ * index's record. The table is never cleared: a slot counts only when it
+ * names a record already made for that same index (a sparse set), so a
+ * draw touches only the slots of the indices it uses. Whether an index is
+ * new follows the mesh's regular pattern, which the branch predictor
+ * learns; a predicted branch also keeps the next lookup from waiting on
+ * the store just made. */
+static inline uint32_t dedupe_direct(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                                     uint32_t cut, uint32_t lo, uint32_t *table, uint32_t *map,
+                                     uint32_t *unique)
 {
-    uint32_t n = plan->vertex_count, next = 0;
-    uint32_t cut = plan->cut_enabled ? plan->cut_value : 0;
-    int cuts = plan->cut_enabled;
-    memset(table, 0xff, ((size_t)(hi - lo) + 1) * 4);
+    uint32_t next = 0;
     for (uint32_t v = 0; v < n; v++) {
-        uint32_t idx = map[v];
+        uint32_t idx = load_index(data, size, v);
         if (cuts && idx == cut) {
-            map[v] = REUSE_CUT;
+            map[v] = VF_REUSE_CUT;
             continue;
         }
         uint32_t *slot = &table[idx - lo];
-        if (*slot == SLOT_EMPTY) {
-            unique[next] = idx;
-            *slot = next++;
+        uint32_t rec = *slot;
+        if (rec >= next || unique[rec] != idx) {
+            rec = next++;
+            unique[rec] = idx;
+            *slot = rec;
         }
-        map[v] = *slot;
+        map[v] = rec;
     }
     return next;
 }
@@ -150,19 +171,19 @@ static uint32_t dedupe_direct(const struct vf_plan *plan, uint32_t *map, uint32_
 /* Open addressing, linear probing, Fibonacci hashing: a slot holds a
  * record, whose index is in `unique`. At most half full, so a lookup
  * probes about two slots. */
-static uint32_t dedupe_hash(const struct vf_plan *plan, uint32_t *map, uint32_t *table,
-                            uint64_t slots, uint32_t *unique)
+static uint32_t dedupe_hash(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                            uint32_t cut, uint32_t *table, uint64_t slots, uint32_t *map,
+                            uint32_t *unique)
 {
-    uint32_t n = plan->vertex_count, next = 0;
+    uint32_t next = 0;
     unsigned bits = 0;
     while (((uint64_t)1 << bits) < slots)
         bits++;
     uint64_t mask = slots - 1;
-    memset(table, 0xff, (size_t)slots * 4);
     for (uint32_t v = 0; v < n; v++) {
-        uint32_t idx = map[v];
-        if (plan->cut_enabled && idx == plan->cut_value) {
-            map[v] = REUSE_CUT;
+        uint32_t idx = load_index(data, size, v);
+        if (cuts && idx == cut) {
+            map[v] = VF_REUSE_CUT;
             continue;
         }
         uint64_t h = ((uint64_t)idx * 0x9E3779B97F4A7C15ull) >> (64 - bits);
@@ -183,24 +204,64 @@ static uint32_t dedupe_hash(const struct vf_plan *plan, uint32_t *map, uint32_t 
     return next;
 }
 
-/* The map of every position into `map` (first the raw indices, then
- * records or REUSE_CUT) and the distinct indices in first-seen order into
- * `unique`; returns how many. */
-static uint32_t dedupe(const struct vf_plan *plan, uint32_t *map, uint32_t *unique,
-                       uint32_t *table)
+/* Where the map goes: the caller's array when the output is sure to hold
+ * every record the draw can have (at most `bound` per instance), so
+ * nothing is written before a failure; else the scratch, copied over once
+ * the output is known to be large enough. */
+struct map_target {
+    const vf_layout *layout;
+    uint32_t instances;
+    const void *out;
+    size_t out_size;
+    uint32_t *remap, *staged;
+};
+
+static uint32_t *map_target(const struct map_target *t, uint32_t bound)
 {
-    uint32_t lo, hi;
-    uint64_t slots = table_slots(plan->vertex_count);
-    read_all_indices(plan, map);
-    index_bounds(plan, map, &lo, &hi);
-    if (hi < lo) { /* only cuts */
-        for (uint32_t v = 0; v < plan->vertex_count; v++)
-            map[v] = REUSE_CUT;
+    size_t size;
+    if (vf_draw_output_size(t->layout, bound, t->instances, &size) != VF_OK ||
+        t->out_size < size || (size && (!t->out || ((uintptr_t)t->out & 15u))))
+        return t->staged;
+    return t->remap;
+}
+
+/* The map of every position (records or VF_REUSE_CUT) into the array
+ * map_target picks, returned in *map_ret, and the distinct indices in
+ * first-seen order into `unique`; returns how many. Each index size gets
+ * its own copy of the loops. */
+static uint32_t dedupe(const struct vf_plan *plan, const struct map_target *t, uint32_t *unique,
+                       uint32_t *table, uint32_t **map_ret)
+{
+    uint32_t n = plan->vertex_count, lo = 0, hi = SLOTS_16BIT - 1, cut = plan->cut_value;
+    int cuts = plan->cut_enabled;
+    uint64_t slots = table_slots(plan);
+    struct index_source src = index_source(plan, t->staged);
+    if (src.size == 2 && slots >= SLOTS_16BIT) {
+        uint32_t *map = *map_ret = map_target(t, n < SLOTS_16BIT ? n : SLOTS_16BIT);
+        if (!cuts) /* a copy of the loop without the cut test */
+            return dedupe_direct(src.data, 2, n, 0, 0, 0, table, map, unique);
+        return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique);
+    }
+    if (src.size == 2)
+        index_bounds(src.data, 2, n, cuts, cut, &lo, &hi);
+    else
+        index_bounds(src.data, 4, n, cuts, cut, &lo, &hi);
+    uint64_t span = hi < lo ? 0 : (uint64_t)hi - lo + 1;
+    uint32_t *map = *map_ret = map_target(t, span < n ? (uint32_t)span : n);
+    if (span == 0) { /* only cuts */
+        for (uint32_t v = 0; v < n; v++)
+            map[v] = VF_REUSE_CUT;
         return 0;
     }
-    if ((uint64_t)hi - lo < slots)
-        return dedupe_direct(plan, map, lo, hi, table, unique);
-    return dedupe_hash(plan, map, table, slots, unique);
+    if (span <= slots) {
+        if (src.size == 2)
+            return dedupe_direct(src.data, 2, n, cuts, cut, lo, table, map, unique);
+        if (!cuts)
+            return dedupe_direct(src.data, 4, n, 0, 0, lo, table, map, unique);
+        return dedupe_direct(src.data, 4, n, 1, cut, lo, table, map, unique);
+    }
+    memset(table, 0xff, (size_t)slots * 4);
+    return dedupe_hash(src.data, src.size, n, cuts, cut, table, slots, map, unique);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -250,12 +311,14 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
         for (uint32_t v = 0; v < count; v++)
             remap[v] = v;
     } else {
-        uint32_t *map = scratch, *unique = map + count, *table = unique + count;
-        uint32_t n = dedupe(&plan, map, unique, table);
+        uint32_t *staged = scratch, *unique = staged + count, *table = unique + count, *map;
+        struct map_target t = { layout, plan.instance_count, out, out_size, remap, staged };
+        uint32_t n = dedupe(&plan, &t, unique, table, &map);
         plan_unique(&plan, unique, n);
         if ((res = vf_plan_check_output(&plan, out, out_size, &needed)) != VF_OK)
             return res;
-        memcpy(remap, map, (size_t)count * 4);
+        if (map != remap)
+            memcpy(remap, map, (size_t)count * 4);
     }
     *unique_count_ret = plan.vertex_count;
     return vf_plan_run(&plan, desc->pool, out, out_size);
@@ -269,7 +332,7 @@ vf_result vf_reuse_remap_list(const uint32_t *remap, size_t remap_count, uint32_
     if (!remap || !list)
         return VF_ERROR_NULL_POINTER;
     for (size_t i = 0; i < count; i++)
-        if (list[i] >= remap_count || remap[list[i]] == REUSE_CUT)
+        if (list[i] >= remap_count || remap[list[i]] == VF_REUSE_CUT)
             return VF_ERROR_INVALID_ARGUMENT;
     for (size_t i = 0; i < count; i++)
         list[i] = remap[list[i]];

@@ -333,7 +333,7 @@ START_TEST(test_random_every_isa)
     vf_rng_seed(&rng, 0x7e05e000u + (uint64_t)_i);
     static const uint32_t shapes[4] = { VF_OUTPUT_AOS, VF_OUTPUT_SOA4, VF_OUTPUT_SOA8,
                                         VF_OUTPUT_SOA16 };
-    for (int iter = 0; iter < 25; iter++) {
+    for (int iter = 0; iter < 60; iter++) {
         struct rcase c;
         rcase_make(&c, &rng, fmts, nfmts);
         uint32_t shape = vf_rng_below(&rng, 3) ? VF_OUTPUT_AOS : shapes[vf_rng_below(&rng, 4)];
@@ -361,7 +361,7 @@ START_TEST(test_random_pool)
     vf_thread_pool *pool = NULL;
     ck_assert_int_eq(vf_thread_pool_create(3, &pool), VF_OK);
     vf_thread_pool_set_min_bytes(pool, 0);
-    for (int iter = 0; iter < 20; iter++) {
+    for (int iter = 0; iter < 40; iter++) {
         struct rcase c;
         rcase_make(&c, &rng, fmts, nfmts);
         vf_layout *layout = layout_isa(&c, VF_OUTPUT_AOS, VF_ISA_AUTO);
@@ -537,7 +537,7 @@ static Suite *reuse_suite(void)
     Suite *s = suite_create("reuse");
     TCase *tc = tcase_create("reuse");
     tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, test_random_every_isa, 0, 2);
+    tcase_add_loop_test(tc, test_random_every_isa, 0, 3);
     tcase_add_test(tc, test_random_pool);
     tcase_add_test(tc, test_mesh_instanced);
     tcase_add_test(tc, test_bad_input);

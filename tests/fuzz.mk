@@ -24,6 +24,18 @@ tests_fuzz_replay_case_CPPFLAGS = $(FUZZ_CASE_CPPFLAGS) \
 tests_fuzz_replay_case_CFLAGS = $(AM_CFLAGS) $(VF_CASE_CFLAGS)
 tests_fuzz_replay_case_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la
 
+# Vertex-reuse draws against per-position draws.
+check_PROGRAMS += tests/fuzz/replay_reuse
+TESTS += tests/fuzz/replay_reuse
+tests_fuzz_replay_reuse_SOURCES = tests/fuzz/fuzz_reuse.c $(FUZZ_COMMON_SOURCES)
+tests_fuzz_replay_reuse_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_reuse"'
+tests_fuzz_replay_reuse_LDADD = libvfetch_core.la -lm
+EXTRA_PROGRAMS += tests/fuzz/fuzz_reuse
+tests_fuzz_fuzz_reuse_SOURCES = tests/fuzz/fuzz_reuse.c tests/fuzz/fuzz_input.h
+tests_fuzz_fuzz_reuse_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_reuse_LDADD = libvfetch_core.la -lm
+
 # The libFuzzer targets: built only on request, in a build configured with
 # CC=clang and CFLAGS carrying -fsanitize=fuzzer-no-link (scripts/ci-fuzz.sh
 # sets one up, builds these and runs each for FUZZ_SECONDS).

@@ -128,11 +128,11 @@ static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
 /* One line per primitive of every instance: its SV_PrimitiveID and the
  * position numbers of its vertices, leading vertex first. */
 static void table_primitives(FILE *f, const struct vf_selection sel,
-                             const struct vf_primitive_list *pl)
+                             const struct vf_primitive_list *pl, int records)
 {
 
-    fprintf(f, "\nprimitives: %u per instance, %u vertices each, leading vertex first\n",
-            pl->count, pl->vertices);
+    fprintf(f, "\nprimitives: %u per instance, %u vertices each%s, leading vertex first\n",
+            pl->count, pl->vertices, records ? " as records (#)" : "");
     FOR_INSTANCES(sel, j) {
         for (uint32_t p = 0; p < pl->count; p++) {
             const uint32_t *v = pl->v + (size_t)p * pl->vertices;
@@ -141,6 +141,23 @@ static void table_primitives(FILE *f, const struct vf_selection sel,
                 fprintf(f, " %u", v[k]);
             fputc('\n', f);
         }
+    }
+}
+
+/* After the distinct records of a vertex-reuse draw: each position's
+ * record, per instance, as the # of that instance's block. */
+static void table_remap(FILE *f, const struct vf_records *r, const struct vf_remap *m)
+{
+    fprintf(f, "\nremap: the record (#) of each position, '-' for a strip cut\n");
+    for (uint32_t j = 0; j < r->instances; j++) {
+        fprintf(f, "instance %u:", j);
+        for (uint32_t p = 0; p < m->positions; p++) {
+            if (m->map[p] == VF_REUSE_CUT)
+                fputs(" -", f);
+            else
+                fprintf(f, " %u", m->map[p]);
+        }
+        fputc('\n', f);
     }
 }
 
@@ -195,9 +212,10 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
         }
     }
 
-    fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, r->vertices,
-            r->c->draw.indexed ? (r->vertices == 1 ? "index" : "indices")
-                               : (r->vertices == 1 ? "vertex" : "vertices"),
+    uint32_t positions = o->remap ? o->remap->positions : r->vertices;
+    fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, positions,
+            r->c->draw.indexed ? (positions == 1 ? "index" : "indices")
+                               : (positions == 1 ? "vertex" : "vertices"),
             r->instances,
             r->instances == 1 ? "" : "s",
             vf_topology_name(r->c->draw.primitive_topology)
@@ -207,6 +225,9 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
                 vf_strip_cut_name(r->c->draw.strip_cut_value)
                     ? vf_strip_cut_name(r->c->draw.strip_cut_value) : "?");
     fputc('\n', f);
+    if (o->remap != NULL)
+        fprintf(f, "vertex reuse: %u distinct vert%s per instance\n", r->vertices,
+                r->vertices == 1 ? "ex" : "ices");
     if (o->sel != NULL)
         fprintf(f, "selected: instances %u..%u, positions %u..%u\n", sel.first_instance,
                 sel.first_instance + sel.num_instances - 1, sel.first_position,
@@ -240,8 +261,10 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
             fputc('\n', f);
         }
     }
+    if (o->remap)
+        table_remap(f, r, o->remap);
     if (o->prims)
-        table_primitives(f, sel, o->prims);
+        table_primitives(f, sel, o->prims, o->remap != NULL);
     free(regs);
     free(width);
     return ferror(f) ? -1 : 0;
@@ -303,9 +326,11 @@ static void json_layout_element(FILE *f, const vf_layout_element_info *e)
 }
 
 /* ,"primitives": one object per primitive of every instance, instance-major;
- * "id" is its SV_PrimitiveID, "vertices" its position numbers. */
+ * "id" is its SV_PrimitiveID, "vertices" its position numbers, or with
+ * vertex reuse (`stride` records an instance, else 0) the records of
+ * instance j at j * stride + record: indices into "records", as "remap". */
 static void json_primitives(FILE *f, const struct vf_selection sel,
-                            const struct vf_primitive_list *pl)
+                            const struct vf_primitive_list *pl, uint32_t stride)
 {
 
     fputs(",\n\"primitives\": [", f);
@@ -315,9 +340,30 @@ static void json_primitives(FILE *f, const struct vf_selection sel,
             fputs(j != sel.first_instance || p ? ",\n  " : "\n  ", f);
             fprintf(f, "{\"instance\": %u, \"id\": %u, \"vertices\": [", j, p);
             for (uint32_t k = 0; k < pl->vertices; k++)
-                fprintf(f, k ? ", %u" : "%u", v[k]);
+                fprintf(f, k ? ", %llu" : "%llu",
+                        (unsigned long long)j * stride + v[k]);
             fputs("]}", f);
         }
+    }
+    fputs("\n]", f);
+}
+
+/* ,"remap": per instance, the index into "records" of each position's
+ * record, -1 for a strip cut. */
+static void json_remap(FILE *f, const struct vf_records *r, const struct vf_remap *m)
+{
+    fputs(",\n\"remap\": [", f);
+    for (uint32_t j = 0; j < r->instances; j++) {
+        fprintf(f, "%s{\"instance\": %u, \"records\": [", j ? ",\n  " : "\n  ", j);
+        uint64_t base = (uint64_t)j * r->vertices;
+        for (uint32_t p = 0; p < m->positions; p++) {
+            fputs(p ? ", " : "", f);
+            if (m->map[p] == VF_REUSE_CUT)
+                fputs("-1", f);
+            else
+                fprintf(f, "%llu", (unsigned long long)(base + m->map[p]));
+        }
+        fputs("]}", f);
     }
     fputs("\n]", f);
 }
@@ -372,9 +418,10 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
             int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
 
             fputs(j != sel.first_instance || v != sel.first_position ? ",\n  " : "\n  ", f);
-            fprintf(f, "{\"instance\": %u, \"position\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
+            fprintf(f, "{\"instance\": %u, \"%s\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
                        "\"SV_InstanceID\": %u, \"flags\": %u, \"data\": {",
-                    j, v, cut ? "true" : "false", sys[0], sys[1], sys[2]);
+                    j, o->remap ? "record" : "position", v, cut ? "true" : "false", sys[0],
+                    sys[1], sys[2]);
             for (uint32_t i = 0; i < nregs; i++) {
                 const uint32_t *w = rec + 4 * i;
                 fputs(i ? ", " : "", f);
@@ -393,8 +440,10 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
         }
     }
     fputs("\n]", f);
+    if (o->remap)
+        json_remap(f, r, o->remap);
     if (o->prims)
-        json_primitives(f, sel, o->prims);
+        json_primitives(f, sel, o->prims, o->remap ? r->vertices : 0);
     fputs("\n}\n", f);
     free(regs);
     return ferror(f) ? -1 : 0;
@@ -638,19 +687,19 @@ int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind k
 
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
-    struct vf_output_options o = { hex, NULL, NULL };
+    struct vf_output_options o = { hex, NULL, NULL, NULL };
     return table_records(f, r, &o);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL };
     return json_records(f, r, &o);
 }
 
 int vf_output_raw(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL };
     return raw_records(f, r, &o);
 }
 

@@ -61,10 +61,21 @@ enum vf_output_kind {
     VF_OUTPUT_RAW1
 };
 
+/* The map of a vertex-reuse draw (vf_draw_reuse): the record, within its
+ * instance, of each of `positions` positions, VF_REUSE_CUT for a cut. The
+ * records (struct vf_records) then hold the distinct vertices: `vertices`
+ * records per instance. */
+struct vf_remap {
+    const uint32_t *map;
+    uint32_t positions;
+};
+
 struct vf_output_options {
     int hex;                               /* table, csv: words as 0x bit patterns */
     const struct vf_primitive_list *prims; /* table, json: the list after the records */
     const struct vf_selection *sel;        /* only these records (inside the draw); NULL: all */
+    const struct vf_remap *remap;          /* table, json: vertex reuse, the map after the
+                                            * records (with no selection) */
 };
 
 /* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns

@@ -76,6 +76,9 @@ static const char usage_run[] =
     "      --hex               table, csv: show every word as a 0x bit pattern\n"
     "      --primitives        also list the primitives the draw assembles, each\n"
     "                          as its vertices' positions, leading vertex first\n"
+    "      --reuse             vertex reuse: each distinct vertex once per instance,\n"
+    "                          then the map from positions to those records (table\n"
+    "                          and json only; with --primitives, record numbers)\n"
     "      --isa NAME          force a fetch path: scalar, sse2, ssse3, sse41, avx2,\n"
     "                          neon (default: VFETCH_ISA, else the best available)\n"
     "      --threads N         split the draw over a pool of N threads (1..256)\n"
@@ -213,6 +216,7 @@ struct options {
     const char *isa;
     uint32_t threads;
     int primitives;
+    int reuse;
     struct range instances, positions;
 };
 
@@ -352,6 +356,8 @@ static int parse_options(const char *command, const char *help, unsigned allowed
             o->hex = 1;
         } else if ((allowed & OPT_RUN) && IS("--primitives") && val == NULL) {
             o->primitives = 1;
+        } else if ((allowed & OPT_RUN) && IS("--reuse") && val == NULL) {
+            o->reuse = 1;
         } else if ((allowed & OPT_RUN) && IS("--isa")) {
             VALUE();
             o->isa = val;
@@ -384,6 +390,11 @@ static int parse_options(const char *command, const char *help, unsigned allowed
     if (o->primitives && o->output != VF_OUTPUT_TABLE && o->output != VF_OUTPUT_JSON)
         return usage_error(command, "--primitives prints with table or json output, not %s",
                            o->output == VF_OUTPUT_CSV ? "csv" : "raw");
+    if (o->reuse && o->output != VF_OUTPUT_TABLE && o->output != VF_OUTPUT_JSON)
+        return usage_error(command, "--reuse prints with table or json output");
+    if (o->reuse && (o->instances.set || o->positions.set))
+        return usage_error(command, "--reuse prints the whole draw: no --instances or "
+                                    "--positions");
     if (o->output == VF_OUTPUT_RAW1 && (o->instances.set || o->positions.set))
         return usage_error(command, "raw version 1 holds the whole draw: --instances and "
                                     "--positions need raw version 2");
@@ -569,10 +580,39 @@ static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t 
     return 0;
 }
 
+/* The map and record count of a vertex-reuse draw (--reuse). */
+struct reuse_result {
+    uint32_t *map;   /* a word per position, VF_REUSE_CUT for a cut */
+    uint32_t unique; /* records per instance */
+};
+
+/* vf_draw_reuse into `out` (sized for one record per position) with
+ * scratch and a map allocated here; the map goes to *rr. */
+static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void *out,
+                            size_t size, struct reuse_result *rr)
+{
+    size_t scratch_size = 0;
+    vf_result res = vf_draw_reuse_scratch_size(layout, desc, &scratch_size);
+    if (res != VF_OK)
+        return res;
+    void *scratch = malloc(scratch_size ? scratch_size : 4);
+    rr->map = malloc((size_t)desc->vertex_count_per_instance * 4 + 4);
+    if (scratch == NULL || rr->map == NULL) {
+        free(scratch);
+        return VF_ERROR_OUT_OF_MEMORY;
+    }
+    res = vf_draw_reuse(layout, desc, scratch, scratch_size, out, size, rr->map,
+                        desc->vertex_count_per_instance, &rr->unique);
+    free(scratch);
+    return res;
+}
+
 /* Compiles the layout and runs the draw of `c` into a new 16-byte aligned
- * buffer (*out_ret, free with free()); 0 or an exit status after a message. */
+ * buffer (*out_ret, free with free()); with `rr`, as a vertex-reuse draw.
+ * 0 or an exit status after a message. */
 static int draw_reference(const char *name, const struct vf_case *c, uint32_t isa,
-                          uint32_t threads, vf_layout **layout_ret, uint32_t **out_ret)
+                          uint32_t threads, vf_layout **layout_ret, uint32_t **out_ret,
+                          struct reuse_result *rr)
 {
     vf_thread_pool *pool = NULL;
     vf_draw_desc desc;
@@ -612,7 +652,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     }
     vf_case_draw_desc(c, &desc);
     desc.pool = pool;
-    res = vf_draw(*layout_ret, &desc, out, size);
+    res = rr ? draw_reuse(*layout_ret, &desc, out, size, rr) : vf_draw(*layout_ret, &desc, out, size);
     vf_thread_pool_destroy(pool);
     if (res != VF_OK) {
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
@@ -668,6 +708,8 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     struct vf_primitive_list plist;
     struct vf_selection sel;
     struct vf_output_options oo;
+    struct reuse_result rr = { NULL, 0 };
+    struct vf_remap remap;
     FILE *f = stdout;
     int rc;
 
@@ -676,7 +718,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = select_records(name, c, o, &sel);
     if (rc != 0)
         return rc;
-    rc = draw_reference(name, c, isa, o->threads, &layout, &out);
+    rc = draw_reference(name, c, isa, o->threads, &layout, &out, o->reuse ? &rr : NULL);
     if (rc != 0)
         goto done;
     if (o->primitives) {
@@ -685,6 +727,13 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = list_primitives(name, &desc, &prims, &plist);
         if (rc != 0)
             goto done;
+        /* Primitives never name a cut, so every vertex has a record. */
+        if (o->reuse && vf_reuse_remap_list(rr.map, c->draw.vertex_count_per_instance, prims,
+                                            (size_t)plist.count * plist.vertices) != VF_OK) {
+            error("%s: primitives: a vertex without a record", name);
+            rc = EXIT_INVALID;
+            goto done;
+        }
     }
 
     if (o->output_file != NULL) {
@@ -698,9 +747,12 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     rec.c = c;
     rec.layout = layout;
     rec.words = out;
-    rec.vertices = c->draw.vertex_count_per_instance;
+    rec.vertices = o->reuse ? rr.unique : c->draw.vertex_count_per_instance;
     rec.instances = c->draw.instance_count;
     rec.registers = vf_layout_register_count(layout);
+    remap.map = rr.map;
+    remap.positions = c->draw.vertex_count_per_instance;
+    oo.remap = o->reuse ? &remap : NULL;
     oo.hex = o->hex;
     oo.prims = prims ? &plist : NULL;
     oo.sel = o->instances.set || o->positions.set ? &sel : NULL;
@@ -718,6 +770,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     }
 done:
     free(prims);
+    free(rr.map);
     free(out);
     vf_layout_destroy(layout);
     return rc;
@@ -1364,7 +1417,7 @@ static int cmd_compare(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    rc = draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref);
+    rc = draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref, NULL);
     if (rc != 0)
         goto done;
     if (vf_read_whole_file(o.captured, &data, &size, err, sizeof(err)) != 0) {

@@ -163,6 +163,52 @@ for ex in strip-cuts triangle-strip-adj patch-list; do
     expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
 done
 
+# --reuse: the distinct records, the remap, the primitives as records; the
+# same on every fetch path and with a thread pool.
+for ex in vertex-reuse strip-cuts instancing out-of-bounds; do
+    expect "$ex.reuse.table" "$VFETCH" run --reuse --primitives "$ex.json"
+    expect "$ex.reuse.json" "$VFETCH" run --reuse --primitives --output json "$ex.json"
+    [ -n "$REGENERATE" ] && continue
+    for isa in $isas; do
+        expect "$ex.reuse.json" "$VFETCH" run --reuse --primitives --output json --isa "$isa" \
+            "$ex.json"
+    done
+    expect "$ex.reuse.json" "$VFETCH" run --reuse --primitives --output json --threads 3 \
+        "$ex.json"
+    # Through the remap, each position's record holds what the position's own
+    # record holds, cuts map to -1, and the primitives name the same records.
+    if command -v python3 >/dev/null 2>&1; then
+        "$VFETCH" run --primitives --output json "$ex.json" >"$tmp/per.json"
+        "$VFETCH" run --reuse --primitives --output json "$ex.json" >"$tmp/reuse.json"
+        if python3 - "$tmp/per.json" "$tmp/reuse.json" <<'PY'
+import json, sys
+per = json.load(open(sys.argv[1]))
+reuse = json.load(open(sys.argv[2]))
+recs = reuse["records"]
+bypos = {(r["instance"], r["position"]): r for r in per["records"]}
+for m in reuse["remap"]:
+    for p, k in enumerate(m["records"]):
+        want = bypos[(m["instance"], p)]
+        if k < 0:
+            assert want["cut"], (m["instance"], p)
+            continue
+        got = recs[k]
+        assert got["instance"] == m["instance"]
+        for key in ("cut", "SV_VertexID", "SV_InstanceID", "flags", "data"):
+            assert got[key] == want[key], (m["instance"], p, key)
+for a, b in zip(per.get("primitives", []), reuse.get("primitives", [])):
+    remap = reuse["remap"][a["instance"]]["records"]
+    assert [remap[v] for v in a["vertices"]] == b["vertices"], a
+assert len(per.get("primitives", [])) == len(reuse.get("primitives", []))
+PY
+        then
+            pass
+        else
+            fail "$ex: --reuse records differ from the per-position records"
+        fi
+    fi
+done
+
 if [ -z "$REGENERATE" ]; then
     # The demo's case, run from a file, gives the demo's output.
     "$VFETCH" demo --case >"$tmp/demo.json"
@@ -587,6 +633,9 @@ bad help-unknown "no command 'frobnicate'" '' help frobnicate
 bad formats-arg "unexpected argument 'x'" '' formats x
 bad primitives-raw "--primitives prints with table or json output, not raw" '' \
     run --primitives --output raw good.json
+bad reuse-csv "--reuse prints with table or json output" '' run --reuse --output csv good.json
+bad reuse-raw "--reuse prints with table or json output" '' run --reuse --output raw good.json
+bad reuse-selection "--reuse prints the whole draw" '' run --reuse --positions 0..1 good.json
 VFETCH_ISA=avx1024
 export VFETCH_ISA
 bad env-isa "VFETCH_ISA: unknown instruction set 'avx1024'" '' run good.json

@@ -756,28 +756,41 @@ VF_API vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_pri
  * count, the map the identity and the output that of vf_draw.
  *
  * Memory: no allocation. The caller supplies scratch of
- * vf_draw_reuse_scratch_size bytes: 4 * (2 * N + T) where N is
+ * vf_draw_reuse_scratch_size bytes: 4 * (2 * N + T), where N is
  * vertex_count_per_instance and T the smallest power of two >= 2 * N (at
- * least 16): at most 24 bytes per position, 0 for non-indexed draws. It
- * holds a table of the indices seen: direct-mapped over [min, max] of the
- * draw's indices where that span is at most T (any densely numbered mesh;
- * only the span's words are touched), else a hash table at most half
- * full. Every distinct vertex is written once per instance, whatever the
- * order of the indices; a bounded window like a GPU's vertex cache would
- * write a vertex again each time it left the window (bench/README.md
- * gives the measurements behind this choice).
+ * least 16; with R16_UINT indices at least 65536): at most 24 bytes per
+ * position plus 256 KiB for 16-bit indices, 0 for non-indexed draws. Only
+ * the words the draw needs are touched: the table has a slot per index
+ * value, direct-mapped over [min, max] of the draw's indices (all of
+ * 0..65535 for 16-bit indices) where that span fits in T slots, and is
+ * never cleared (a slot counts only when the record it names was made for
+ * that index), so a mesh touches one word per distinct vertex; indices
+ * spread wider than T go through a hash table of T slots, cleared once per
+ * draw. The other words hold the distinct indices and, when `out` may be
+ * too small for every possible record, the map until the output is known
+ * to fit.
  *
- * Cost: O(N) to find the distinct indices, on the calling thread, then a
- * draw of U positions per instance through the layout's fetch paths (split
- * over desc->pool like vf_draw). */
+ * Why the whole draw and not windows: every distinct vertex is written
+ * once per instance whatever the order of the indices, as the request for
+ * a shading-once remap needs; a bounded window like a GPU's post-transform
+ * cache would write a vertex again each time it left the window, and would
+ * need as many records as positions in the worst case. The scratch costs
+ * 4-24 bytes a position against the 16-528 bytes of the record that
+ * per-position output writes for it. bench/README.md (the indexed-reuse
+ * shape) gives the measurements.
+ *
+ * Cost: O(N) to find the distinct indices (one pass over the indices, two
+ * for 32-bit ones), on the calling thread, then a draw of U positions per
+ * instance through the layout's fetch paths (split over desc->pool like
+ * vf_draw, with the same streaming stores for large outputs). */
 
 /* The map word of a strip-cut position. */
 #define VF_REUSE_CUT 0xFFFFFFFFu
 
 /* Bytes of scratch vf_draw_reuse needs for this draw, in *bytes_ret. The
  * draw is validated as vf_draw validates it (same codes); only
- * vertex_count_per_instance and `indexed` decide the size, the indices
- * are not read. VF_ERROR_OVERFLOW when the size does not fit in size_t or
+ * vertex_count_per_instance, `indexed` and the index format decide the
+ * size, the indices are not read. VF_ERROR_OVERFLOW when the size does not fit in size_t or
  * an indexed draw has more than 2^30 - 1 positions per instance.
  * VF_ERROR_NULL_POINTER when layout, desc or bytes_ret is NULL. */
 VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_draw_desc *desc,

@@ -7,6 +7,7 @@ libvfetch_core_la_SOURCES += \
 	lib/format.c \
 	lib/decode.c \
 	lib/layout.c \
+	lib/layout_query.c \
 	lib/draw.c \
 	lib/pool.c \
 	lib/primitives.c \

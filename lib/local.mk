@@ -8,6 +8,7 @@ libvfetch_core_la_SOURCES += \
 	lib/decode.c \
 	lib/layout.c \
 	lib/layout_query.c \
+	lib/layout_query.h \
 	lib/draw_internal.h \
 	lib/draw.c \
 	lib/draw_fetch.c \

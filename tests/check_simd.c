@@ -32,6 +32,7 @@
 #endif
 
 #include "cpu.h"
+#include "dispatch.h"
 #include "vf_internal.h"
 #include "vfetch.h"
 

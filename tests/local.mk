@@ -69,6 +69,10 @@ tests_check_threads_LDADD = $(TEST_LDADD)
 # has, newest to oldest, by turning CPU features off with
 # VFETCH_DISABLE_CPU_FEATURES (honoured in builds with VF_TEST_SWITCHES).
 # Runs after the suites it reruns are built (they are all check_PROGRAMS).
+# tests/isa_levels prints the levels to turn off, from lib/isa.def.
+check_PROGRAMS += tests/isa_levels
+tests_isa_levels_SOURCES = tests/isa_levels.c
+tests_isa_levels_LDADD = libvfetch_core.la
 dist_check_SCRIPTS += tests/run-isa-matrix.sh
 TESTS += tests/run-isa-matrix.sh
 

@@ -7,7 +7,7 @@ VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
-libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c $(VF_X86_TEMPLATE)
+libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c lib/x86/output_sse2.c $(VF_X86_TEMPLATE)
 libvf_sse2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_sse2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSE2)
 libvfetch_core_la_LIBADD += libvf_sse2.la
@@ -31,7 +31,7 @@ endif
 
 if HAVE_AVX2
 noinst_LTLIBRARIES += libvf_avx2.la
-libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c $(VF_X86_TEMPLATE)
+libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c $(VF_X86_TEMPLATE)
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
 libvfetch_core_la_LIBADD += libvf_avx2.la

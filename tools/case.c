@@ -922,7 +922,10 @@ void vf_case_draw_desc(const struct vf_case *c, vf_draw_desc *desc)
         *desc = c->draw;
     desc->vertex_buffers = c->num_vertex_buffers ? c->vertex_buffers : NULL;
     desc->num_vertex_buffers = c->num_vertex_buffers;
-    desc->index_buffer = c->ib.present ? &c->index_buffer : NULL;
+    /* A null or empty IndexBuffer is no index buffer at all, as if omitted:
+     * every index reads 0 and there is no format to check or to pair with
+     * IBStripCutValue. */
+    desc->index_buffer = c->ib.bound ? &c->index_buffer : NULL;
     desc->pool = NULL;
 }
 

@@ -244,7 +244,8 @@ def run(case, isa=None, base_dir=None):
     lib.vf_draw_desc_init(ctypes.byref(desc))
     desc.vertex_buffers = vbs if case.num_vertex_buffers else None
     desc.num_vertex_buffers = case.num_vertex_buffers
-    desc.index_buffer = ctypes.pointer(ib) if case.ib.present else None
+    # A null or empty IndexBuffer is no index buffer, as if omitted.
+    desc.index_buffer = ctypes.pointer(ib) if case.ib.bound else None
     desc.indexed = d.indexed
     desc.strip_cut_value = case.strip_cut_value
     desc.primitive_topology = case.primitive_topology

@@ -648,6 +648,26 @@ invalid view-offset-validate "slot 0: view Offset 2 is not a multiple of 4" \
 invalid ib-offset-misaligned "IndexBuffer: view Offset 1 is not a multiple of the index size 2" \
     "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"000000\", \"Offset\": 1}, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
 
+# A null IndexBuffer is no index buffer: no format, so nothing to pair with
+# IBStripCutValue 0xFFFFFFFF; the draw reads index 0 everywhere and gives
+# what the same case without IndexBuffer gives.
+NOIB="{$L, $VB, \"IBStripCutValue\": \"0xFFFFFFFF\", \"PrimitiveTopology\": \"TRIANGLESTRIP\", \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 3}}}"
+printf '%s' "$NOIB" >no-ib.json
+printf '%s' "$NOIB" | sed 's/"IBStripCutValue"/"IndexBuffer": {"Null": true}, "IBStripCutValue"/' >null-ib.json
+for cmd in "run --hex" "run --primitives" validate; do
+    # shellcheck disable=SC2086
+    "$VFETCH" $cmd no-ib.json >no-ib.out 2>&1
+    _s1=$?
+    # shellcheck disable=SC2086
+    "$VFETCH" $cmd null-ib.json 2>&1 | sed 's/null-ib\.json/no-ib.json/g' >null-ib.out
+    if [ "$_s1" -eq 0 ] && cmp -s no-ib.out null-ib.out; then
+        pass
+    else
+        fail "null IndexBuffer with IBStripCutValue 0xFFFFFFFF ($cmd)"
+        diff no-ib.out null-ib.out | head -5
+    fi
+done
+
 # A warning (L14, float data into a UINT32 shader input) is printed but the
 # case is valid.
 printf '%s' "{$L, $VB, \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0, \"ComponentType\": \"UINT32\"}], $D}" >warn.json

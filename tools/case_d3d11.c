@@ -395,6 +395,22 @@ static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case
     return 0;
 }
 
+/* PrimitiveTopology: the names of the D3D12 form, also with D3D11's own
+ * prefix (D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST). */
+static int get_topology(struct vf_json_ctx *x, json_object *v, uint32_t *out)
+{
+    static const char d3d11_prefix[] = "D3D11_PRIMITIVE_TOPOLOGY_";
+    const char *s;
+
+    if (json_object_is_type(v, json_type_string)) {
+        s = json_object_get_string(v);
+        if (strncmp(s, d3d11_prefix, sizeof(d3d11_prefix) - 1) == 0 &&
+            vf_names_lookup(&vf_topology_names, s + sizeof(d3d11_prefix) - 1, out) == 0)
+            return 0;
+    }
+    return vf_case_get_named_enum(x, "PrimitiveTopology", v, &vf_topology_names, out);
+}
+
 /* The D3D12 fields a D3D11 case must not have, and what it has instead. */
 static int reject_d3d12_fields(struct vf_json_ctx *x, json_object *root)
 {
@@ -470,8 +486,7 @@ int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case 
         return -1;
     v = vf_json_field(root, "PrimitiveTopology");
     d->topology_set = vf_json_present(root, "PrimitiveTopology");
-    if (d->topology_set &&
-        vf_case_get_named_enum(x, "PrimitiveTopology", v, &vf_topology_names, &d->topology) != 0)
+    if (d->topology_set && get_topology(x, v, &d->topology) != 0)
         return -1;
 
     vf_draw_desc_init(&c->draw);
@@ -660,7 +675,9 @@ vf_result vf_case_bind(const struct vf_case *c, const vf_layout *layout, vf_diag
     merge(&m, "InputLayout", vf_d3d11_ia_set_input_layout(&d->state, layout, &m.one));
     if (m.first_error != VF_OK)
         return m.first_error;
-    merge(&m, draw_forms[d->draw_form].name,
+    char who[40];
+    snprintf(who, sizeof(who), "Draw.%s", draw_forms[d->draw_form].name);
+    merge(&m, who,
           vf_d3d11_prepare_draw(&d->state, (int)a->indexed, a->vertex_count_per_instance,
                                 a->instance_count, a->start_location, a->base_vertex_location,
                                 a->start_instance_location, &d->views, &m.one));

@@ -384,6 +384,12 @@ static int run_case(struct vkf_device *dev, const char *path, const struct optio
     r->path = path;
     if (vf_case_load(path, &c, r->error, sizeof(r->error)) != 0)
         return r->status = VKF_EXIT_USAGE;
+    if (c.api != VF_CASE_API_D3D12) {
+        /* Its buffers exist only after vf_case_bind; not drawn here yet. */
+        snprintf(r->error, sizeof(r->error), "Api: vfetch-vk runs D3D12 cases only");
+        vf_case_free(&c);
+        return r->status = VKF_EXIT_USAGE;
+    }
     for (uint32_t e = 0; e < c.num_elements && e < VF_MAX_ELEMENTS; e++)
         snprintf(r->semantic[e], sizeof(r->semantic[e]), "%s%u",
                  c.elements[e].semantic_name ? c.elements[e].semantic_name : "?",

@@ -640,6 +640,7 @@ bad primitives-raw "--primitives prints with table or json output, not raw" '' \
 bad reuse-csv "--reuse prints with table or json output" '' run --reuse --output csv good.json
 bad reuse-raw "--reuse prints with table or json output" '' run --reuse --output raw good.json
 bad reuse-selection "--reuse prints the whole draw" '' run --reuse --positions 0..1 good.json
+bad reuse-d3d11 "--reuse draws D3D12 cases only" '' run --reuse "$EXAMPLES/d3d11-strip-cut.json"
 VFETCH_ISA=avx1024
 export VFETCH_ISA
 bad env-isa "VFETCH_ISA: unknown instruction set 'avx1024'" '' run good.json

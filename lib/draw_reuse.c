@@ -137,6 +137,18 @@ static inline void index_bounds(const uint8_t *data, uint32_t size, uint32_t n, 
     *hi_ret = n && lo <= hi ? hi : 0;
 }
 
+/* The largest of n 32-bit indices: half the work of index_bounds, and
+ * enough when the indices start near 0. */
+static uint32_t index_max(const uint8_t *data, uint32_t n)
+{
+    uint32_t hi = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = vf_load_u32(data + 4 * (size_t)v);
+        hi = idx > hi ? idx : hi;
+    }
+    return hi;
+}
+
 /* Direct-mapped, where the indices span no more than the table (any mesh
  * whose vertices are numbered densely): slot (index - lo) holds the
  * index's record. The table is never cleared: a slot counts only when it
@@ -242,7 +254,9 @@ static uint32_t dedupe(const struct vf_plan *plan, const struct map_target *t, u
             return dedupe_direct(src.data, 2, n, 0, 0, 0, table, map, unique);
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique);
     }
-    if (src.size == 2)
+    if (!cuts && src.size == 4 && (hi = index_max(src.data, n)) < slots)
+        lo = 0; /* indices from 0 that fit the table: the common case */
+    else if (src.size == 2)
         index_bounds(src.data, 2, n, cuts, cut, &lo, &hi);
     else
         index_bounds(src.data, 4, n, cuts, cut, &lo, &hi);

@@ -771,8 +771,8 @@ VF_API vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_pri
  * to fit.
  *
  * Why the whole draw and not windows: every distinct vertex is written
- * once per instance whatever the order of the indices, as the request for
- * a shading-once remap needs; a bounded window like a GPU's post-transform
+ * once per instance whatever the order of the indices, so each is shaded
+ * once; a bounded window like a GPU's post-transform
  * cache would write a vertex again each time it left the window, and would
  * need as many records as positions in the worst case. The scratch costs
  * 4-24 bytes a position against the 16-528 bytes of the record that

@@ -68,7 +68,7 @@ static vf_result prim_source_init(const vf_draw_desc *desc, struct prim_source *
 {
     if (!desc)
         return VF_ERROR_NULL_POINTER;
-    if (desc->struct_size != sizeof(vf_draw_desc))
+    if (desc->struct_size != sizeof(vf_draw_desc) || desc->indexed > 1)
         return VF_ERROR_INVALID_ARGUMENT;
     if (desc->strip_cut_value > VF_STRIP_CUT_VALUE_0xFFFFFFFF)
         return VF_ERROR_INVALID_STRIP_CUT_VALUE;
@@ -81,7 +81,8 @@ static vf_result prim_source_init(const vf_draw_desc *desc, struct prim_source *
     src->vpp = vpp;
     src->n = desc->vertex_count_per_instance;
     const vf_index_buffer_view *ib = desc->indexed ? desc->index_buffer : NULL;
-    if (!ib)
+    /* A view without data is no index buffer: no format to check. */
+    if (!ib || !ib->data)
         return VF_OK;
     if (ib->format == VF_FORMAT_R16_UINT)
         src->index_size = 2;
@@ -94,7 +95,7 @@ static vf_result prim_source_init(const vf_draw_desc *desc, struct prim_source *
         return VF_ERROR_STRIP_CUT_MISMATCH;
     /* Rules §5.2: only strips cut, and only indices read from data can be
      * the cut value (a missing buffer reads 0). */
-    if (ib->data && desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+    if (desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
         src->kind != KIND_LIST) {
         src->cuts = 1;
         src->ib = ib->data;

@@ -1182,18 +1182,14 @@ START_TEST(test_signature_missing_input)
     ck_assert_uint_eq(diags.count, 1);
     expect_diag(0, VF_ERROR_MISSING_ELEMENT, VF_SEVERITY_ERROR, -1, 1,
                 "signature input 1 (TEXCOORD0): no element supplies shader input v2");
-    /* SV_StartVertexLocation is not generated into a register: missing. */
+    /* SV_StartVertexLocation is generated (Shader Model 6.8), like
+     * SV_VertexID: no element needs to supply it. */
     sig[1].semantic_index = 1;
     o = sig_options(sig, 4);
-    create_fail(d, 2, &o, VF_ERROR_MISSING_ELEMENT);
-    ck_assert_uint_eq(diags.count, 1);
-    expect_diag(0, VF_ERROR_MISSING_ELEMENT, VF_SEVERITY_ERROR, -1, 3,
-                "signature input 3 (SV_StartVertexLocation0): no element supplies shader "
-                "input v3");
-    o = sig_options(sig, 3);
     vf_layout *L = create_ok(d, 2, &o);
-    ck_assert_uint_eq(L->num_registers, 3);
+    ck_assert_uint_eq(L->num_registers, 4);
     ck_assert_uint_eq(L->registers[1].kind, VF_REGISTER_VERTEX_ID);
+    ck_assert_uint_eq(L->registers[3].kind, VF_REGISTER_START_VERTEX_LOCATION);
     ck_assert_int_eq(L->elements[1].record_register, 2);
     vf_layout_destroy(L);
 
@@ -1485,7 +1481,9 @@ static void model(const vf_input_element_desc *d, uint32_t count, const uint32_t
     for (uint32_t j = 0; j < nsig; j++) {
         const vf_signature_element *s = &sig[j];
         if (!s->semantic_name || lower_eq(s->semantic_name, "sv_vertexid") ||
-            lower_eq(s->semantic_name, "sv_instanceid"))
+            lower_eq(s->semantic_name, "sv_instanceid") ||
+            lower_eq(s->semantic_name, "sv_startvertexlocation") ||
+            lower_eq(s->semantic_name, "sv_startinstancelocation"))
             continue;
         int32_t found = -1;
         for (uint32_t i = 0; i < n && found < 0; i++) {

@@ -65,6 +65,7 @@ struct vf_output_options {
     int hex;                               /* table, csv: words as 0x bit patterns */
     const struct vf_primitive_list *prims; /* table, json: the list after the records */
     const struct vf_selection *sel;        /* only these records (inside the draw); NULL: all */
+    const vf_diagnostics *diag;            /* json: "diagnostics" of the draw, when it has any */
 };
 
 /* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns

@@ -758,6 +758,29 @@ else
     cat out.txt
 fi
 
+# SV_StartVertexLocation and SV_StartInstanceLocation (Shader Model 6.8)
+# are generated: StartVertexLocation, or BaseVertexLocation when indexed.
+printf '%s' "{$L, \"VertexBuffers\": [{\"Hex\": \"0000803f 00000040\", \"StrideInBytes\": 4}], \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0}, {\"SemanticName\": \"SV_StartVertexLocation\", \"Register\": 1}, {\"SemanticName\": \"sv_startinstancelocation\", \"Register\": 2}], \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1, \"StartVertexLocation\": 1, \"StartInstanceLocation\": 3}}}" >start.json
+sed -e 's/"DrawInstanced": {"VertexCountPerInstance": 1, "StartVertexLocation": 1,/"DrawIndexedInstanced": {"IndexCountPerInstance": 1, "BaseVertexLocation": -2,/' \
+    -e 's/"Signature"/"IndexBuffer": {"Format": "R16_UINT", "Hex": "0300"}, "Signature"/' start.json >start-indexed.json
+if "$VFETCH" run --output json start.json >out.json 2>err.txt && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["records"][0]["data"]
+assert d["P0"]["words"][0] == 0x40000000, d
+assert d["SV_StartVertexLocation"]["words"] == [1, 0, 0, 0], d
+assert d["SV_StartInstanceLocation"]["words"] == [3, 0, 0, 0], d
+' out.json && "$VFETCH" run --output json start-indexed.json >out.json 2>err.txt && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["records"][0]["data"]
+assert d["P0"]["words"][0] == 0x40000000, d  # index 3 + base -2: element 1
+assert d["SV_StartVertexLocation"]["words"] == [0xfffffffe, 0, 0, 0], d
+' out.json; then
+    pass
+else
+    fail "SV_StartVertexLocation / SV_StartInstanceLocation"
+    cat err.txt out.json
+fi
+
 # ---------------------------------------------------------------------------
 # Typed buffer data: cases/typed.json gives what the same case with the Hex
 # bytes worked out by hand gives (halves rounded to nearest even, 0x7e01 a

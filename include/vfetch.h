@@ -612,7 +612,8 @@ VF_API vf_result vf_draw_output_size(const vf_layout *layout, uint32_t vertex_co
  * from the start, nothing past the size of vf_draw_output_size). A record is
  * written for every index position, strip cuts included (all zero, flagged).
  * Validates the draw first (index format, cut value against index format and
- * topology, strides); on error nothing is written. Values are bit-exact with
+ * topology, strides); on error nothing is written. vf_draw_check and
+ * vf_draw_ex list every error and warning with a message. Values are bit-exact with
  * vf_decode_element provided the thread runs in the default round-to-nearest
  * mode (FTZ/DAZ do not matter). Thread-safe; allocates
  * nothing unless a pool is used (the pool allocates nothing per draw either). */
@@ -782,7 +783,8 @@ VF_API void vf_thread_pool_set_min_bytes(vf_thread_pool *pool, size_t bytes);
  * the base vertex and the pool play no part, so the calls need no layout
  * and may run before, after or without a draw. They are validated as
  * vf_draw validates them, with the same codes in the same order:
- * VF_ERROR_NULL_POINTER (desc), VF_ERROR_INVALID_ARGUMENT (struct_size),
+ * VF_ERROR_NULL_POINTER (desc), VF_ERROR_INVALID_ARGUMENT (struct_size,
+ * or indexed not 0 or 1),
  * VF_ERROR_INVALID_STRIP_CUT_VALUE, VF_ERROR_INVALID_TOPOLOGY,
  * VF_ERROR_INVALID_INDEX_FORMAT, VF_ERROR_STRIP_CUT_MISMATCH. On error
  * nothing is written.

@@ -10,7 +10,8 @@ FUZZ_CASE_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
 	-DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"'
 check_PROGRAMS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
 TESTS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
-tests_fuzz_replay_layout_SOURCES = tests/fuzz/fuzz_layout.c $(FUZZ_COMMON_SOURCES)
+tests_fuzz_replay_layout_SOURCES = tests/fuzz/fuzz_layout.c $(FUZZ_COMMON_SOURCES) \
+	$(LAYOUT_MODEL_SOURCES)
 tests_fuzz_replay_layout_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_layout"'
 tests_fuzz_replay_layout_LDADD = libvfetch_core.la -lm
@@ -30,7 +31,7 @@ tests_fuzz_replay_case_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la
 EXTRA_PROGRAMS += tests/fuzz/fuzz_layout tests/fuzz/fuzz_draw tests/fuzz/fuzz_case
 FUZZ_LINK_FLAGS = -fsanitize=fuzzer
 tests_fuzz_fuzz_layout_SOURCES = tests/fuzz/fuzz_layout.c tests/fuzz/fuzz_input.h \
-	tests/fuzz/fuzz_names.h
+	tests/fuzz/fuzz_names.h $(LAYOUT_MODEL_SOURCES)
 tests_fuzz_fuzz_layout_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_layout_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_layout_LDADD = libvfetch_core.la -lm

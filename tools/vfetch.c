@@ -997,7 +997,7 @@ struct cmp_register {
 
 struct cmp_diff {
     size_t record;
-    const char *reg;
+    char reg[80]; /* a copy: the registers live only while the capture is read */
     uint32_t comp, expected, got;
     int kind;
 };
@@ -1041,7 +1041,7 @@ static void cmp_count(struct cmp_report *r, const struct cmp_register *reg, size
     if (r->num_shown < r->max_shown) {
         struct cmp_diff *df = &r->shown[r->num_shown++];
         df->record = record;
-        df->reg = reg ? reg->name : "flags";
+        snprintf(df->reg, sizeof(df->reg), "%s", reg ? reg->name : "flags");
         df->comp = comp;
         df->expected = expected;
         df->got = got;

@@ -22,7 +22,7 @@
 #include "vf_internal.h"
 
 static const char *const isa_names[VF_ISA_COUNT] = {
-    "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon",
+    "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon", "avx512",
 };
 
 #ifdef VF_X86
@@ -53,8 +53,14 @@ uint32_t vf_cpu_detect(void)
     const uint32_t need1 = (1u << 12) | (1u << 27) | (1u << 28) | (1u << 29);
     if ((c & need1) == need1 && (vf_xgetbv0() & 6u) == 6u) {
         unsigned a7, b7, c7, d7;
-        if (__get_cpuid_count(7, 0, &a7, &b7, &c7, &d7) && (b7 & (1u << 5)))
+        if (__get_cpuid_count(7, 0, &a7, &b7, &c7, &d7) && (b7 & (1u << 5))) {
             features |= VF_CPU_AVX2;
+            /* AVX-512 F (EBX bit 16), BW (30), VL (31), and the OS saving
+             * opmask and ZMM state too: XCR0 bits 1, 2, 5, 6 and 7. */
+            const uint32_t need7 = (1u << 16) | (1u << 30) | (1u << 31);
+            if ((b7 & need7) == need7 && (vf_xgetbv0() & 0xe6u) == 0xe6u)
+                features |= VF_CPU_AVX512;
+        }
     }
 #elif defined(__aarch64__)
     /* Advanced SIMD is part of every AArch64 implementation the ABI allows. */
@@ -71,7 +77,7 @@ uint32_t vf_cpu_apply_disable(uint32_t features, const char *list)
     } names[] = {
         { "sse2", VF_CPU_SSE2 }, { "ssse3", VF_CPU_SSSE3 }, { "sse41", VF_CPU_SSE41 },
         { "sse4.1", VF_CPU_SSE41 }, { "avx2", VF_CPU_AVX2 }, { "f16c", VF_CPU_AVX2 },
-        { "fma", VF_CPU_AVX2 }, { "neon", VF_CPU_NEON },
+        { "fma", VF_CPU_AVX2 }, { "avx512", VF_CPU_AVX512 }, { "neon", VF_CPU_NEON },
     };
     if (!list)
         return features;
@@ -134,6 +140,8 @@ uint32_t vf_isa_required_features(uint32_t isa)
     case VF_ISA_SSSE3: return VF_CPU_SSE2 | VF_CPU_SSSE3;
     case VF_ISA_SSE41: return VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41;
     case VF_ISA_AVX2: return VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2;
+    case VF_ISA_AVX512:
+        return VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2 | VF_CPU_AVX512;
     case VF_ISA_NEON: return VF_CPU_NEON;
     default: return 0;
     }
@@ -156,6 +164,9 @@ static int vf_isa_built(uint32_t isa)
 #ifdef HAVE_AVX2_INTRIN
     case VF_ISA_AVX2: return 1;
 #endif
+#ifdef HAVE_AVX512_INTRIN
+    case VF_ISA_AVX512: return 1;
+#endif
 #ifdef HAVE_NEON_INTRIN
     case VF_ISA_NEON: return 1;
 #endif
@@ -176,7 +187,7 @@ int vf_isa_available(uint32_t isa)
 /* The best available level. */
 static uint32_t vf_isa_best(void)
 {
-    static const uint32_t order[] = { VF_ISA_AVX2, VF_ISA_SSE41, VF_ISA_SSSE3, VF_ISA_SSE2,
+    static const uint32_t order[] = { VF_ISA_AVX512, VF_ISA_AVX2, VF_ISA_SSE41, VF_ISA_SSSE3, VF_ISA_SSE2,
                                       VF_ISA_NEON };
     for (size_t i = 0; i < VF_ARRAY_LEN(order); i++) {
         if (vf_isa_available(order[i]))

@@ -52,6 +52,7 @@
 static uint32_t vf_isa_below(uint32_t isa)
 {
     switch (isa) {
+    case VF_ISA_AVX512: return VF_ISA_AVX2;
     case VF_ISA_AVX2: return VF_ISA_SSE41;
     case VF_ISA_SSE41: return VF_ISA_SSSE3;
     case VF_ISA_SSSE3: return VF_ISA_SSE2;
@@ -80,6 +81,9 @@ const struct vf_kernel_entry *vf_kernel_table(uint32_t isa)
 #endif
 #ifdef HAVE_AVX2_INTRIN
     case VF_ISA_AVX2: return vf_fetch_table_avx2;
+#endif
+#ifdef HAVE_AVX512_INTRIN
+    case VF_ISA_AVX512: return vf_fetch_table_avx512;
 #endif
 #ifdef HAVE_NEON_INTRIN
     case VF_ISA_NEON: return vf_fetch_table_neon;

@@ -51,6 +51,9 @@ else
 fi
 
 export CK_FORK=no
+# valgrind does not emulate AVX-512 (it stops at the first EVEX
+# instruction): run the AVX2 path and below.
+export VFETCH_DISABLE_CPU_FEATURES=avx512
 # Threads make valgrind slow but stay correct; the fair scheduler avoids
 # starving the pool's workers.
 vg="valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,possible --show-leak-kinds=definite,possible --fair-sched=yes --quiet"

@@ -58,7 +58,7 @@ static void collect_formats(void)
 }
 
 static const uint32_t simd_isas[] = { VF_ISA_SSE2, VF_ISA_SSSE3, VF_ISA_SSE41, VF_ISA_AVX2,
-                                      VF_ISA_NEON };
+                                      VF_ISA_AVX512, VF_ISA_NEON };
 
 /* Available SIMD ISAs of this build and CPU into isas[]; returns how many. */
 static unsigned available_isas(uint32_t isas[VF_ISA_COUNT])
@@ -514,7 +514,10 @@ START_TEST(test_guard_pages)
     uint32_t isas[VF_ISA_COUNT];
     unsigned n = available_isas(isas);
     for (unsigned j = 0; j < n; j++) {
-        for (uint32_t count = 1; count <= 9; count++) {
+        /* AVX-512 loads and stores the last vertices under lane masks:
+         * every count through two 16-lane blocks and a masked tail */
+        uint32_t max_count = isas[j] == VF_ISA_AVX512 ? 70 : 9;
+        for (uint32_t count = 1; count <= max_count; count++) {
             size_t strides[3] = { size, size + 3 * elem_align(size), 4 };
             for (unsigned s = 0; s < 3; s++) {
                 if (strides[s] % elem_align(size))
@@ -589,7 +592,7 @@ END_TEST
 START_TEST(test_isa_names)
 {
     static const char *const names[VF_ISA_COUNT] = { "auto",  "scalar", "sse2", "ssse3",
-                                                     "sse41", "avx2",   "neon" };
+                                                     "sse41", "avx2",   "neon", "avx512" };
     for (uint32_t i = 0; i < VF_ISA_COUNT; i++) {
         uint32_t back = 99;
         ck_assert_msg(strcmp(vf_isa_name(i), names[i]) == 0, "%u", i);
@@ -598,7 +601,7 @@ START_TEST(test_isa_names)
     }
     uint32_t x = 7;
     ck_assert_msg(vf_isa_name(VF_ISA_COUNT) == NULL, "name past the end");
-    ck_assert_int_eq(vf_isa_from_name("avx512", &x), VF_ERROR_UNKNOWN_NAME);
+    ck_assert_int_eq(vf_isa_from_name("avx512f", &x), VF_ERROR_UNKNOWN_NAME);
     ck_assert_int_eq(vf_isa_from_name("AVX2", &x), VF_ERROR_UNKNOWN_NAME);
     ck_assert_int_eq(vf_isa_from_name(NULL, &x), VF_ERROR_NULL_POINTER);
     ck_assert_int_eq(vf_isa_from_name("sse2", NULL), VF_ERROR_NULL_POINTER);
@@ -611,6 +614,7 @@ START_TEST(test_isa_names)
 #else
     ck_assert(!vf_isa_available(VF_ISA_SSE2));
     ck_assert(!vf_isa_available(VF_ISA_AVX2));
+    ck_assert(!vf_isa_available(VF_ISA_AVX512));
 #endif
 #if defined(__aarch64__) && defined(HAVE_NEON_INTRIN)
     /* always on AArch64, unless a test run turned it off */
@@ -627,12 +631,16 @@ END_TEST
 
 START_TEST(test_disable_list)
 {
-    const uint32_t all = VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2 | VF_CPU_NEON;
+    const uint32_t all =
+        VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2 | VF_CPU_AVX512 | VF_CPU_NEON;
     ck_assert_uint_eq(vf_cpu_apply_disable(all, NULL), all);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, ""), all);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx2"), all & ~VF_CPU_AVX2);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "f16c"), all & ~VF_CPU_AVX2);
-    ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx2,sse41,ssse3,sse2"), VF_CPU_NEON);
+    ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx512"), all & ~VF_CPU_AVX512);
+    ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx512,avx2,sse41,ssse3,sse2"), VF_CPU_NEON);
+    /* without AVX2 (or its F16C) AVX-512 is not available either */
+    ck_assert_uint_eq(vf_isa_required_features(VF_ISA_AVX512) & VF_CPU_AVX2, VF_CPU_AVX2);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "sse41,,bogus,neon,"),
                       all & ~(VF_CPU_SSE41 | VF_CPU_NEON));
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "sse4"), all); /* whole names only */

@@ -42,7 +42,7 @@ if ! grep -q '^#define VF_TEST_SWITCHES 1' "$builddir/config.h" 2>/dev/null; the
 fi
 
 case $(uname -m) in
-x86_64|i?86) levels="avx2 sse41 ssse3 sse2" ;;
+x86_64|i?86) levels="avx512 avx2 sse41 ssse3 sse2" ;;
 *) levels="neon" ;;
 esac
 

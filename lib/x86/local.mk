@@ -3,7 +3,7 @@
 # exports only its suffixed table; the headers hold static inline code only.
 # VF_X86_TEMPLATE: the ISA-neutral template and the x86 primitive headers.
 VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
-	lib/x86/prims_avx2.h
+	lib/x86/prims_avx2.h lib/x86/prims_avx512.h
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
@@ -35,4 +35,14 @@ libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c $(VF_X86_TEMPLATE)
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
 libvfetch_core_la_LIBADD += libvf_avx2.la
+endif
+
+# AVX-512 needs the AVX2 path too: its SoA transpose's 8-lane tail and the
+# fallback walk (avx512 -> avx2) assume it.
+if HAVE_AVX512
+noinst_LTLIBRARIES += libvf_avx512.la
+libvf_avx512_la_SOURCES = lib/x86/fetch_avx512.c lib/x86/output_avx512.c $(VF_X86_TEMPLATE)
+libvf_avx512_la_CPPFLAGS = $(LIB_CPPFLAGS)
+libvf_avx512_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX512)
+libvfetch_core_la_LIBADD += libvf_avx512.la
 endif

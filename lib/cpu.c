@@ -187,8 +187,8 @@ int vf_isa_available(uint32_t isa)
 /* The best available level. */
 static uint32_t vf_isa_best(void)
 {
-    static const uint32_t order[] = { VF_ISA_AVX512, VF_ISA_AVX2, VF_ISA_SSE41, VF_ISA_SSSE3, VF_ISA_SSE2,
-                                      VF_ISA_NEON };
+    static const uint32_t order[] = { VF_ISA_AVX512, VF_ISA_AVX2, VF_ISA_SSE41,
+                                      VF_ISA_SSSE3,  VF_ISA_SSE2, VF_ISA_NEON };
     for (size_t i = 0; i < VF_ARRAY_LEN(order); i++) {
         if (vf_isa_available(order[i]))
             return order[i];

@@ -28,6 +28,8 @@
  *   VF_HAVE_SMALLFLOAT  optional: vq_smallfloat(t) replaces
  *                 vf_tpl_smallfloat (same result, bit for bit; AVX-512
  *                 keeps its compares in mask registers).
+ *   VF_ACROSS_INLINE  optional: how the across steps are declared
+ *                 (default static inline).
  *   VF_HAVE_WORDS_LOAD  optional: vq_words_strided(src, stride, size) and
  *                 vq_words_gather(p, off, size) load the across-vertex
  *                 words (VF_LANES elements of `size` bytes, exactly those
@@ -547,6 +549,12 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
     return vq_and(vq_srli(w, (int)(bits * c)), vq_set4(m, m, m, m));
 }
 
+/* How the across steps are declared: an ISA whose steps GCC would leave
+ * out of line (AVX-512: 512-bit work per call) defines it first. */
+#ifndef VF_ACROSS_INLINE
+#  define VF_ACROSS_INLINE static inline
+#endif
+
 #define VF_ACROSS_CONV_UINT(v, bits) (v)
 #define VF_ACROSS_CONV_SINT(v, bits) (v)
 #define VF_ACROSS_CONV_UNORM(v, bits)                                                           \
@@ -594,7 +602,7 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
 
 /* The across step of an array row: VF_LANES vertices' element words in w. */
 #define VF_ACROSS_STEP(fmt, nc, bits, kind)                                                       \
-    static inline void VF_TPL(across_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)               \
+    VF_ACROSS_INLINE void VF_TPL(across_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)            \
     {                                                                                             \
         const int is_signed = VF_ACROSS_SIGNED_##kind;                                            \
         vec_t x = VF_ACROSS_CONV_##kind(vf_tpl_field(w, 0, nc, bits, is_signed), bits);           \
@@ -615,13 +623,13 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
  * the transpose would cost. The per-vertex decoders handle the tails.
  */
 #define VF_SPLAT(v) vq_set4((v), (v), (v), (v))
-static inline void VF_TPL(across_R10G10B10A2_UINT)(vec_t w, uint8_t *d, size_t dst_stride)
+VF_ACROSS_INLINE void VF_TPL(across_R10G10B10A2_UINT)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     vec_t m10 = VF_SPLAT(0x3ffu);
     vq_emit4(d, dst_stride, vq_and(w, m10), vq_and(vq_srli(w, 10), m10),
              vq_and(vq_srli(w, 20), m10), vq_srli(w, 30));
 }
-static inline void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst_stride)
+VF_ACROSS_INLINE void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     vec_t m10 = VF_SPLAT(0x3ffu);
     vec_t f1023 = VF_SPLAT(0x447fc000u), r1023 = VF_SPLAT(0x3a802008u);
@@ -630,7 +638,7 @@ static inline void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t 
              vq_unorm(vq_cvt(vq_and(vq_srli(w, 20), m10)), f1023, r1023),
              vq_unorm(vq_cvt(vq_srli(w, 30)), VF_SPLAT(0x40400000u), VF_SPLAT(0x3eaaaaabu)));
 }
-static inline void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_stride)
+VF_ACROSS_INLINE void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     /* each field's top to bit 27 (see vf_tpl_smallfloat) */
     vec_t x = vq_and(vq_slli(w, 17), VF_SPLAT(0x0ffe0000u));
@@ -689,6 +697,7 @@ const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
 #undef VF_ACROSS_STEP_FLOAT
 #undef VF_ACROSS_STEP
 #undef VF_ACROSS_LOOPS
+#undef VF_ACROSS_INLINE
 #undef VF_ACROSS_ONE_FLOAT
 #undef VF_ACROSS_ONE_SNORM
 #undef VF_ACROSS_ONE_UNORM

@@ -23,6 +23,12 @@
 #define VF_NV 4
 typedef __m512i vec_t;
 
+/* The loads, stores and transposes below are larger than GCC's inlining
+ * limits, but a call per vector (with 512-bit arguments on the stack)
+ * costs more than the work: always inline. */
+#define VF_AVX512_INLINE static inline __attribute__((always_inline))
+#define VF_ACROSS_INLINE VF_AVX512_INLINE
+
 /* A pointer moved by a byte count that may leave the object: the masked
  * loads and stores below address a 64-byte window around the element. */
 static inline const void *vf_avx512_at(const uint8_t *p, intptr_t delta)
@@ -47,7 +53,7 @@ static inline vec_t vq_set4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
  * with one masked load and are spread to their lanes with one vperm*;
  * others with one masked 128-bit load each.
  */
-static inline vec_t vq_load_n(const uint8_t *s, size_t stride, unsigned n, unsigned size)
+VF_AVX512_INLINE vec_t vq_load_n(const uint8_t *s, size_t stride, unsigned n, unsigned size)
 {
     if (stride == size && size >= 2) {
         __m512i raw = _mm512_maskz_loadu_epi8(vf_avx512_bytes(n * size), s);
@@ -82,7 +88,7 @@ static inline vec_t vq_load_n(const uint8_t *s, size_t stride, unsigned n, unsig
 }
 
 /* n (1..4) elements, element k at p[k] + off, into lane k; lanes n..3 zero. */
-static inline vec_t vq_gather_n(const uint8_t *const *p, size_t off, unsigned n, unsigned size)
+VF_AVX512_INLINE vec_t vq_gather_n(const uint8_t *const *p, size_t off, unsigned n, unsigned size)
 {
     __mmask16 m = (__mmask16)((1u << size) - 1);
     __m128i v0 = _mm_maskz_loadu_epi8(m, p[0] + off);
@@ -95,7 +101,7 @@ static inline vec_t vq_gather_n(const uint8_t *const *p, size_t off, unsigned n,
 }
 
 /* Lanes 0..n-1 (n 1..4) as 16-byte aligned records, lane k at d + k * stride. */
-static inline void vq_store_n(uint8_t *d, size_t stride, unsigned n, vec_t v)
+VF_AVX512_INLINE void vq_store_n(uint8_t *d, size_t stride, unsigned n, vec_t v)
 {
     if (stride == 16) {
         _mm512_mask_storeu_epi32(d, (__mmask16)((1u << (4 * n)) - 1), v);
@@ -235,7 +241,7 @@ static inline vec_t vq_half_words(vec_t h)
 
 /* Sixteen words, zero-extended from `size` (1, 2 or 4) bytes at four
  * pointers each, built per 128-bit lane (see prims_avx2.h's vq_words). */
-static inline uint32_t vf_avx512_word(const uint8_t *p, unsigned size)
+VF_AVX512_INLINE uint32_t vf_avx512_word(const uint8_t *p, unsigned size)
 {
     uint32_t w;
     if (size == 1)
@@ -245,13 +251,13 @@ static inline uint32_t vf_avx512_word(const uint8_t *p, unsigned size)
     memcpy(&w, p, 4);
     return w;
 }
-static inline __m128i vf_avx512_words4(const uint8_t *a, const uint8_t *b, const uint8_t *c,
+VF_AVX512_INLINE __m128i vf_avx512_words4(const uint8_t *a, const uint8_t *b, const uint8_t *c,
                                        const uint8_t *d, unsigned size)
 {
     return _mm_setr_epi32((int)vf_avx512_word(a, size), (int)vf_avx512_word(b, size),
                           (int)vf_avx512_word(c, size), (int)vf_avx512_word(d, size));
 }
-static inline vec_t vf_avx512_quad(__m128i a, __m128i b, __m128i c, __m128i d)
+VF_AVX512_INLINE vec_t vf_avx512_quad(__m128i a, __m128i b, __m128i c, __m128i d)
 {
     __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
     __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(c), d, 1);
@@ -260,11 +266,12 @@ static inline vec_t vf_avx512_quad(__m128i a, __m128i b, __m128i c, __m128i d)
 
 /*
  * Sixteen elements of `size` bytes at src + k * stride, one per lane.
- * Packed ones: one load, widened with vpmovzx. 4-byte ones: vpgatherdd
- * (which reads exactly 4 bytes a lane). Others lane by lane.
+ * Packed ones: one load, widened with vpmovzx. Others lane by lane:
+ * vpgatherdd, though exact for 4-byte elements, ran R16G16 at half the
+ * AVX2 kernel's speed on Zen 5.
  */
 #define VF_HAVE_WORDS_LOAD 1
-static inline vec_t vq_words_strided(const uint8_t *src, size_t stride, unsigned size)
+VF_AVX512_INLINE vec_t vq_words_strided(const uint8_t *src, size_t stride, unsigned size)
 {
     if (stride == size) {
         if (size == 1)
@@ -272,12 +279,6 @@ static inline vec_t vq_words_strided(const uint8_t *src, size_t stride, unsigned
         if (size == 2)
             return _mm512_cvtepu16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)src));
         return _mm512_loadu_si512(src);
-    }
-    if (size == 4 && stride <= 0x7ffffff) {
-        __m512i idx = _mm512_mullo_epi32(
-            _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-            _mm512_set1_epi32((int)stride));
-        return _mm512_i32gather_epi32(idx, src, 1);
     }
 #define VF_S(k) (src + (k) * stride)
     return vf_avx512_quad(vf_avx512_words4(VF_S(0), VF_S(1), VF_S(2), VF_S(3), size),
@@ -287,17 +288,9 @@ static inline vec_t vq_words_strided(const uint8_t *src, size_t stride, unsigned
 #undef VF_S
 }
 
-/* Sixteen elements at p[k] + off. 4-byte ones: two vpgatherqd. */
-static inline vec_t vq_words_gather(const uint8_t *const *p, size_t off, unsigned size)
+/* Sixteen elements at p[k] + off, lane by lane (vpgatherqd is slower). */
+VF_AVX512_INLINE vec_t vq_words_gather(const uint8_t *const *p, size_t off, unsigned size)
 {
-    if (size == 4) {
-        __m512i o = _mm512_set1_epi64((long long)off);
-        __m512i a = _mm512_add_epi64(_mm512_loadu_si512(p), o);
-        __m512i b = _mm512_add_epi64(_mm512_loadu_si512(p + 8), o);
-        __m256i lo = _mm512_i64gather_epi32(a, (const void *)0, 1);
-        __m256i hi = _mm512_i64gather_epi32(b, (const void *)0, 1);
-        return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-    }
 #define VF_P(k) (p[k] + off)
     return vf_avx512_quad(vf_avx512_words4(VF_P(0), VF_P(1), VF_P(2), VF_P(3), size),
                           vf_avx512_words4(VF_P(4), VF_P(5), VF_P(6), VF_P(7), size),
@@ -312,7 +305,7 @@ static inline vec_t vq_words_gather(const uint8_t *const *p, size_t off, unsigne
  * after another (stride 16) are put in order with four vshufi32x4 pairs
  * and written with four 64-byte stores, others one 16-byte store each.
  */
-static inline void vq_emit4(uint8_t *d, size_t stride, vec_t x, vec_t y, vec_t z, vec_t w)
+VF_AVX512_INLINE void vq_emit4(uint8_t *d, size_t stride, vec_t x, vec_t y, vec_t z, vec_t w)
 {
     __m512i xy0 = _mm512_unpacklo_epi32(x, y), zw0 = _mm512_unpacklo_epi32(z, w);
     __m512i xy1 = _mm512_unpackhi_epi32(x, y), zw1 = _mm512_unpackhi_epi32(z, w);

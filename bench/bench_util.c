@@ -590,3 +590,60 @@ size_t bu_llc_size(void)
 #endif
     return n > 0 ? (size_t)n : (size_t)32 << 20;
 }
+
+/* The size of the cache of `level` that cpu0 reads data through, from
+ * sysfs; 0 when it cannot be read. */
+static size_t sysfs_cache_size(unsigned want_level)
+{
+    for (unsigned i = 0; i < 8; i++) {
+        char path[96], buf[64];
+        unsigned level = 0;
+        int data = 0;
+        FILE *f;
+
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/level", i);
+        if ((f = fopen(path, "r")) == NULL)
+            break;
+        if (fgets(buf, sizeof(buf), f))
+            level = (unsigned)strtoul(buf, NULL, 10);
+        fclose(f);
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/type", i);
+        if ((f = fopen(path, "r")) != NULL) {
+            data = fgets(buf, sizeof(buf), f) && strncmp(buf, "Instruction", 11) != 0;
+            fclose(f);
+        }
+        if (level != want_level || !data)
+            continue;
+        snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu0/cache/index%u/size", i);
+        if ((f = fopen(path, "r")) == NULL)
+            continue;
+        unsigned long kib = 0;
+        if (fgets(buf, sizeof(buf), f)) {
+            char *end;
+            kib = strtoul(buf, &end, 10);
+            if (*end == 'M')
+                kib *= 1024;
+        }
+        fclose(f);
+        if (kib)
+            return (size_t)kib * 1024;
+    }
+    return 0;
+}
+
+size_t bu_l2_size(const char **source)
+{
+    size_t n = sysfs_cache_size(2);
+
+    *source = "sysfs";
+    if (n)
+        return n;
+#if defined(_SC_LEVEL2_CACHE_SIZE)
+    long v = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    *source = "sysconf";
+    if (v > 0)
+        return (size_t)v;
+#endif
+    *source = "guessed";
+    return (size_t)1 << 20;
+}

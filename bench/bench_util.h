@@ -95,5 +95,8 @@ const char *bu_cpu_name(char *buf, size_t size);
 unsigned bu_cpu_count(void);
 /* Bytes of the last-level cache, or a 32 MiB guess when it cannot be read. */
 size_t bu_llc_size(void);
+/* Bytes of the L2 data cache of one core (sysfs, else sysconf, else a
+ * 1 MiB guess); *source says which: "sysfs", "sysconf" or "guessed". */
+size_t bu_l2_size(const char **source);
 
 #endif

@@ -2,7 +2,8 @@
 # Never part of `make check` (timing lives here, not in tests); `make bench`
 # builds it and runs the quick set.
 EXTRA_PROGRAMS += bench/vfetch-bench
-bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/bench_util.c bench/bench_util.h
+bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/bench.h bench/cases.c \
+	bench/report.c bench/chunked.c bench/peer.c bench/bench_util.c bench/bench_util.h
 bench_vfetch_bench_CPPFLAGS = $(AM_CPPFLAGS)
 bench_vfetch_bench_CFLAGS = $(AM_CFLAGS) -O2
 # The convenience library, so forced ISAs and internals are reachable.
@@ -41,3 +42,17 @@ PHONY_TARGETS += bench
 bench: bench/vfetch-bench$(EXEEXT)
 	$(BENCH_ENV) ./bench/vfetch-bench$(EXEEXT) --quick $(BENCH_PEER_FLAGS)
 	./bench/vfetch-bench$(EXEEXT) --quick --formats
+
+# An SVG of Mvertices/s per path and thread count against the copy line:
+# runs the quick set, or reads a saved run (make bench-plot
+# BENCH_RUN=run.csv, or a --json run). Skipped with a message without
+# gnuplot.
+BENCH_RUN =
+BENCH_PLOT = bench/vfetch-bench.svg
+EXTRA_DIST += bench/plot.sh
+CLEANFILES += $(BENCH_PLOT)
+PHONY_TARGETS += bench-plot
+bench-plot: bench/vfetch-bench$(EXEEXT)
+	if test -n "$(BENCH_RUN)"; then set -- -i "$(BENCH_RUN)"; else set --; fi; \
+	$(BENCH_ENV) $(SHELL) $(srcdir)/bench/plot.sh -b ./bench/vfetch-bench$(EXEEXT) \
+		-o $(BENCH_PLOT) "$$@" -- --quick $(BENCH_PEER_FLAGS)

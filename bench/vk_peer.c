@@ -291,31 +291,10 @@ static VkFormat vk_format(vf_format f)
     }
 }
 
-int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, size_t msg_size)
+/* Buffers, filled once: uploads are not part of the timed draw. */
+static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, uint64_t out_size,
+                        char *msg, size_t msg_size)
 {
-    VkResult r;
-    const uint32_t *code = NULL;
-    size_t code_size = 0;
-
-    vk_peer_release(p);
-    p->prepared = 1;
-    for (size_t i = 0; i < sizeof(shaders) / sizeof(shaders[0]); i++)
-        if (strcmp(shaders[i].layout, d->layout_name) == 0) {
-            code = shaders[i].code;
-            code_size = shaders[i].size;
-        }
-    if (code == NULL || d->num_elems > VK_PEER_MAX_ELEMS || d->nslots > VK_PEER_MAX_SLOTS) {
-        snprintf(msg, msg_size, "no shader for layout %s", d->layout_name);
-        return -1;
-    }
-    uint64_t out_size = (uint64_t)d->instances * d->unique_vertices * d->num_elems * 16u;
-    if (out_size > p->max_ssbo) {
-        snprintf(msg, msg_size, "%llu output bytes exceed maxStorageBufferRange %llu",
-                 (unsigned long long)out_size, (unsigned long long)p->max_ssbo);
-        return -1;
-    }
-
-    /* Buffers, filled once: uploads are not part of the timed draw. */
     for (uint32_t s = 0; s < d->nslots; s++) {
         if (d->vb[s] == NULL)
             continue;
@@ -333,143 +312,15 @@ int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, 
         return -1;
     p->out_size = out_size;
 
-    /* Pipeline: vertex stage only, rasterizer discarded. */
-    VkShaderModuleCreateInfo smci = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = code_size,
-        .pCode = code,
-    };
-    VkDescriptorSetLayoutBinding binding = {
-        .binding = 0,
-        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .descriptorCount = 1,
-        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT,
-    };
-    VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = 1,
-        .pBindings = &binding,
-    };
-    VkPushConstantRange pcr = { VK_SHADER_STAGE_VERTEX_BIT, 0, 4 };
-    if ((r = vkCreateShaderModule(p->device, &smci, NULL, &p->module)) != VK_SUCCESS ||
-        (r = vkCreateDescriptorSetLayout(p->device, &dslci, NULL, &p->set_layout)) != VK_SUCCESS) {
-        set_msg(msg, msg_size, "vkCreateShaderModule/vkCreateDescriptorSetLayout", r);
-        return -1;
-    }
-    VkPipelineLayoutCreateInfo plci = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = 1,
-        .pSetLayouts = &p->set_layout,
-        .pushConstantRangeCount = 1,
-        .pPushConstantRanges = &pcr,
-    };
-    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS };
-    VkRenderPassCreateInfo rpci = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-        .subpassCount = 1,
-        .pSubpasses = &sub,
-    };
-    if ((r = vkCreatePipelineLayout(p->device, &plci, NULL, &p->pipe_layout)) != VK_SUCCESS ||
-        (r = vkCreateRenderPass(p->device, &rpci, NULL, &p->render_pass)) != VK_SUCCESS) {
-        set_msg(msg, msg_size, "vkCreatePipelineLayout/vkCreateRenderPass", r);
-        return -1;
-    }
-    VkFramebufferCreateInfo fbci = {
-        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-        .renderPass = p->render_pass,
-        .width = 1,
-        .height = 1,
-        .layers = 1,
-    };
-    if ((r = vkCreateFramebuffer(p->device, &fbci, NULL, &p->framebuffer)) != VK_SUCCESS) {
-        set_msg(msg, msg_size, "vkCreateFramebuffer", r);
-        return -1;
-    }
+    return 0;
+}
 
-    VkVertexInputBindingDescription bindings[VK_PEER_MAX_SLOTS];
-    VkVertexInputAttributeDescription attrs[VK_PEER_MAX_ELEMS];
-    uint32_t nb = 0;
-    for (uint32_t s = 0; s < d->nslots; s++) {
-        if (d->vb[s] == NULL)
-            continue;
-        if (d->per_instance[s] && d->step[s] != 1) {
-            snprintf(msg, msg_size, "step rate %u needs VK_EXT_vertex_attribute_divisor",
-                     d->step[s]);
-            return -1;
-        }
-        bindings[nb].binding = s;
-        bindings[nb].stride = d->stride[s];
-        bindings[nb].inputRate =
-            d->per_instance[s] ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
-        nb++;
-    }
-    for (uint32_t e = 0; e < d->num_elems; e++) {
-        attrs[e].location = e;
-        attrs[e].binding = d->elems[e].input_slot;
-        attrs[e].format = vk_format(d->elems[e].format);
-        attrs[e].offset = d->offsets[e];
-        if (attrs[e].format == VK_FORMAT_UNDEFINED) {
-            snprintf(msg, msg_size, "no Vulkan format for DXGI format %u", d->elems[e].format);
-            return -1;
-        }
-    }
-    VkPipelineVertexInputStateCreateInfo vis = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-        .vertexBindingDescriptionCount = nb,
-        .pVertexBindingDescriptions = bindings,
-        .vertexAttributeDescriptionCount = d->num_elems,
-        .pVertexAttributeDescriptions = attrs,
-    };
-    VkPipelineInputAssemblyStateCreateInfo ias = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
-        .topology = d->strip ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP
-                             : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-        .primitiveRestartEnable = d->strip && d->indexed ? VK_TRUE : VK_FALSE,
-    };
-    VkViewport vp = { 0, 0, 1, 1, 0, 1 };
-    VkRect2D sc = { { 0, 0 }, { 1, 1 } };
-    VkPipelineViewportStateCreateInfo vps = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-        .viewportCount = 1,
-        .pViewports = &vp,
-        .scissorCount = 1,
-        .pScissors = &sc,
-    };
-    VkPipelineRasterizationStateCreateInfo rs = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .rasterizerDiscardEnable = VK_TRUE,
-        .polygonMode = VK_POLYGON_MODE_FILL,
-        .cullMode = VK_CULL_MODE_NONE,
-        .lineWidth = 1.0f,
-    };
-    VkPipelineMultisampleStateCreateInfo ms = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
-    };
-    VkPipelineShaderStageCreateInfo stage = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-        .stage = VK_SHADER_STAGE_VERTEX_BIT,
-        .module = p->module,
-        .pName = "main",
-    };
-    VkGraphicsPipelineCreateInfo gpci = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-        .stageCount = 1,
-        .pStages = &stage,
-        .pVertexInputState = &vis,
-        .pInputAssemblyState = &ias,
-        .pViewportState = &vps,
-        .pRasterizationState = &rs,
-        .pMultisampleState = &ms,
-        .layout = p->pipe_layout,
-        .renderPass = p->render_pass,
-        .subpass = 0,
-    };
-    r = vkCreateGraphicsPipelines(p->device, VK_NULL_HANDLE, 1, &gpci, NULL, &p->pipeline);
-    if (r != VK_SUCCESS) {
-        set_msg(msg, msg_size, "vkCreateGraphicsPipelines", r);
-        return -1;
-    }
+/* The storage buffer's descriptor and the command buffer, recorded once and
+ * submitted per run. */
+static int peer_record(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
+                       size_t msg_size)
+{
+    VkResult r;
 
     /* The storage buffer's descriptor. */
     VkDescriptorPoolSize dps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
@@ -557,6 +408,189 @@ int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, 
         return -1;
     }
     return 0;
+}
+
+/* The vertex input bindings (one per used slot, their count into *nb) and
+ * attributes (one per element): 0, or -1 with a message. */
+static int peer_vertex_input(const struct vk_peer_draw *d,
+                             VkVertexInputBindingDescription *bindings,
+                             VkVertexInputAttributeDescription *attrs, uint32_t *nb_ret,
+                             char *msg, size_t msg_size)
+{
+    uint32_t nb = 0;
+
+    for (uint32_t s = 0; s < d->nslots; s++) {
+        if (d->vb[s] == NULL)
+            continue;
+        if (d->per_instance[s] && d->step[s] != 1) {
+            snprintf(msg, msg_size, "step rate %u needs VK_EXT_vertex_attribute_divisor",
+                     d->step[s]);
+            return -1;
+        }
+        bindings[nb].binding = s;
+        bindings[nb].stride = d->stride[s];
+        bindings[nb].inputRate =
+            d->per_instance[s] ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+        nb++;
+    }
+    for (uint32_t e = 0; e < d->num_elems; e++) {
+        attrs[e].location = e;
+        attrs[e].binding = d->elems[e].input_slot;
+        attrs[e].format = vk_format(d->elems[e].format);
+        attrs[e].offset = d->offsets[e];
+        if (attrs[e].format == VK_FORMAT_UNDEFINED) {
+            snprintf(msg, msg_size, "no Vulkan format for DXGI format %u", d->elems[e].format);
+            return -1;
+        }
+    }
+    *nb_ret = nb;
+    return 0;
+}
+
+int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, size_t msg_size)
+{
+    VkResult r;
+    const uint32_t *code = NULL;
+    size_t code_size = 0;
+
+    vk_peer_release(p);
+    p->prepared = 1;
+    for (size_t i = 0; i < sizeof(shaders) / sizeof(shaders[0]); i++)
+        if (strcmp(shaders[i].layout, d->layout_name) == 0) {
+            code = shaders[i].code;
+            code_size = shaders[i].size;
+        }
+    if (code == NULL || d->num_elems > VK_PEER_MAX_ELEMS || d->nslots > VK_PEER_MAX_SLOTS) {
+        snprintf(msg, msg_size, "no shader for layout %s", d->layout_name);
+        return -1;
+    }
+    uint64_t out_size = (uint64_t)d->instances * d->unique_vertices * d->num_elems * 16u;
+    if (out_size > p->max_ssbo) {
+        snprintf(msg, msg_size, "%llu output bytes exceed maxStorageBufferRange %llu",
+                 (unsigned long long)out_size, (unsigned long long)p->max_ssbo);
+        return -1;
+    }
+
+    if (peer_buffers(p, d, out_size, msg, msg_size) != 0)
+        return -1;
+
+    /* Pipeline: vertex stage only, rasterizer discarded. */
+    VkShaderModuleCreateInfo smci = {
+        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
+        .codeSize = code_size,
+        .pCode = code,
+    };
+    VkDescriptorSetLayoutBinding binding = {
+        .binding = 0,
+        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+        .descriptorCount = 1,
+        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT,
+    };
+    VkDescriptorSetLayoutCreateInfo dslci = {
+        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
+        .bindingCount = 1,
+        .pBindings = &binding,
+    };
+    VkPushConstantRange pcr = { VK_SHADER_STAGE_VERTEX_BIT, 0, 4 };
+    if ((r = vkCreateShaderModule(p->device, &smci, NULL, &p->module)) != VK_SUCCESS ||
+        (r = vkCreateDescriptorSetLayout(p->device, &dslci, NULL, &p->set_layout)) != VK_SUCCESS) {
+        set_msg(msg, msg_size, "vkCreateShaderModule/vkCreateDescriptorSetLayout", r);
+        return -1;
+    }
+    VkPipelineLayoutCreateInfo plci = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
+        .setLayoutCount = 1,
+        .pSetLayouts = &p->set_layout,
+        .pushConstantRangeCount = 1,
+        .pPushConstantRanges = &pcr,
+    };
+    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS };
+    VkRenderPassCreateInfo rpci = {
+        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
+        .subpassCount = 1,
+        .pSubpasses = &sub,
+    };
+    if ((r = vkCreatePipelineLayout(p->device, &plci, NULL, &p->pipe_layout)) != VK_SUCCESS ||
+        (r = vkCreateRenderPass(p->device, &rpci, NULL, &p->render_pass)) != VK_SUCCESS) {
+        set_msg(msg, msg_size, "vkCreatePipelineLayout/vkCreateRenderPass", r);
+        return -1;
+    }
+    VkFramebufferCreateInfo fbci = {
+        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
+        .renderPass = p->render_pass,
+        .width = 1,
+        .height = 1,
+        .layers = 1,
+    };
+    if ((r = vkCreateFramebuffer(p->device, &fbci, NULL, &p->framebuffer)) != VK_SUCCESS) {
+        set_msg(msg, msg_size, "vkCreateFramebuffer", r);
+        return -1;
+    }
+
+    VkVertexInputBindingDescription bindings[VK_PEER_MAX_SLOTS];
+    VkVertexInputAttributeDescription attrs[VK_PEER_MAX_ELEMS];
+    uint32_t nb;
+    if (peer_vertex_input(d, bindings, attrs, &nb, msg, msg_size) != 0)
+        return -1;
+    VkPipelineVertexInputStateCreateInfo vis = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
+        .vertexBindingDescriptionCount = nb,
+        .pVertexBindingDescriptions = bindings,
+        .vertexAttributeDescriptionCount = d->num_elems,
+        .pVertexAttributeDescriptions = attrs,
+    };
+    VkPipelineInputAssemblyStateCreateInfo ias = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+        .topology = d->strip ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP
+                             : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
+        .primitiveRestartEnable = d->strip && d->indexed ? VK_TRUE : VK_FALSE,
+    };
+    VkViewport vp = { 0, 0, 1, 1, 0, 1 };
+    VkRect2D sc = { { 0, 0 }, { 1, 1 } };
+    VkPipelineViewportStateCreateInfo vps = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
+        .viewportCount = 1,
+        .pViewports = &vp,
+        .scissorCount = 1,
+        .pScissors = &sc,
+    };
+    VkPipelineRasterizationStateCreateInfo rs = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
+        .rasterizerDiscardEnable = VK_TRUE,
+        .polygonMode = VK_POLYGON_MODE_FILL,
+        .cullMode = VK_CULL_MODE_NONE,
+        .lineWidth = 1.0f,
+    };
+    VkPipelineMultisampleStateCreateInfo ms = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
+        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
+    };
+    VkPipelineShaderStageCreateInfo stage = {
+        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+        .stage = VK_SHADER_STAGE_VERTEX_BIT,
+        .module = p->module,
+        .pName = "main",
+    };
+    VkGraphicsPipelineCreateInfo gpci = {
+        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
+        .stageCount = 1,
+        .pStages = &stage,
+        .pVertexInputState = &vis,
+        .pInputAssemblyState = &ias,
+        .pViewportState = &vps,
+        .pRasterizationState = &rs,
+        .pMultisampleState = &ms,
+        .layout = p->pipe_layout,
+        .renderPass = p->render_pass,
+        .subpass = 0,
+    };
+    r = vkCreateGraphicsPipelines(p->device, VK_NULL_HANDLE, 1, &gpci, NULL, &p->pipeline);
+    if (r != VK_SUCCESS) {
+        set_msg(msg, msg_size, "vkCreateGraphicsPipelines", r);
+        return -1;
+    }
+
+    return peer_record(p, d, msg, msg_size);
 }
 
 int vk_peer_run(void *arg)

@@ -19,10 +19,32 @@
 #endif
 
 #include "cpu.h"
+#include "dispatch.h"
 #include "vf_internal.h"
 
-static const char *const isa_names[VF_ISA_COUNT] = {
-    "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon", "avx512",
+/* VF_ISA_<ID> for every row of isa.def, best first. */
+static const uint32_t isa_order[] = {
+#define VF_ISA(id, name, below, guard, arch, edx, ecx, ebx, xcr0) VF_ISA_##id,
+#include "isa.def"
+#undef VF_ISA
+};
+
+struct isa_row {
+    const char *name;
+    uint32_t below;
+    uint8_t built;
+    uint8_t arch;
+    uint32_t l1_edx, l1_ecx, l7_ebx, xcr0;
+};
+
+enum { ARCH_ANY, ARCH_X86, ARCH_ARM };
+
+static const struct isa_row isa_rows[VF_ISA_COUNT] = {
+    [VF_ISA_AUTO] = { "auto", VF_ISA_SCALAR, 0, ARCH_ANY, 0, 0, 0, 0 },
+#define VF_ISA(id, nm, below, guard, arch, edx, ecx, ebx, x) \
+    [VF_ISA_##id] = { #nm, VF_ISA_##below, VF_BUILT(guard), ARCH_##arch, edx, ecx, ebx, x },
+#include "isa.def"
+#undef VF_ISA
 };
 
 #ifdef VF_X86
@@ -33,60 +55,76 @@ static uint64_t vf_xgetbv0(void)
     __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
     return ((uint64_t)hi << 32) | lo;
 }
+
+/* Each x86 level whose CPUID bits (and OS register state) are present. A
+ * level's bit says nothing of its fallback's: vf_isa_required_features
+ * adds those. */
+static uint32_t vf_cpu_detect_x86(void)
+{
+    unsigned a, b, c = 0, d = 0, b7 = 0, c7, d7;
+    uint64_t xcr0 = 0;
+    uint32_t features = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    if (!__get_cpuid_count(7, 0, &a, &b7, &c7, &d7))
+        b7 = 0;
+    const unsigned osxsave = 1u << 27;
+    if (c & osxsave)
+        xcr0 = vf_xgetbv0();
+    for (size_t i = 0; i < VF_ARRAY_LEN(isa_order); i++) {
+        const struct isa_row *r = &isa_rows[isa_order[i]];
+        if (r->arch != ARCH_X86)
+            continue;
+        int ok = (d & r->l1_edx) == r->l1_edx && (c & r->l1_ecx) == r->l1_ecx &&
+                 (b7 & r->l7_ebx) == r->l7_ebx;
+        if (r->xcr0)
+            ok = ok && (c & osxsave) && (xcr0 & r->xcr0) == r->xcr0;
+        if (ok)
+            features |= 1u << isa_order[i];
+    }
+    return features;
+}
 #endif
 
 uint32_t vf_cpu_detect(void)
 {
     uint32_t features = 0;
 #ifdef VF_X86
-    unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
-        return 0;
-    if (d & (1u << 26))
-        features |= VF_CPU_SSE2;
-    if (c & (1u << 9))
-        features |= VF_CPU_SSSE3;
-    if (c & (1u << 19))
-        features |= VF_CPU_SSE41;
-    /* AVX2 kernels also use F16C (ECX bit 29) and FMA (bit 12), and need the
-     * OS to save XMM and YMM state: OSXSAVE (bit 27), then XCR0 bits 1-2. */
-    const uint32_t need1 = (1u << 12) | (1u << 27) | (1u << 28) | (1u << 29);
-    if ((c & need1) == need1 && (vf_xgetbv0() & 6u) == 6u) {
-        unsigned a7, b7, c7, d7;
-        if (__get_cpuid_count(7, 0, &a7, &b7, &c7, &d7) && (b7 & (1u << 5))) {
-            features |= VF_CPU_AVX2;
-            /* AVX-512 F (EBX bit 16), BW (30), VL (31), and the OS saving
-             * opmask and ZMM state too: XCR0 bits 1, 2, 5, 6 and 7. */
-            const uint32_t need7 = (1u << 16) | (1u << 30) | (1u << 31);
-            if ((b7 & need7) == need7 && (vf_xgetbv0() & 0xe6u) == 0xe6u)
-                features |= VF_CPU_AVX512;
-        }
-    }
+    features = vf_cpu_detect_x86();
 #elif defined(__aarch64__)
-    /* Advanced SIMD is part of every AArch64 implementation the ABI allows. */
-    features |= VF_CPU_NEON;
+    for (size_t i = 0; i < VF_ARRAY_LEN(isa_order); i++)
+        if (isa_rows[isa_order[i]].arch == ARCH_ARM)
+            features |= 1u << isa_order[i];
 #endif
     return features;
 }
 
-uint32_t vf_cpu_apply_disable(uint32_t features, const char *list)
+/* The feature bits a name in VFETCH_DISABLE_CPU_FEATURES turns off. */
+static uint32_t vf_feature_named(const char *name, size_t len)
 {
     static const struct {
         const char *name;
         uint32_t bits;
-    } names[] = {
-        { "sse2", VF_CPU_SSE2 }, { "ssse3", VF_CPU_SSSE3 }, { "sse41", VF_CPU_SSE41 },
-        { "sse4.1", VF_CPU_SSE41 }, { "avx2", VF_CPU_AVX2 }, { "f16c", VF_CPU_AVX2 },
-        { "fma", VF_CPU_AVX2 }, { "avx512", VF_CPU_AVX512 }, { "neon", VF_CPU_NEON },
-    };
+    } aliases[] = { { "sse4.1", VF_CPU_SSE41 }, { "f16c", VF_CPU_AVX2 }, { "fma", VF_CPU_AVX2 } };
+    for (size_t i = 0; i < VF_ARRAY_LEN(aliases); i++)
+        if (strlen(aliases[i].name) == len && memcmp(aliases[i].name, name, len) == 0)
+            return aliases[i].bits;
+    for (size_t i = 0; i < VF_ARRAY_LEN(isa_order); i++) {
+        uint32_t isa = isa_order[i];
+        if (isa != VF_ISA_SCALAR && strlen(isa_rows[isa].name) == len &&
+            memcmp(isa_rows[isa].name, name, len) == 0)
+            return 1u << isa;
+    }
+    return 0;
+}
+
+uint32_t vf_cpu_apply_disable(uint32_t features, const char *list)
+{
     if (!list)
         return features;
     while (*list) {
         size_t len = strcspn(list, ",");
-        for (size_t i = 0; i < VF_ARRAY_LEN(names); i++) {
-            if (strlen(names[i].name) == len && memcmp(names[i].name, list, len) == 0)
-                features &= ~names[i].bits;
-        }
+        features &= ~vf_feature_named(list, len);
         list += len;
         if (*list == ',')
             list++;
@@ -117,7 +155,7 @@ void vf_cpu_forget(void)
 
 const char *vf_isa_name(uint32_t isa)
 {
-    return isa < VF_ISA_COUNT ? isa_names[isa] : NULL;
+    return isa < VF_ISA_COUNT && isa_rows[isa].name ? isa_rows[isa].name : NULL;
 }
 
 vf_result vf_isa_from_name(const char *name, uint32_t *isa_ret)
@@ -125,7 +163,7 @@ vf_result vf_isa_from_name(const char *name, uint32_t *isa_ret)
     if (!name || !isa_ret)
         return VF_ERROR_NULL_POINTER;
     for (uint32_t i = 0; i < VF_ISA_COUNT; i++) {
-        if (strcmp(name, isa_names[i]) == 0) {
+        if (isa_rows[i].name && strcmp(name, isa_rows[i].name) == 0) {
             *isa_ret = i;
             return VF_OK;
         }
@@ -135,63 +173,27 @@ vf_result vf_isa_from_name(const char *name, uint32_t *isa_ret)
 
 uint32_t vf_isa_required_features(uint32_t isa)
 {
-    switch (isa) {
-    case VF_ISA_SSE2: return VF_CPU_SSE2;
-    case VF_ISA_SSSE3: return VF_CPU_SSE2 | VF_CPU_SSSE3;
-    case VF_ISA_SSE41: return VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41;
-    case VF_ISA_AVX2: return VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2;
-    case VF_ISA_AVX512:
-        return VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2 | VF_CPU_AVX512;
-    case VF_ISA_NEON: return VF_CPU_NEON;
-    default: return 0;
-    }
-}
-
-/* Whether this library was built with the ISA's kernels. */
-static int vf_isa_built(uint32_t isa)
-{
-    switch (isa) {
-    case VF_ISA_SCALAR: return 1;
-#ifdef HAVE_SSE2_INTRIN
-    case VF_ISA_SSE2: return 1;
-#endif
-#ifdef HAVE_SSSE3_INTRIN
-    case VF_ISA_SSSE3: return 1;
-#endif
-#ifdef HAVE_SSE41_INTRIN
-    case VF_ISA_SSE41: return 1;
-#endif
-#ifdef HAVE_AVX2_INTRIN
-    case VF_ISA_AVX2: return 1;
-#endif
-#ifdef HAVE_AVX512_INTRIN
-    case VF_ISA_AVX512: return 1;
-#endif
-#ifdef HAVE_NEON_INTRIN
-    case VF_ISA_NEON: return 1;
-#endif
-    default: return 0;
-    }
+    uint32_t need = 0;
+    for (; isa != VF_ISA_SCALAR && isa < VF_ISA_COUNT && isa_rows[isa].name;
+         isa = isa_rows[isa].below)
+        need |= 1u << isa;
+    return need;
 }
 
 int vf_isa_available(uint32_t isa)
 {
-    if (isa == VF_ISA_SCALAR)
-        return 1;
-    if (isa == VF_ISA_AUTO || !vf_isa_built(isa))
+    if (isa == VF_ISA_AUTO || isa >= VF_ISA_COUNT || !isa_rows[isa].built)
         return 0;
     uint32_t need = vf_isa_required_features(isa);
     return (vf_cpu_features() & need) == need;
 }
 
-/* The best available level. */
+/* The best available level: the first of isa.def's rows. */
 static uint32_t vf_isa_best(void)
 {
-    static const uint32_t order[] = { VF_ISA_AVX512, VF_ISA_AVX2, VF_ISA_SSE41,
-                                      VF_ISA_SSSE3,  VF_ISA_SSE2, VF_ISA_NEON };
-    for (size_t i = 0; i < VF_ARRAY_LEN(order); i++) {
-        if (vf_isa_available(order[i]))
-            return order[i];
+    for (size_t i = 0; i < VF_ARRAY_LEN(isa_order); i++) {
+        if (vf_isa_available(isa_order[i]))
+            return isa_order[i];
     }
     return VF_ISA_SCALAR;
 }

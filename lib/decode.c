@@ -33,7 +33,7 @@
  */
 #include <string.h>
 
-#include "cpu.h"
+#include "dispatch.h"
 #include "vf_internal.h"
 
 /* ------------------------------------------------------------------------ */

@@ -679,7 +679,7 @@ VF_ACROSS_INLINE void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t
 #undef VF_VERTEX_FORMAT
 
 /* The ISA's table, indexed by format value: every IA vertex format. */
-const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
+static const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE] = {
 #define VF_VERTEX_FORMAT(name, ...)                                         \
     [VF_FORMAT_##name] = { VF_TPL(strided_##name), VF_TPL(gather_##name) },
 #include "vertex_formats.def"

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dispatch.h"
 #include "vf_internal.h"
 
 /* Bytes of a semantic name printed in a message; longer names are cut. */
@@ -180,8 +181,36 @@ struct elem_state {
     int offset_known;         /* format known and APPEND cursor not poisoned */
     uint64_t offset;          /* resolved offset, 64-bit so a cursor cannot wrap */
     uint32_t mapping;
-    int32_t record_register;
 };
+
+/* What validation tracks per input slot number. */
+struct slot_state {
+    uint64_t end;  /* APPEND_ALIGNED cursor: where the slot's last placed element ends */
+    int end_known; /* 0 after an element of unknown format, until an explicit offset */
+    int32_t ref;   /* the slot's first element with a valid class (L06, L07), or -1 */
+};
+
+/* A layout under validation: the caller's arrays, and everything the
+ * checks learn that building needs. */
+struct layout_check {
+    struct diag_ctx ctx;
+    const vf_input_element_desc *descs;
+    uint32_t n;                      /* elements checked and kept (L01 caps it) */
+    uint32_t max_slots;              /* resolved vf_layout_options.max_input_slots */
+    uint32_t isa;                    /* resolved vf_layout_options.isa */
+    const vf_signature_element *sig; /* NULL: registers in element order */
+    uint32_t nsig;
+    struct elem_state elems[VF_MAX_ELEMENTS];
+    struct slot_state slots[VF_MAX_INPUT_SLOTS];
+    int32_t match[VF_MAX_REGISTERS]; /* element each signature entry reads, or -1 */
+};
+
+/* Rules 3.1: an element's offset is a multiple of min(4, its size); a
+ * slot's stride, of the largest of those over the slot's elements. */
+static uint32_t element_alignment(uint32_t size)
+{
+    return size < 4 ? size : 4;
+}
 
 static void free_layout(vf_layout *layout)
 {
@@ -252,125 +281,145 @@ static int check_options(struct diag_ctx *ctx, const vf_layout_options *o, uint3
     return ctx->num_errors == before;
 }
 
-/* Per-element rules L02-L08, the 2048-byte limit, and APPEND_ALIGNED. */
-static void check_element_data(struct diag_ctx *ctx, const vf_input_element_desc *descs,
-                               uint32_t i, const char *sem, uint32_t max_slots,
-                               struct elem_state *st, uint64_t *end, uint8_t *end_known,
-                               int32_t *slot_ref)
+/* L02. The three optional formats are accepted: a CPU reads them. */
+static void check_format(struct layout_check *c, uint32_t i, const char *sem)
 {
-    const vf_input_element_desc *e = &descs[i];
+    const vf_input_element_desc *e = &c->descs[i];
     const vf_format_desc *fi = vf_format_info(e->format);
-    int32_t ei = (int32_t)i;
-
-    /* L02. The three optional formats are accepted: a CPU reads them. */
-    if (fi == NULL) {
-        diag(ctx, VF_ERROR_INVALID_FORMAT, VF_SEVERITY_ERROR, ei, -1,
+    if (fi == NULL)
+        diag(&c->ctx, VF_ERROR_INVALID_FORMAT, VF_SEVERITY_ERROR, (int32_t)i, -1,
              "element %" PRIu32 " (%s): Format %" PRIu32 " is not a DXGI_FORMAT value", i, sem,
              e->format);
-    } else if (!(fi->ia_support & VF_IA_VERTEX_BUFFER)) {
-        diag(ctx, VF_ERROR_INVALID_FORMAT, VF_SEVERITY_ERROR, ei, -1,
+    else if (!(fi->ia_support & VF_IA_VERTEX_BUFFER))
+        diag(&c->ctx, VF_ERROR_INVALID_FORMAT, VF_SEVERITY_ERROR, (int32_t)i, -1,
              "element %" PRIu32 " (%s): Format %s is not an input-assembler vertex format", i,
              sem, fi->name);
-        fi = NULL;
-    } else {
-        st->fi = fi;
-        st->size = fi->bytes;
+    else {
+        c->elems[i].fi = fi;
+        c->elems[i].size = fi->bytes;
     }
+}
 
-    /* L03. */
-    int slot_ok = e->input_slot < max_slots;
-    if (!slot_ok) {
-        if (e->input_slot < VF_MAX_INPUT_SLOTS)
-            diag(ctx, VF_ERROR_INVALID_SLOT, VF_SEVERITY_ERROR, ei, -1,
-                 "element %" PRIu32 " (%s): InputSlot %" PRIu32 " is not below %" PRIu32
-                 "; set vf_layout_options.max_input_slots = 32 (MaxInputSlots in a case "
-                 "file) to allow slots up to 31",
-                 i, sem, e->input_slot, max_slots);
-        else
-            diag(ctx, VF_ERROR_INVALID_SLOT, VF_SEVERITY_ERROR, ei, -1,
-                 "element %" PRIu32 " (%s): InputSlot %" PRIu32 " is not below %" PRIu32, i,
-                 sem, e->input_slot, max_slots);
-    }
+/* L03. Returns 1 if the slot number is valid. */
+static int check_slot(struct layout_check *c, uint32_t i, const char *sem)
+{
+    const vf_input_element_desc *e = &c->descs[i];
+    if (e->input_slot < c->max_slots)
+        return 1;
+    if (e->input_slot < VF_MAX_INPUT_SLOTS)
+        diag(&c->ctx, VF_ERROR_INVALID_SLOT, VF_SEVERITY_ERROR, (int32_t)i, -1,
+             "element %" PRIu32 " (%s): InputSlot %" PRIu32 " is not below %" PRIu32
+             "; set vf_layout_options.max_input_slots = 32 (MaxInputSlots in a case "
+             "file) to allow slots up to 31",
+             i, sem, e->input_slot, c->max_slots);
+    else
+        diag(&c->ctx, VF_ERROR_INVALID_SLOT, VF_SEVERITY_ERROR, (int32_t)i, -1,
+             "element %" PRIu32 " (%s): InputSlot %" PRIu32 " is not below %" PRIu32, i, sem,
+             e->input_slot, c->max_slots);
+    return 0;
+}
 
-    /* L04, L05. */
-    int class_ok = e->input_slot_class <= VF_INPUT_PER_INSTANCE_DATA;
-    if (!class_ok)
-        diag(ctx, VF_ERROR_INVALID_SLOT_CLASS, VF_SEVERITY_ERROR, ei, -1,
+/* L04, L05. Returns 1 if the slot class is valid. */
+static int check_class(struct layout_check *c, uint32_t i, const char *sem)
+{
+    const vf_input_element_desc *e = &c->descs[i];
+    if (e->input_slot_class > VF_INPUT_PER_INSTANCE_DATA) {
+        diag(&c->ctx, VF_ERROR_INVALID_SLOT_CLASS, VF_SEVERITY_ERROR, (int32_t)i, -1,
              "element %" PRIu32 " (%s): InputSlotClass %" PRIu32
              " is neither PER_VERTEX_DATA (0) nor PER_INSTANCE_DATA (1)",
              i, sem, e->input_slot_class);
-    else if (e->input_slot_class == VF_INPUT_PER_VERTEX_DATA && e->instance_data_step_rate != 0)
-        diag(ctx, VF_ERROR_STEP_RATE_NOT_ZERO, VF_SEVERITY_ERROR, ei, -1,
+        return 0;
+    }
+    if (e->input_slot_class == VF_INPUT_PER_VERTEX_DATA && e->instance_data_step_rate != 0)
+        diag(&c->ctx, VF_ERROR_STEP_RATE_NOT_ZERO, VF_SEVERITY_ERROR, (int32_t)i, -1,
              "element %" PRIu32 " (%s): InstanceDataStepRate %" PRIu32
              " must be 0 for PER_VERTEX_DATA",
              i, sem, e->instance_data_step_rate);
+    return 1;
+}
 
-    /* L06, L07 against the slot's first element with a valid class. A
-     * step-rate difference between per-vertex elements is L05's, and one
-     * between elements of different classes is L06's, so L07 compares
-     * per-instance elements only. */
-    if (slot_ok && class_ok) {
-        int32_t ref = slot_ref[e->input_slot];
-        if (ref < 0) {
-            slot_ref[e->input_slot] = ei;
-        } else {
-            const vf_input_element_desc *r = &descs[ref];
-            if (r->input_slot_class != e->input_slot_class)
-                diag(ctx, VF_ERROR_SLOT_CLASS_CHANGE, VF_SEVERITY_ERROR, ei, -1,
-                     "element %" PRIu32 " (%s): InputSlotClass %s differs from %s of element "
-                     "%" PRId32 " in slot %" PRIu32,
-                     i, sem, class_name(e->input_slot_class), class_name(r->input_slot_class),
-                     ref, e->input_slot);
-            else if (e->input_slot_class == VF_INPUT_PER_INSTANCE_DATA &&
-                     r->instance_data_step_rate != e->instance_data_step_rate)
-                diag(ctx, VF_ERROR_STEP_RATE_CHANGE, VF_SEVERITY_ERROR, ei, -1,
-                     "element %" PRIu32 " (%s): InstanceDataStepRate %" PRIu32
-                     " differs from %" PRIu32 " of element %" PRId32 " in slot %" PRIu32,
-                     i, sem, e->instance_data_step_rate, r->instance_data_step_rate, ref,
-                     e->input_slot);
-        }
-    }
-
-    /* L08, the 2048-byte limit and APPEND_ALIGNED (rules 3.1): one cursor
-     * per slot, alignment min(4, size), the cursor also moves after an
-     * explicit offset. An element of unknown format leaves its slot's cursor
-     * unknown until the next explicit offset of a known format: offsets that
-     * cannot be computed are not judged. */
-    if (!slot_ok)
-        return;
-    uint32_t s = e->input_slot;
-    if (fi == NULL) {
-        end_known[s] = 0;
+/* L06, L07 against the slot's first element with a valid class. A
+ * step-rate difference between per-vertex elements is L05's, and one
+ * between elements of different classes is L06's, so L07 compares
+ * per-instance elements only. */
+static void check_slot_agreement(struct layout_check *c, uint32_t i, const char *sem)
+{
+    const vf_input_element_desc *e = &c->descs[i];
+    struct slot_state *ss = &c->slots[e->input_slot];
+    if (ss->ref < 0) {
+        ss->ref = (int32_t)i;
         return;
     }
-    uint32_t align = st->size < 4 ? st->size : 4;
+    const vf_input_element_desc *r = &c->descs[ss->ref];
+    if (r->input_slot_class != e->input_slot_class)
+        diag(&c->ctx, VF_ERROR_SLOT_CLASS_CHANGE, VF_SEVERITY_ERROR, (int32_t)i, -1,
+             "element %" PRIu32 " (%s): InputSlotClass %s differs from %s of element "
+             "%" PRId32 " in slot %" PRIu32,
+             i, sem, class_name(e->input_slot_class), class_name(r->input_slot_class), ss->ref,
+             e->input_slot);
+    else if (e->input_slot_class == VF_INPUT_PER_INSTANCE_DATA &&
+             r->instance_data_step_rate != e->instance_data_step_rate)
+        diag(&c->ctx, VF_ERROR_STEP_RATE_CHANGE, VF_SEVERITY_ERROR, (int32_t)i, -1,
+             "element %" PRIu32 " (%s): InstanceDataStepRate %" PRIu32 " differs from %" PRIu32
+             " of element %" PRId32 " in slot %" PRIu32,
+             i, sem, e->instance_data_step_rate, r->instance_data_step_rate, ss->ref,
+             e->input_slot);
+}
+
+/* L08, the 2048-byte limit and APPEND_ALIGNED (rules 3.1): one cursor per
+ * slot, alignment min(4, size), the cursor also moves after an explicit
+ * offset. An element of unknown format leaves its slot's cursor unknown
+ * until the next explicit offset of a known format: offsets that cannot be
+ * computed are not judged. */
+static void place_element(struct layout_check *c, uint32_t i, const char *sem)
+{
+    const vf_input_element_desc *e = &c->descs[i];
+    struct elem_state *st = &c->elems[i];
+    struct slot_state *ss = &c->slots[e->input_slot];
+    if (st->fi == NULL) {
+        ss->end_known = 0;
+        return;
+    }
+    uint32_t align = element_alignment(st->size);
     uint64_t off;
     int append = e->aligned_byte_offset == VF_APPEND_ALIGNED_ELEMENT;
     if (append) {
-        if (!end_known[s])
+        if (!ss->end_known)
             return;
-        off = (end[s] + align - 1) / align * align;
+        off = (ss->end + align - 1) / align * align;
     } else {
         off = e->aligned_byte_offset;
         if (off % align != 0)
-            diag(ctx, VF_ERROR_MISALIGNED_OFFSET, VF_SEVERITY_ERROR, ei, -1,
+            diag(&c->ctx, VF_ERROR_MISALIGNED_OFFSET, VF_SEVERITY_ERROR, (int32_t)i, -1,
                  "element %" PRIu32 " (%s): AlignedByteOffset %" PRIu64
                  " is not a multiple of %" PRIu32 " for %s",
-                 i, sem, off, align, fi->name);
+                 i, sem, off, align, st->fi->name);
     }
     /* UNCONFIRMED in the rules (3.3): no maximum offset is documented;
      * following the recommendation, an element must end within the 2048
      * bytes a vertex may span. */
     if (off + st->size > VF_MAX_STRIDE)
-        diag(ctx, VF_ERROR_OFFSET_TOO_LARGE, VF_SEVERITY_ERROR, ei, -1,
+        diag(&c->ctx, VF_ERROR_OFFSET_TOO_LARGE, VF_SEVERITY_ERROR, (int32_t)i, -1,
              "element %" PRIu32 " (%s): %s %" PRIu64 " + %" PRIu32
              " bytes of %s ends past %" PRIu32,
              i, sem, append ? "APPEND_ALIGNED offset" : "AlignedByteOffset", off, st->size,
-             fi->name, VF_MAX_STRIDE);
+             st->fi->name, VF_MAX_STRIDE);
     st->offset_known = 1;
     st->offset = off;
-    end[s] = off + st->size;
-    end_known[s] = 1;
+    ss->end = off + st->size;
+    ss->end_known = 1;
+}
+
+/* Per-element rules L02-L08, the 2048-byte limit, and APPEND_ALIGNED. */
+static void check_element_data(struct layout_check *c, uint32_t i, const char *sem)
+{
+    check_format(c, i, sem);
+    int slot_ok = check_slot(c, i, sem);
+    int class_ok = check_class(c, i, sem);
+    if (slot_ok && class_ok)
+        check_slot_agreement(c, i, sem);
+    if (slot_ok)
+        place_element(c, i, sem);
 }
 
 /* L09, L10, L11, L16, L17 on the semantic name. */
@@ -537,181 +586,179 @@ static void link_signature(struct diag_ctx *ctx, const vf_input_element_desc *de
     }
 }
 
-vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
-                           const vf_layout_options *options, vf_layout **layout_ret,
-                           vf_diagnostics *diagnostics)
-{
-    struct diag_ctx ctx = { diagnostics, VF_OK, 0 };
-    vf_layout_options defaults;
-    uint32_t max_slots = VF_DEFAULT_INPUT_SLOTS, isa = VF_ISA_SCALAR;
+/* ------------------------------------------------------------------------ */
+/* Validation                                                               */
+/* ------------------------------------------------------------------------ */
 
-    if (diagnostics != NULL)
-        memset(diagnostics, 0, sizeof(*diagnostics));
-    if (layout_ret == NULL) {
-        diag(&ctx, VF_ERROR_NULL_POINTER, VF_SEVERITY_ERROR, -1, -1, "layout_ret is NULL");
-        return VF_ERROR_NULL_POINTER;
-    }
-    *layout_ret = NULL;
-    if (descs == NULL && count != 0) {
-        diag(&ctx, VF_ERROR_NULL_POINTER, VF_SEVERITY_ERROR, -1, -1,
-             "descs is NULL but count is %" PRIu32, count);
-        return VF_ERROR_NULL_POINTER;
-    }
-    if (options == NULL) {
-        vf_layout_options_init(&defaults);
-        options = &defaults;
-    }
-    if (!check_options(&ctx, options, &max_slots, &isa))
-        return ctx.first_error;
+/* Every per-element check of element i, in the order of the file comment. */
+static void check_element(struct layout_check *c, uint32_t i, const uint32_t *mappings)
+{
+    const vf_input_element_desc *d = &c->descs[i];
+    char sem[NAME_PRINT_MAX + 16];
+    format_semantic(sem, sizeof(sem), d->semantic_name, d->semantic_index);
+    check_element_data(c, i, sem);
+    check_element_name(&c->ctx, c->descs, i, sem);
+    c->elems[i].mapping = mappings ? mappings[i] : VF_DEFAULT_COMPONENT_MAPPING;
+    if (vf_component_mapping_check(c->elems[i].mapping) != VF_OK)
+        diag(&c->ctx, VF_ERROR_INVALID_MAPPING, VF_SEVERITY_ERROR, (int32_t)i, -1,
+             "element %" PRIu32 " (%s): component mapping 0x%" PRIx32
+             " is invalid (it needs bit 0x1000, no bit above 12 and selectors 0..5)",
+             i, sem, c->elems[i].mapping);
+}
+
+/* Runs every check into c (its ctx already set). Returns 1 if the layout is
+ * valid; otherwise c->ctx.first_error is the result. */
+static int validate_layout(struct layout_check *c, const vf_input_element_desc *descs,
+                           uint32_t count, const vf_layout_options *options)
+{
+    c->max_slots = VF_DEFAULT_INPUT_SLOTS;
+    c->isa = VF_ISA_SCALAR;
+    if (!check_options(&c->ctx, options, &c->max_slots, &c->isa))
+        return 0;
 
     /* L01. The first 32 elements are still checked so that one run shows
      * every problem; nothing past `count` is read. */
-    uint32_t n = count;
+    c->descs = descs;
+    c->n = count;
     if (count > VF_MAX_ELEMENTS) {
-        diag(&ctx, VF_ERROR_TOO_MANY_ELEMENTS, VF_SEVERITY_ERROR, -1, -1,
+        diag(&c->ctx, VF_ERROR_TOO_MANY_ELEMENTS, VF_SEVERITY_ERROR, -1, -1,
              "the input layout has %" PRIu32 " elements; at most %u are allowed", count,
              VF_MAX_ELEMENTS);
-        n = VF_MAX_ELEMENTS;
+        c->n = VF_MAX_ELEMENTS;
     }
-
-    struct elem_state st[VF_MAX_ELEMENTS];
-    uint64_t end[VF_MAX_INPUT_SLOTS];
-    uint8_t end_known[VF_MAX_INPUT_SLOTS];
-    int32_t slot_ref[VF_MAX_INPUT_SLOTS];
-    memset(st, 0, sizeof(st));
-    memset(end, 0, sizeof(end));
-    memset(end_known, 1, sizeof(end_known));
+    memset(c->elems, 0, sizeof(c->elems));
     for (uint32_t s = 0; s < VF_MAX_INPUT_SLOTS; s++)
-        slot_ref[s] = -1;
-
-    for (uint32_t i = 0; i < n; i++) {
-        char sem[NAME_PRINT_MAX + 16];
-        format_semantic(sem, sizeof(sem), descs[i].semantic_name, descs[i].semantic_index);
-        st[i].record_register = -1;
-        check_element_data(&ctx, descs, i, sem, max_slots, &st[i], end, end_known, slot_ref);
-        check_element_name(&ctx, descs, i, sem);
-        st[i].mapping = options->component_mappings ? options->component_mappings[i]
-                                                     : VF_DEFAULT_COMPONENT_MAPPING;
-        if (vf_component_mapping_check(st[i].mapping) != VF_OK)
-            diag(&ctx, VF_ERROR_INVALID_MAPPING, VF_SEVERITY_ERROR, (int32_t)i, -1,
-                 "element %" PRIu32 " (%s): component mapping 0x%" PRIx32
-                 " is invalid (it needs bit 0x1000, no bit above 12 and selectors 0..5)",
-                 i, sem, st[i].mapping);
-    }
+        c->slots[s] = (struct slot_state){ 0, 1, -1 };
+    for (uint32_t i = 0; i < c->n; i++)
+        check_element(c, i, options->component_mappings);
 
     /* Signature. Past 32 entries it cannot be valid (registers are unique
      * and below 32); it is not read further, which also bounds the work. */
-    const vf_signature_element *sig = options->signature;
-    uint32_t nsig = sig ? options->signature_count : 0;
-    int32_t match[VF_MAX_REGISTERS];
-    if (sig != NULL && nsig > VF_MAX_REGISTERS) {
-        diag(&ctx, VF_ERROR_INVALID_SIGNATURE, VF_SEVERITY_ERROR, -1, -1,
-             "the signature has %" PRIu32 " inputs; a vertex shader has at most %u", nsig,
+    c->sig = options->signature;
+    c->nsig = c->sig ? options->signature_count : 0;
+    if (c->sig != NULL && c->nsig > VF_MAX_REGISTERS) {
+        diag(&c->ctx, VF_ERROR_INVALID_SIGNATURE, VF_SEVERITY_ERROR, -1, -1,
+             "the signature has %" PRIu32 " inputs; a vertex shader has at most %u", c->nsig,
              VF_MAX_REGISTERS);
-    } else if (sig != NULL) {
-        check_signature(&ctx, sig, nsig);
-        link_signature(&ctx, descs, n, st, sig, nsig, match);
+    } else if (c->sig != NULL) {
+        check_signature(&c->ctx, c->sig, c->nsig);
+        link_signature(&c->ctx, descs, c->n, c->elems, c->sig, c->nsig, c->match);
     }
+    return c->ctx.num_errors == 0;
+}
 
-    if (ctx.num_errors != 0)
-        return ctx.first_error;
+/* ------------------------------------------------------------------------ */
+/* Building                                                                 */
+/* ------------------------------------------------------------------------ */
 
-    /* Valid: build the compiled layout. */
-    vf_layout *L = calloc(1, sizeof(*L));
-    if (L == NULL)
+/* Element i of a valid layout, its kernels chosen for the layout's ISA. */
+static vf_result copy_element(const struct layout_check *c, uint32_t i, struct vf_element *e)
+{
+    const vf_input_element_desc *d = &c->descs[i];
+    const struct elem_state *st = &c->elems[i];
+    size_t len = strlen(d->semantic_name);
+    e->semantic_name = malloc(len + 1);
+    if (e->semantic_name == NULL)
         return VF_ERROR_OUT_OF_MEMORY;
-    L->system_register = -1;
-    if (n != 0) {
-        L->elements = calloc(n, sizeof(*L->elements));
-        if (L->elements == NULL) {
-            free(L);
+    memcpy(e->semantic_name, d->semantic_name, len + 1);
+    e->semantic_index = d->semantic_index;
+    e->format = d->format;
+    e->size = st->size;
+    e->slot = d->input_slot;
+    e->offset = (uint32_t)st->offset; /* <= 2048 - size once valid */
+    e->slot_class = d->input_slot_class;
+    e->step_rate = d->instance_data_step_rate;
+    e->mapping = st->mapping;
+    e->identity_mapping = st->mapping == VF_DEFAULT_COMPONENT_MAPPING;
+    e->one = vf_format_one(d->format);
+    e->record_register = -1;
+    vf_select_kernel(d->format, c->isa, &e->kernel);
+    return VF_OK;
+}
+
+static vf_result copy_elements(const struct layout_check *c, vf_layout *L)
+{
+    if (c->n != 0) {
+        L->elements = calloc(c->n, sizeof(*L->elements));
+        if (L->elements == NULL)
             return VF_ERROR_OUT_OF_MEMORY;
+    }
+    L->num_elements = c->n;
+    for (uint32_t i = 0; i < c->n; i++) {
+        vf_result res = copy_element(c, i, &L->elements[i]);
+        if (res != VF_OK)
+            return res;
+    }
+    return VF_OK;
+}
+
+/* Registers of a layout with a signature: one per entry, by v#. */
+static uint32_t signature_registers(const struct layout_check *c, vf_layout *L)
+{
+    const vf_signature_element *sig = c->sig;
+    uint32_t order[VF_MAX_REGISTERS];
+    for (uint32_t j = 0; j < c->nsig; j++) {
+        /* Insertion sort by register: at most 32 entries, all distinct. */
+        uint32_t k = j;
+        while (k > 0 && sig[order[k - 1]].register_index > sig[j].register_index) {
+            order[k] = order[k - 1];
+            k--;
+        }
+        order[k] = j;
+    }
+    for (uint32_t k = 0; k < c->nsig; k++) {
+        const vf_signature_element *s = &sig[order[k]];
+        struct vf_register *r = &L->registers[k];
+        r->shader_register = s->register_index;
+        r->element_index = -1;
+        if (is_vertex_id(s->semantic_name)) {
+            r->kind = VF_REGISTER_VERTEX_ID;
+        } else if (is_instance_id(s->semantic_name)) {
+            r->kind = VF_REGISTER_INSTANCE_ID;
+        } else {
+            r->kind = VF_REGISTER_ELEMENT;
+            r->element_index = c->match[order[k]];
+            L->elements[r->element_index].record_register = (int32_t)k;
         }
     }
-    L->num_elements = n;
-    for (uint32_t i = 0; i < n; i++) {
-        struct vf_element *e = &L->elements[i];
-        const vf_input_element_desc *d = &descs[i];
-        size_t len = strlen(d->semantic_name);
-        e->semantic_name = malloc(len + 1);
-        if (e->semantic_name == NULL) {
-            free_layout(L);
-            return VF_ERROR_OUT_OF_MEMORY;
-        }
-        memcpy(e->semantic_name, d->semantic_name, len + 1);
-        e->semantic_index = d->semantic_index;
-        e->format = d->format;
-        e->size = st[i].size;
-        e->slot = d->input_slot;
-        e->offset = (uint32_t)st[i].offset; /* <= 2048 - size once valid */
-        e->slot_class = d->input_slot_class;
-        e->step_rate = d->instance_data_step_rate;
-        e->mapping = st[i].mapping;
-        e->identity_mapping = st[i].mapping == VF_DEFAULT_COMPONENT_MAPPING;
-        e->one = vf_format_one(d->format);
-        e->record_register = -1;
-        vf_select_kernel(d->format, isa, &e->kernel);
+    return c->nsig;
+}
 
-        uint32_t align = e->size < 4 ? e->size : 4;
-        L->used_slot_mask |= 1u << e->slot;
-        if (align > L->slot_alignment[e->slot])
-            L->slot_alignment[e->slot] = align;
-    }
-
-    /* Registers: signature order by v#, or layout order. */
+/* Registers: signature order by v#, or layout order; then the system
+ * register, when system values are asked for. */
+static vf_result order_registers(const struct layout_check *c, uint32_t system_values,
+                                 vf_layout *L)
+{
     uint32_t nreg = 0;
-    if (sig != NULL) {
-        uint32_t order[VF_MAX_REGISTERS];
-        for (uint32_t j = 0; j < nsig; j++) {
-            /* Insertion sort by register: at most 32 entries, all distinct. */
-            uint32_t k = j;
-            while (k > 0 && sig[order[k - 1]].register_index > sig[j].register_index) {
-                order[k] = order[k - 1];
-                k--;
-            }
-            order[k] = j;
-        }
-        for (uint32_t k = 0; k < nsig; k++) {
-            const vf_signature_element *s = &sig[order[k]];
-            struct vf_register *r = &L->registers[nreg];
-            r->shader_register = s->register_index;
-            r->element_index = -1;
-            if (is_vertex_id(s->semantic_name)) {
-                r->kind = VF_REGISTER_VERTEX_ID;
-            } else if (is_instance_id(s->semantic_name)) {
-                r->kind = VF_REGISTER_INSTANCE_ID;
-            } else {
-                r->kind = VF_REGISTER_ELEMENT;
-                r->element_index = match[order[k]];
-                L->elements[match[order[k]]].record_register = (int32_t)nreg;
-            }
-            nreg++;
-        }
+    if (c->sig != NULL) {
+        nreg = signature_registers(c, L);
     } else {
-        for (uint32_t i = 0; i < n; i++) {
-            L->registers[nreg] = (struct vf_register){ VF_REGISTER_ELEMENT, (int32_t)i, nreg };
-            L->elements[i].record_register = (int32_t)nreg;
-            nreg++;
+        for (; nreg < c->n; nreg++) {
+            L->registers[nreg] = (struct vf_register){ VF_REGISTER_ELEMENT, (int32_t)nreg, nreg };
+            L->elements[nreg].record_register = (int32_t)nreg;
         }
     }
-    if (options->system_values != 0) {
+    if (system_values != 0) {
         L->registers[nreg] = (struct vf_register){ VF_REGISTER_SYSTEM, -1, nreg };
         L->system_register = (int32_t)nreg;
         nreg++;
     }
-    /* Guaranteed by the checks above: at most 32 elements or 32 distinct
+    /* Guaranteed by the checks: at most 32 elements or 32 distinct
      * registers, plus the system register. */
-    if (nreg > VF_MAX_REGISTERS + 1) {
-        free_layout(L);
+    if (nreg > VF_MAX_REGISTERS + 1)
         return VF_ERROR_OVERFLOW;
-    }
     L->num_registers = nreg;
     L->record_size = (size_t)16 * nreg;
+    L->system_values = system_values;
+    return VF_OK;
+}
 
-    /* Fetch order: slots ascending, offsets ascending within a slot (ties
-     * in element order). At most 32 elements: a simple stable sort. */
+/* Fetch order: slots ascending, offsets ascending within a slot (ties in
+ * element order). At most 32 elements: a simple stable sort. */
+static void order_fetch(vf_layout *L)
+{
     uint32_t nf = 0;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < L->num_elements; i++) {
         if (L->elements[i].record_register < 0)
             continue;
         uint32_t k = nf++;
@@ -726,7 +773,21 @@ vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
         L->fetch[k] = i;
     }
     L->num_fetch = nf;
-    for (uint32_t k = 0; k < nf; k++) {
+}
+
+/* The per-slot facts, each computed here only: which slots any element
+ * names and their stride alignment (every element counts), and the slots
+ * with fetched elements, each with its span (fetched elements only). */
+static void group_slots(vf_layout *L)
+{
+    for (uint32_t i = 0; i < L->num_elements; i++) {
+        const struct vf_element *e = &L->elements[i];
+        uint32_t align = element_alignment(e->size);
+        L->used_slot_mask |= 1u << e->slot;
+        if (align > L->slot_alignment[e->slot])
+            L->slot_alignment[e->slot] = align;
+    }
+    for (uint32_t k = 0; k < L->num_fetch; k++) {
         const struct vf_element *e = &L->elements[L->fetch[k]];
         if (L->num_slots == 0 || L->slots[L->num_slots - 1].slot != e->slot) {
             struct vf_slot *s = &L->slots[L->num_slots++];
@@ -736,18 +797,87 @@ vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
             s->alignment = L->slot_alignment[e->slot];
             s->first_fetch = k;
             s->num_fetch = 0;
+            s->span = 0;
         }
-        L->slots[L->num_slots - 1].num_fetch++;
+        struct vf_slot *s = &L->slots[L->num_slots - 1];
+        s->num_fetch++;
+        if (e->offset + e->size > s->span)
+            s->span = e->offset + e->size;
     }
+}
 
-    L->system_values = options->system_values;
+/* Where the draw writes SV_VertexID, SV_InstanceID and the system
+ * register: word indices into a record. */
+static void locate_system_values(vf_layout *L)
+{
+    struct vf_sv_words *sv = &L->sv;
+    sv->sys = -1;
+    for (uint32_t r = 0; r < L->num_registers; r++) {
+        if (L->registers[r].kind == VF_REGISTER_VERTEX_ID)
+            sv->vid[sv->num_vid++] = r * 4;
+        else if (L->registers[r].kind == VF_REGISTER_INSTANCE_ID)
+            sv->iid[sv->num_iid++] = r * 4;
+    }
+    if (L->system_register >= 0) {
+        sv->sys = L->system_register * 4;
+        sv->sys_bits = L->system_values;
+    }
+}
+
+/* The compiled layout of a valid one. */
+static vf_result build_layout(const struct layout_check *c, const vf_layout_options *options,
+                              vf_layout **layout_ret)
+{
+    vf_layout *L = calloc(1, sizeof(*L));
+    if (L == NULL)
+        return VF_ERROR_OUT_OF_MEMORY;
+    L->system_register = -1;
+    vf_result res = copy_elements(c, L);
+    if (res == VF_OK)
+        res = order_registers(c, options->system_values, L);
+    if (res != VF_OK) {
+        free_layout(L);
+        return res;
+    }
+    order_fetch(L);
+    group_slots(L);
+    locate_system_values(L);
     L->output_shape = options->output_shape;
     L->lanes = options->output_shape == VF_OUTPUT_AOS ? 1u : options->output_shape;
-    L->isa = isa;
-    vf_select_output_helpers(isa, L);
-    L->max_input_slots = max_slots;
+    L->isa = c->isa;
+    L->impl = vf_isa_impl(c->isa);
+    L->max_input_slots = c->max_slots;
     *layout_ret = L;
     return VF_OK;
+}
+
+vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
+                           const vf_layout_options *options, vf_layout **layout_ret,
+                           vf_diagnostics *diagnostics)
+{
+    struct layout_check c;
+    vf_layout_options defaults;
+
+    c.ctx = (struct diag_ctx){ diagnostics, VF_OK, 0 };
+    if (diagnostics != NULL)
+        memset(diagnostics, 0, sizeof(*diagnostics));
+    if (layout_ret == NULL) {
+        diag(&c.ctx, VF_ERROR_NULL_POINTER, VF_SEVERITY_ERROR, -1, -1, "layout_ret is NULL");
+        return VF_ERROR_NULL_POINTER;
+    }
+    *layout_ret = NULL;
+    if (descs == NULL && count != 0) {
+        diag(&c.ctx, VF_ERROR_NULL_POINTER, VF_SEVERITY_ERROR, -1, -1,
+             "descs is NULL but count is %" PRIu32, count);
+        return VF_ERROR_NULL_POINTER;
+    }
+    if (options == NULL) {
+        vf_layout_options_init(&defaults);
+        options = &defaults;
+    }
+    if (!validate_layout(&c, descs, count, options))
+        return c.ctx.first_error;
+    return build_layout(&c, options, layout_ret);
 }
 
 void vf_layout_destroy(vf_layout *layout)

@@ -7,7 +7,12 @@ libvfetch_core_la_SOURCES += \
 	lib/format.c \
 	lib/decode.c \
 	lib/layout.c \
+	lib/layout_query.c \
+	lib/draw_internal.h \
 	lib/draw.c \
+	lib/draw_fetch.c \
+	lib/draw_slot.c \
+	lib/draw_output.c \
 	lib/pool.c \
 	lib/primitives.c \
 	lib/cpu.c \

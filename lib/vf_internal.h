@@ -2,9 +2,10 @@
  * vf_internal.h - types shared by the parts of libvfetch. Not installed.
  *
  * The compiled layout (struct vf_layout) is built once by layout.c and then
- * only read: by draw.c on every draw, from any number of threads. Everything
- * a draw needs is precomputed here so the draw path makes no decision that
- * depends on the format or the CPU.
+ * only read: by the draw files (draw*.c) on every draw, from any number of
+ * threads. Everything a draw needs from the layout is precomputed here
+ * (kernels, output helpers, slot spans, system-value words) so the draw
+ * path makes no decision that depends on the format or the CPU.
  */
 #ifndef VF_INTERNAL_H
 #define VF_INTERNAL_H
@@ -63,16 +64,27 @@ typedef void (*vf_fetch_strided_fn)(const uint8_t *src, size_t src_stride, uint3
 typedef void (*vf_fetch_gather_fn)(const uint8_t *const *src, size_t src_offset, uint32_t count,
                                    uint32_t *dst, size_t dst_stride);
 
+/* Output helpers: how a layout's ISA writes staged records out
+ * (draw_output.c). A stream copy is optional; a transpose is not. */
+
 /* Copies `bytes` (a multiple of 16) from src to dst, both 16-byte aligned,
- * with non-temporal stores: the output of a streaming draw (draw.c). */
+ * with non-temporal stores: the output of a streaming draw. */
 typedef void (*vf_stream_copy_fn)(uint8_t *dst, const uint8_t *src, size_t bytes);
 
-/* Transposes one whole SoA batch: `lanes` (a multiple of 8) staged AoS
- * records of `num_registers` registers, rs bytes apart, into
- * component-major words at out (16-byte aligned; 32-byte aligned when
- * `stream`, which writes with non-temporal stores). */
+/* Orders every non-temporal store made so far before the stores that
+ * follow, so a streamed range is visible when it is reported done. */
+typedef void (*vf_stream_fence_fn)(void);
+
+/* Transposes one whole SoA batch: `lanes` (4, 8 or 16) staged AoS records
+ * of `num_registers` registers, rs bytes apart, into component-major words
+ * at out (16-byte aligned). `stream` asks for non-temporal stores, where
+ * the ISA has them; only a layout with a stream copy is asked. */
 typedef void (*vf_soa_transpose_fn)(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                     uint32_t lanes, uint8_t *out, int stream);
+
+/* The portable transpose (draw_output.c): word-major, plain stores. */
+VF_HIDDEN void vf_soa_transpose_scalar(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                                       uint32_t lanes, uint8_t *out, int stream);
 
 struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;
@@ -108,16 +120,9 @@ VF_HIDDEN uint32_t vf_format_one(vf_format format);
 /* Resolves VF_ISA_AUTO (and VFETCH_ISA) to a concrete, available ISA.
  * VF_ERROR_ISA_UNAVAILABLE or VF_ERROR_INVALID_ARGUMENT for a bad request. */
 VF_HIDDEN vf_result vf_resolve_isa(uint32_t requested, uint32_t *isa_ret);
-/* The kernels for `format` at `isa`, falling back level by level to scalar.
- * `format` must be an IA vertex format and `isa` available. */
-VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
-/* Sets the layout's non-temporal copy and SoA transpose to those of `isa`
- * where it has wider ones than SSE2's, else NULL (draw.c's own). */
-struct vf_layout;
-VF_HIDDEN void vf_select_output_helpers(uint32_t isa, struct vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */
-/* Compiled layout (layout.c builds it, draw.c reads it)                      */
+/* Compiled layout (layout.c builds it, draw*.c read it)                     */
 /* ------------------------------------------------------------------------ */
 
 struct vf_element {
@@ -144,6 +149,16 @@ struct vf_slot {
     uint32_t alignment;         /* min(4, largest element size) of all the slot's elements: stride rule */
     uint32_t first_fetch;       /* index into vf_layout.fetch of its first fetched element */
     uint32_t num_fetch;         /* fetched elements of this slot */
+    uint32_t span;              /* max(offset + size) of its fetched elements: bytes a vertex reads */
+};
+
+/* Where the generated values go in a record: word indices (4 per register). */
+struct vf_sv_words {
+    uint32_t num_vid, num_iid;
+    uint32_t vid[VF_MAX_REGISTERS + 1]; /* word of .x of each SV_VertexID register */
+    uint32_t iid[VF_MAX_REGISTERS + 1]; /* the same for SV_InstanceID */
+    int32_t sys;                        /* word of .x of the system register, or -1 */
+    uint32_t sys_bits;                  /* VF_SV_* */
 };
 
 struct vf_register {
@@ -171,12 +186,12 @@ struct vf_layout {
     struct vf_register registers[VF_MAX_REGISTERS + 1];
     int32_t system_register;          /* index of the trailing VF_SV_* register, or -1 */
     uint32_t system_values;           /* VF_SV_* bits */
+    struct vf_sv_words sv;            /* the generated values' words, from registers */
 
     uint32_t output_shape;            /* VF_OUTPUT_* */
     uint32_t lanes;                   /* 1 for AoS, else 4/8/16 */
     uint32_t isa;                     /* resolved vf_isa */
-    vf_stream_copy_fn stream_copy;    /* the ISA's, or NULL: draw.c's SSE2 copy */
-    vf_soa_transpose_fn soa_transpose; /* the ISA's for 8/16 lanes, or NULL: SSE2's */
+    const struct vf_isa_impl *impl;   /* the ISA's export: output helpers (dispatch.h) */
     uint32_t max_input_slots;
     size_t record_size;               /* 16 * num_registers */
 };

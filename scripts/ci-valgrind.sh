@@ -14,7 +14,7 @@
 #   BUILD_DIR   build directory (default /tmp/vfetch-build-valgrind)
 #   JOBS        make -j (default nproc)
 #   VALGRIND_PROGRAMS  space-separated test programs (paths under the build
-#               directory, e.g. "tests/check_layout"); default: every
+#               directory, e.g. "tests/check_layout_rules"); default: every
 #               tests/check_* and tests/fuzz/replay_* program except those
 #               in VALGRIND_SKIP
 #   VALGRIND_SKIP      programs to leave out (default: none)

@@ -18,6 +18,7 @@
 
 #include "check_main.h"
 #include "ia_ref.h"
+#include "layout_internal.h"
 #include "test_util.h"
 #include "vfetch.h"
 
@@ -675,6 +676,54 @@ START_TEST(test_null_pointers)
 }
 END_TEST
 
+/* vf_layout_create's NULL pointers, with their diagnostics, and the layout
+ * queries on an empty layout and past the end. */
+START_TEST(test_layout_null_pointers)
+{
+    static vf_diagnostics dg;
+    vf_input_element_desc d = { "POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, 0, 0 };
+    ck_assert_int_eq(vf_layout_create(&d, 1, NULL, NULL, &dg), VF_ERROR_NULL_POINTER);
+    ck_assert_uint_eq(dg.count, 1);
+    ck_assert_int_eq(dg.entries[0].code, VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(dg.entries[0].element_index, -1);
+    ck_assert_str_eq(dg.entries[0].message, "layout_ret is NULL");
+    vf_layout *layout = (vf_layout *)(uintptr_t)1;
+    ck_assert_int_eq(vf_layout_create(NULL, 2, NULL, &layout, &dg), VF_ERROR_NULL_POINTER);
+    ck_assert_ptr_null(layout);
+    ck_assert_uint_eq(dg.count, 1);
+    ck_assert_uint_eq(dg.num_errors, 1);
+    ck_assert_int_eq(dg.entries[0].element_index, -1);
+    ck_assert_str_eq(dg.entries[0].message, "descs is NULL but count is 2");
+
+    /* An empty layout is valid, descs may then be NULL; it reads no slot. */
+    ck_assert_int_eq(vf_layout_create(NULL, 0, NULL, &layout, &dg), VF_OK);
+    ck_assert_uint_eq(dg.count, 0);
+    ck_assert_uint_eq(vf_layout_element_count(layout), 0);
+    ck_assert_uint_eq(vf_layout_register_count(layout), 0);
+    ck_assert_uint_eq(vf_layout_record_size(layout), 0);
+    vf_layout_slot_facts f;
+    for (uint32_t s = 0; s < VF_MAX_INPUT_SLOTS; s++) {
+        ck_assert_int_eq(vf_layout_slot_facts_get(layout, s, &f), VF_OK);
+        ck_assert_uint_eq(f.used, 0);
+        ck_assert_uint_eq(f.num_fetch, 0);
+    }
+    ck_assert_int_eq(vf_layout_slot_facts_get(layout, VF_MAX_INPUT_SLOTS, &f),
+                     VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(vf_layout_slot_facts_get(layout, 0, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_layout_slot_facts_get(NULL, 0, &f), VF_ERROR_NULL_POINTER);
+    vf_layout_destroy(layout);
+
+    vf_layout_element_info info;
+    vf_layout_register_info rinfo;
+    ck_assert_int_eq(vf_layout_create(&d, 1, NULL, &layout, NULL), VF_OK);
+    ck_assert_int_eq(vf_layout_element(layout, 0, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_layout_element(layout, 1, &info), VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(vf_layout_register(layout, 0, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_layout_register(layout, 1, &rinfo), VF_ERROR_INVALID_ARGUMENT);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 /* Names that are long, hold printf conversions or are not ASCII end up in
  * diagnostics: messages stay NUL-terminated within their array. */
 START_TEST(test_hostile_names)
@@ -776,6 +825,7 @@ static Suite *suite_hostile(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("api");
     tcase_add_test(tc, test_null_pointers);
+    tcase_add_test(tc, test_layout_null_pointers);
     tcase_add_test(tc, test_soa_range_alignment);
     tcase_add_test(tc, test_decode_guarded);
     suite_add_tcase(s, tc);

@@ -32,6 +32,10 @@
 #endif
 
 #include "cpu.h"
+#include "dispatch.h"
+#ifdef HAVE_AVX512_INTRIN
+#  include "x86/output_x86.h"
+#endif
 #include "vf_internal.h"
 #include "vfetch.h"
 

@@ -5,12 +5,13 @@
 # and 200 deterministic pseudo-random inputs, so the targets' own checks run
 # in every build, with any compiler.
 FUZZ_COMMON_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_input.h tests/fuzz/fuzz_names.h
-FUZZ_CASE_SOURCES = tests/fuzz/fuzz_case.c $(VF_CASE_SRC) tools/output.c tools/output.h
+FUZZ_CASE_SOURCES = tests/fuzz/fuzz_case.c
 FUZZ_CASE_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
 	-DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"'
 check_PROGRAMS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
 TESTS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
-tests_fuzz_replay_layout_SOURCES = tests/fuzz/fuzz_layout.c $(FUZZ_COMMON_SOURCES)
+tests_fuzz_replay_layout_SOURCES = tests/fuzz/fuzz_layout.c $(FUZZ_COMMON_SOURCES) \
+	$(LAYOUT_MODEL_SOURCES)
 tests_fuzz_replay_layout_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_layout"'
 tests_fuzz_replay_layout_LDADD = libvfetch_core.la -lm
@@ -22,7 +23,7 @@ tests_fuzz_replay_case_SOURCES = $(FUZZ_CASE_SOURCES) $(FUZZ_COMMON_SOURCES)
 tests_fuzz_replay_case_CPPFLAGS = $(FUZZ_CASE_CPPFLAGS) \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_case:$(abs_top_srcdir)/examples"'
 tests_fuzz_replay_case_CFLAGS = $(AM_CFLAGS) $(VF_CASE_CFLAGS)
-tests_fuzz_replay_case_LDADD = libvfetch_core.la $(VF_CASE_LIBS) -lm
+tests_fuzz_replay_case_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la
 
 # The libFuzzer targets: built only on request, in a build configured with
 # CC=clang and CFLAGS carrying -fsanitize=fuzzer-no-link (scripts/ci-fuzz.sh
@@ -30,7 +31,7 @@ tests_fuzz_replay_case_LDADD = libvfetch_core.la $(VF_CASE_LIBS) -lm
 EXTRA_PROGRAMS += tests/fuzz/fuzz_layout tests/fuzz/fuzz_draw tests/fuzz/fuzz_case
 FUZZ_LINK_FLAGS = -fsanitize=fuzzer
 tests_fuzz_fuzz_layout_SOURCES = tests/fuzz/fuzz_layout.c tests/fuzz/fuzz_input.h \
-	tests/fuzz/fuzz_names.h
+	tests/fuzz/fuzz_names.h $(LAYOUT_MODEL_SOURCES)
 tests_fuzz_fuzz_layout_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_layout_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_layout_LDADD = libvfetch_core.la -lm
@@ -42,7 +43,7 @@ tests_fuzz_fuzz_case_SOURCES = $(FUZZ_CASE_SOURCES) tests/fuzz/fuzz_input.h
 tests_fuzz_fuzz_case_CPPFLAGS = $(FUZZ_CASE_CPPFLAGS)
 tests_fuzz_fuzz_case_CFLAGS = $(AM_CFLAGS) $(VF_CASE_CFLAGS)
 tests_fuzz_fuzz_case_LDFLAGS = $(FUZZ_LINK_FLAGS)
-tests_fuzz_fuzz_case_LDADD = libvfetch_core.la $(VF_CASE_LIBS) -lm
+tests_fuzz_fuzz_case_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la
 CLEANFILES += $(EXTRA_PROGRAMS)
 
 # `make fuzz` runs scripts/ci-fuzz.sh (its own build directory), e.g.

@@ -1,5 +1,5 @@
 #!/bin/sh
-# identical-examples.sh - the raw output of every example under every fetch
+# identical-examples.sh - the raw (version 1) output of every example under every fetch
 # path this machine has, compared with tests/identical-examples.sha256.
 #   tests/identical-examples.sh [--print]
 # --print writes the digests instead (after a deliberate change of output).
@@ -14,7 +14,7 @@ digests() {
     for ex in "$srcdir"/examples/*.json; do
         name=$(basename "$ex")
         for isa in scalar sse2 ssse3 sse41 avx2 avx512 neon; do
-            "$vfetch" run "$ex" --isa "$isa" --output raw >out.tmp.$$ 2>/dev/null
+            "$vfetch" run "$ex" --isa "$isa" --output raw1 >out.tmp.$$ 2>/dev/null
             status=$?
             # an ISA this machine lacks exits 2 before reading the case
             if [ $status = 2 ] && "$vfetch" run "$ex" --isa "$isa" 2>&1 | grep -q 'not available\|unavailable'; then

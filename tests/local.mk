@@ -26,12 +26,33 @@ tests_check_decode_SOURCES = tests/check_decode.c $(TEST_UTIL_SOURCES)
 tests_check_decode_CFLAGS = $(TEST_CFLAGS)
 tests_check_decode_LDADD = $(TEST_LDADD)
 
-# Input-layout compilation and validation (lib/layout.c).
-check_PROGRAMS += tests/check_layout
-TESTS += tests/check_layout
-tests_check_layout_SOURCES = tests/check_layout.c $(TEST_UTIL_SOURCES)
-tests_check_layout_CFLAGS = $(TEST_CFLAGS)
-tests_check_layout_LDADD = $(TEST_LDADD)
+# Input-layout compilation and validation (lib/layout.c): the rules with
+# their messages, offsets, registers and signatures, and random layouts
+# against the independent validation model (tests/ref/, shared with the
+# layout fuzz target).
+LAYOUT_MODEL_SOURCES = tests/ref/layout_model.c tests/ref/layout_model.h
+LAYOUT_HELPER_SOURCES = tests/layout_helpers.c tests/layout_helpers.h \
+	tests/layout_internal.h $(LAYOUT_MODEL_SOURCES)
+check_PROGRAMS += tests/check_layout_rules tests/check_layout_offsets \
+	tests/check_layout_signature tests/check_layout_random
+TESTS += tests/check_layout_rules tests/check_layout_offsets \
+	tests/check_layout_signature tests/check_layout_random
+tests_check_layout_rules_SOURCES = tests/check_layout_rules.c $(TEST_UTIL_SOURCES) \
+	$(LAYOUT_HELPER_SOURCES)
+tests_check_layout_rules_CFLAGS = $(TEST_CFLAGS)
+tests_check_layout_rules_LDADD = $(TEST_LDADD)
+tests_check_layout_offsets_SOURCES = tests/check_layout_offsets.c $(TEST_UTIL_SOURCES) \
+	$(LAYOUT_HELPER_SOURCES)
+tests_check_layout_offsets_CFLAGS = $(TEST_CFLAGS)
+tests_check_layout_offsets_LDADD = $(TEST_LDADD)
+tests_check_layout_signature_SOURCES = tests/check_layout_signature.c $(TEST_UTIL_SOURCES) \
+	$(LAYOUT_HELPER_SOURCES)
+tests_check_layout_signature_CFLAGS = $(TEST_CFLAGS)
+tests_check_layout_signature_LDADD = $(TEST_LDADD)
+tests_check_layout_random_SOURCES = tests/check_layout_random.c $(TEST_UTIL_SOURCES) \
+	$(LAYOUT_HELPER_SOURCES)
+tests_check_layout_random_CFLAGS = $(TEST_CFLAGS)
+tests_check_layout_random_LDADD = $(TEST_LDADD)
 
 # The draw walker (lib/draw.c): against the rules (native expectations,
 # addressing, validation), and random draws against the IA reference.
@@ -69,6 +90,10 @@ tests_check_threads_LDADD = $(TEST_LDADD)
 # has, newest to oldest, by turning CPU features off with
 # VFETCH_DISABLE_CPU_FEATURES (honoured in builds with VF_TEST_SWITCHES).
 # Runs after the suites it reruns are built (they are all check_PROGRAMS).
+# tests/isa_levels prints the levels to turn off, from lib/isa.def.
+check_PROGRAMS += tests/isa_levels
+tests_isa_levels_SOURCES = tests/isa_levels.c
+tests_isa_levels_LDADD = libvfetch_core.la
 dist_check_SCRIPTS += tests/run-isa-matrix.sh
 TESTS += tests/run-isa-matrix.sh
 

@@ -3,7 +3,7 @@
 # machine has, newest to oldest, by turning CPU features off one level at a
 # time (like libdeflate's run_tests.sh). Layouts compiled with VF_ISA_AUTO
 # then pick each lower level in turn, so every suite that draws exercises
-# every fetch path.
+# every fetch path. The levels come from tests/isa_levels (lib/isa.def).
 #
 #   tests/run-isa-matrix.sh [PROGRAM...]
 #
@@ -41,10 +41,13 @@ if ! grep -q '^#define VF_TEST_SWITCHES 1' "$builddir/config.h" 2>/dev/null; the
     exit 77
 fi
 
-case $(uname -m) in
-x86_64|i?86) levels="avx512 avx2 sse41 ssse3 sse2" ;;
-*) levels="neon" ;;
-esac
+# The levels built into the library, best first (lib/isa.def's order).
+levels=$("$builddir/tests/isa_levels") || { echo "run-isa-matrix: tests/isa_levels failed"; exit 1; }
+levels=$(echo $levels)
+if [ -z "$levels" ]; then
+    echo "run-isa-matrix: only the scalar path is built; nothing to turn off"
+    exit 77
+fi
 
 # One more level off each pass, ending with scalar only.
 disable=

@@ -11,407 +11,70 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-#include <json-c/json.h>
 
 #include "case.h"
+#include "d3d_names.h"
+#include "json_read.h"
 
-#define PATH_SIZE 160
-#define VF_ARRAY_LEN_CASE(a) (sizeof(a) / sizeof((a)[0]))
+/* Shorter names for the getters every section uses. */
+#define fail vf_json_fail
+#define PATH_SIZE VF_JSON_PATH_SIZE
+#define SHOWN VF_JSON_SHOWN
+#define SHOW VF_JSON_SHOW
 
-struct ctx {
-    char *err;
-    size_t err_size;
-    const char *base_dir;
-};
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(struct ctx *x, const char *path, const char *fmt, ...)
-{
-    va_list ap;
-    int n = 0;
-
-    if (x->err == NULL || x->err_size == 0)
-        return -1;
-    if (path != NULL && path[0] != '\0')
-        n = snprintf(x->err, x->err_size, "%s: ", path);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n < x->err_size) {
-        va_start(ap, fmt);
-        vsnprintf(x->err + n, x->err_size - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    /* Messages quote the case's own strings: keep them one printable line. */
-    for (char *p = x->err; *p != '\0'; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7f)
-            *p = '?';
-    return -1;
-}
-
-static char *dup_string(const char *s, size_t len)
-{
-    char *d = malloc(len + 1);
-    if (d != NULL) {
-        memcpy(d, s, len);
-        d[len] = '\0';
-    }
-    return d;
-}
-
-/* Copies `s` after the first `len` characters of `out`, truncating to
- * PATH_SIZE; returns the new length. (Paths are built by hand because
- * snprintf of one bounded buffer into another trips -Wformat-truncation.) */
-static size_t path_append(char *out, size_t len, const char *s)
-{
-    while (*s != '\0' && len + 1 < PATH_SIZE)
-        out[len++] = *s++;
-    out[len] = '\0';
-    return len;
-}
-
-/* Appends ".name" or "[index]" to a JSON path. */
-static void path_field(char *out, const char *path, const char *name)
-{
-    size_t len = path_append(out, 0, path);
-    if (len != 0)
-        len = path_append(out, len, ".");
-    path_append(out, len, name);
-}
-
-static void path_index(char *out, const char *path, size_t index)
-{
-    char num[32];
-    size_t len = path_append(out, 0, path);
-    snprintf(num, sizeof(num), "[%zu]", index);
-    path_append(out, len, num);
-}
-
-static const char *type_name(json_object *v)
-{
-    switch (json_object_get_type(v)) {
-    case json_type_null: return "null";
-    case json_type_boolean: return "a boolean";
-    case json_type_double: return "a fractional number";
-    case json_type_int: return "an integer";
-    case json_type_object: return "an object";
-    case json_type_array: return "an array";
-    case json_type_string: return "a string";
-    }
-    return "a value";
-}
-
-/* ------------------------------------------------------------------------ */
-/* Field access                                                             */
-/* ------------------------------------------------------------------------ */
-
-/* Rejects any key of `obj` not in the NULL-terminated `allowed` list. */
-static int check_fields(struct ctx *x, const char *path, json_object *obj,
-                        const char *const *allowed)
-{
-    json_object_object_foreach(obj, key, val) {
-        const char *suggest = NULL;
-        int known = 0;
-
-        (void)val;
-        for (const char *const *a = allowed; *a != NULL; a++) {
-            if (strcmp(key, *a) == 0) {
-                known = 1;
-                break;
-            }
-            if (strcasecmp(key, *a) == 0)
-                suggest = *a;
-        }
-        if (!known) {
-            if (suggest != NULL)
-                return fail(x, path, "unknown field '%s' (did you mean '%s'?)", key, suggest);
-            return fail(x, path, "unknown field '%s'", key);
-        }
-    }
-    return 0;
-}
-
-/* JSON null is a NULL json_object in json-c, so presence and value are
- * asked apart: present() says whether the key is there at all, field()
- * gives its value (NULL for null or absent). Every getter treats a NULL
- * value as JSON null and rejects it with "got null". */
-static int present(json_object *obj, const char *name)
-{
-    return json_object_object_get_ex(obj, name, NULL);
-}
-
-static json_object *field(json_object *obj, const char *name)
-{
-    json_object *v = NULL;
-    if (!json_object_object_get_ex(obj, name, &v))
-        return NULL;
-    return v;
-}
-
-/* An integer in [min, max]. */
-static int get_integer(struct ctx *x, const char *path, json_object *v, int64_t min,
-                       int64_t max, int64_t *out)
-{
-    int64_t n;
-
-    if (!json_object_is_type(v, json_type_int)) {
-        if (min >= 0)
-            return fail(x, path, "expected a non-negative integer, got %s", type_name(v));
-        return fail(x, path, "expected an integer, got %s", type_name(v));
-    }
-    /* json-c saturates values past the int64 range (and stores those past
-     * INT64_MAX as uint64, which get_int64 also saturates): both ends are
-     * far outside every range used here. */
-    n = json_object_get_int64(v);
-    if (n == INT64_MIN)
-        return fail(x, path, "the number is far below %" PRId64, min);
-    if (n == INT64_MAX)
-        return fail(x, path, "the number is far above %" PRId64, max);
-    if (n < min) {
-        if (min == 0)
-            return fail(x, path, "%s is negative; expected an unsigned 32-bit integer",
-                        json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
-        return fail(x, path, "%s is below %" PRId64,
-                    json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), min);
-    }
-    if (n > max)
-        return fail(x, path, "%s is above %" PRId64,
-                    json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), max);
-    *out = n;
-    return 0;
-}
-
-static int get_uint(struct ctx *x, const char *path, json_object *v, uint32_t *out)
-{
-    int64_t n;
-    if (get_integer(x, path, v, 0, UINT32_MAX, &n) != 0)
-        return -1;
-    *out = (uint32_t)n;
-    return 0;
-}
-
-/* Optional UINT field `name` of `obj`: *out is left alone when absent. */
-static int opt_uint(struct ctx *x, const char *path, json_object *obj, const char *name,
-                    uint32_t *out)
-{
-    char p[PATH_SIZE];
-    if (!present(obj, name))
-        return 0;
-    path_field(p, path, name);
-    return get_uint(x, p, field(obj, name), out);
-}
-
-static int req_uint(struct ctx *x, const char *path, json_object *obj, const char *name,
-                    uint32_t *out)
-{
-    if (!present(obj, name))
-        return fail(x, path, "missing field '%s'", name);
-    return opt_uint(x, path, obj, name, out);
-}
-
-/* A string without embedded NUL characters. */
-static int get_string(struct ctx *x, const char *path, json_object *v, const char **out)
-{
-    const char *s;
-
-    if (!json_object_is_type(v, json_type_string))
-        return fail(x, path, "expected a string, got %s", type_name(v));
-    s = json_object_get_string(v);
-    if (strlen(s) != (size_t)json_object_get_string_len(v))
-        return fail(x, path, "the string contains a NUL character");
-    *out = s;
-    return 0;
-}
-
-/* Prints at most 40 characters of a user string in a message. */
-#define SHOWN "%.40s%s"
-#define SHOW(s) (s), (strlen(s) > 40 ? "..." : "")
-
-/* A name from `names` (value i for names[i], NULL entries skipped), with an
- * optional long prefix, or an integer in [0, UINT32_MAX] passed through so
- * the library can judge it. */
-static int get_enum(struct ctx *x, const char *path, json_object *v, const char *what,
-                    const char *prefix, const char *const *names, size_t count,
-                    uint32_t *out)
+/* A name of table `t` (with or without its long prefix), or an integer in
+ * [0, UINT32_MAX] passed through so the library can judge it. */
+static int get_named_enum(struct vf_json_ctx *x, const char *path, json_object *v,
+                          const struct vf_names *t, uint32_t *out)
 {
     const char *s;
 
     if (json_object_is_type(v, json_type_int))
-        return get_uint(x, path, v, out);
+        return vf_json_get_uint(x, path, v, out);
     if (!json_object_is_type(v, json_type_string))
-        return fail(x, path, "expected a %s name or a number, got %s", what, type_name(v));
-    if (get_string(x, path, v, &s) != 0)
+        return fail(x, path, "expected a %s name or a number, got %s", t->what,
+                    vf_json_type_name(v));
+    if (vf_json_get_string(x, path, v, &s) != 0)
         return -1;
-    if (prefix != NULL && strncmp(s, prefix, strlen(prefix)) == 0)
-        s += strlen(prefix);
-    for (size_t i = 0; i < count; i++) {
-        if (names[i] != NULL && strcmp(s, names[i]) == 0) {
-            *out = (uint32_t)i;
-            return 0;
-        }
-    }
-    return fail(x, path, "unknown %s '" SHOWN "'", what, SHOW(json_object_get_string(v)));
+    if (vf_names_lookup(t, s, out) != 0)
+        return fail(x, path, "unknown %s '" SHOWN "'", t->what, SHOW(s));
+    return 0;
 }
 
-static int get_format(struct ctx *x, const char *path, json_object *v, vf_format *out)
+static int get_format(struct vf_json_ctx *x, const char *path, json_object *v, vf_format *out)
 {
     const char *s;
 
     if (json_object_is_type(v, json_type_int))
-        return get_uint(x, path, v, out);
+        return vf_json_get_uint(x, path, v, out);
     if (!json_object_is_type(v, json_type_string))
-        return fail(x, path, "expected a DXGI format name or a number, got %s", type_name(v));
-    if (get_string(x, path, v, &s) != 0)
+        return fail(x, path, "expected a DXGI format name or a number, got %s",
+                    vf_json_type_name(v));
+    if (vf_json_get_string(x, path, v, &s) != 0)
         return -1;
     if (vf_format_from_name(s, out) != VF_OK)
         return fail(x, path, "unknown format '" SHOWN "'", SHOW(s));
     return 0;
 }
 
-/* "0x..." (hex) or decimal digits, the whole string, in [0, UINT32_MAX]. */
-static int parse_uint_string(const char *s, uint32_t *out)
-{
-    int base = 10;
-    uint64_t n = 0;
-
-    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        base = 16;
-        s += 2;
-    }
-    if (*s == '\0')
-        return -1;
-    for (; *s != '\0'; s++) {
-        int d;
-        if (*s >= '0' && *s <= '9')
-            d = *s - '0';
-        else if (base == 16 && *s >= 'a' && *s <= 'f')
-            d = *s - 'a' + 10;
-        else if (base == 16 && *s >= 'A' && *s <= 'F')
-            d = *s - 'A' + 10;
-        else
-            return -1;
-        n = n * (uint64_t)base + (uint64_t)d;
-        if (n > UINT32_MAX)
-            return -1;
-    }
-    *out = (uint32_t)n;
-    return 0;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Names                                                                    */
-/* ------------------------------------------------------------------------ */
-
-static const char *const slot_class_names[] = { "PER_VERTEX_DATA", "PER_INSTANCE_DATA" };
-
-static const char *const strip_cut_names[] = { "DISABLED", "0xFFFF", "0xFFFFFFFF" };
-
-static const char *const component_type_names[] = { "UNKNOWN", "UINT32", "SINT32", "FLOAT32" };
-
-/* D3D_PRIMITIVE_TOPOLOGY values 0..13; 33..64 are the patch lists. */
-static const char *const topology_names[] = {
-    [0] = "UNDEFINED",          [1] = "POINTLIST",
-    [2] = "LINELIST",           [3] = "LINESTRIP",
-    [4] = "TRIANGLELIST",       [5] = "TRIANGLESTRIP",
-    [10] = "LINELIST_ADJ",      [11] = "LINESTRIP_ADJ",
-    [12] = "TRIANGLELIST_ADJ",  [13] = "TRIANGLESTRIP_ADJ",
-};
-
-static const char *const patchlist_names[32] = {
-    "1_CONTROL_POINT_PATCHLIST",  "2_CONTROL_POINT_PATCHLIST",  "3_CONTROL_POINT_PATCHLIST",
-    "4_CONTROL_POINT_PATCHLIST",  "5_CONTROL_POINT_PATCHLIST",  "6_CONTROL_POINT_PATCHLIST",
-    "7_CONTROL_POINT_PATCHLIST",  "8_CONTROL_POINT_PATCHLIST",  "9_CONTROL_POINT_PATCHLIST",
-    "10_CONTROL_POINT_PATCHLIST", "11_CONTROL_POINT_PATCHLIST", "12_CONTROL_POINT_PATCHLIST",
-    "13_CONTROL_POINT_PATCHLIST", "14_CONTROL_POINT_PATCHLIST", "15_CONTROL_POINT_PATCHLIST",
-    "16_CONTROL_POINT_PATCHLIST", "17_CONTROL_POINT_PATCHLIST", "18_CONTROL_POINT_PATCHLIST",
-    "19_CONTROL_POINT_PATCHLIST", "20_CONTROL_POINT_PATCHLIST", "21_CONTROL_POINT_PATCHLIST",
-    "22_CONTROL_POINT_PATCHLIST", "23_CONTROL_POINT_PATCHLIST", "24_CONTROL_POINT_PATCHLIST",
-    "25_CONTROL_POINT_PATCHLIST", "26_CONTROL_POINT_PATCHLIST", "27_CONTROL_POINT_PATCHLIST",
-    "28_CONTROL_POINT_PATCHLIST", "29_CONTROL_POINT_PATCHLIST", "30_CONTROL_POINT_PATCHLIST",
-    "31_CONTROL_POINT_PATCHLIST", "32_CONTROL_POINT_PATCHLIST",
-};
-
-const char *vf_case_topology_name(uint32_t topology)
-{
-    if (topology < VF_ARRAY_LEN_CASE(topology_names))
-        return topology_names[topology];
-    if (topology >= VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST &&
-        topology <= VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST)
-        return patchlist_names[topology - VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST];
-    return NULL;
-}
-
-const char *vf_case_strip_cut_name(uint32_t strip_cut_value)
-{
-    if (strip_cut_value < 3)
-        return strip_cut_names[strip_cut_value];
-    return NULL;
-}
-
-static int get_topology(struct ctx *x, const char *path, json_object *v, uint32_t *out)
-{
-    static const char prefix[] = "D3D_PRIMITIVE_TOPOLOGY_";
-    const char *s;
-
-    if (json_object_is_type(v, json_type_string)) {
-        if (get_string(x, path, v, &s) != 0)
-            return -1;
-        if (strncmp(s, prefix, sizeof(prefix) - 1) == 0)
-            s += sizeof(prefix) - 1;
-        for (uint32_t i = 0; i < 32; i++) {
-            if (strcmp(s, patchlist_names[i]) == 0) {
-                *out = VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST + i;
-                return 0;
-            }
-        }
-    }
-    return get_enum(x, path, v, "primitive topology", prefix, topology_names,
-                    VF_ARRAY_LEN_CASE(topology_names), out);
-}
-
-static int get_strip_cut(struct ctx *x, const char *path, json_object *v, uint32_t *out)
-{
-    static const char prefix[] = "D3D12_INDEX_BUFFER_STRIP_CUT_VALUE_";
-    const char *s;
-
-    /* The hex spellings are matched in any letter case: 0xffff is 0xFFFF. */
-    if (json_object_is_type(v, json_type_string)) {
-        if (get_string(x, path, v, &s) != 0)
-            return -1;
-        if (strncmp(s, prefix, sizeof(prefix) - 1) == 0)
-            s += sizeof(prefix) - 1;
-        for (uint32_t i = 1; i < 3; i++) {
-            if (strcasecmp(s, strip_cut_names[i]) == 0) {
-                *out = i;
-                return 0;
-            }
-        }
-    }
-    return get_enum(x, path, v, "strip cut value", prefix, strip_cut_names, 3, out);
-}
-
 /* ComponentMapping: a number, a "0x1688" string, or a swizzle of four
  * characters from x y z w (r g b a) 0 1, e.g. "zyx1" = 0x1A0A. */
-static int get_mapping(struct ctx *x, const char *path, json_object *v, uint32_t *out)
+static int get_mapping(struct vf_json_ctx *x, const char *path, json_object *v, uint32_t *out)
 {
     const char *s;
 
     if (json_object_is_type(v, json_type_int))
-        return get_uint(x, path, v, out);
+        return vf_json_get_uint(x, path, v, out);
     if (!json_object_is_type(v, json_type_string))
         return fail(x, path, "expected a number, a hex string or a swizzle, got %s",
-                    type_name(v));
-    if (get_string(x, path, v, &s) != 0)
+                    vf_json_type_name(v));
+    if (vf_json_get_string(x, path, v, &s) != 0)
         return -1;
     if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-        if (parse_uint_string(s, out) != 0)
+        if (vf_json_parse_uint(s, out) != 0)
             return fail(x, path, "'" SHOWN "' is not a 32-bit hex number", SHOW(s));
         return 0;
     }
@@ -455,7 +118,7 @@ static int hex_digit(int ch)
 
 /* Appends the bytes of one Hex string (pairs of hex digits; blanks anywhere
  * between pairs) to buf, which has room for them. */
-static int parse_hex(struct ctx *x, const char *path, const char *s, uint8_t *buf,
+static int parse_hex(struct vf_json_ctx *x, const char *path, const char *s, uint8_t *buf,
                      size_t *len)
 {
     int hi = -1;
@@ -484,7 +147,7 @@ static int parse_hex(struct ctx *x, const char *path, const char *s, uint8_t *bu
 }
 
 /* Hex: a string or an array of strings, concatenated. */
-static int load_hex(struct ctx *x, const char *path, json_object *v, uint8_t **data,
+static int load_hex(struct vf_json_ctx *x, const char *path, json_object *v, uint8_t **data,
                     size_t *size)
 {
     char p[PATH_SIZE];
@@ -495,15 +158,16 @@ static int load_hex(struct ctx *x, const char *path, json_object *v, uint8_t **d
     if (json_object_is_type(v, json_type_array))
         n = json_object_array_length(v);
     else if (!json_object_is_type(v, json_type_string))
-        return fail(x, path, "expected a hex string or an array of them, got %s", type_name(v));
+        return fail(x, path, "expected a hex string or an array of them, got %s",
+                    vf_json_type_name(v));
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_is_type(v, json_type_array)
                              ? json_object_array_get_idx(v, i) : v;
         if (json_object_is_type(v, json_type_array))
-            path_index(p, path, i);
+            vf_json_path_index(p, path, i);
         else
-            path_append(p, 0, path);
-        if (get_string(x, p, e, &s) != 0)
+            vf_json_path_append(p, 0, path);
+        if (vf_json_get_string(x, p, e, &s) != 0)
             return -1;
         cap += strlen(s) / 2; /* the JSON text bounds this: no overflow */
     }
@@ -514,9 +178,9 @@ static int load_hex(struct ctx *x, const char *path, json_object *v, uint8_t **d
         json_object *e = json_object_is_type(v, json_type_array)
                              ? json_object_array_get_idx(v, i) : v;
         if (json_object_is_type(v, json_type_array))
-            path_index(p, path, i);
+            vf_json_path_index(p, path, i);
         else
-            path_append(p, 0, path);
+            vf_json_path_append(p, 0, path);
         if (parse_hex(x, p, json_object_get_string(e), buf, &len) != 0) {
             free(buf);
             return -1;
@@ -549,7 +213,7 @@ static const struct typed typed_arrays[] = {
     { "Int32", 4, 0, INT32_MIN, INT32_MAX },
 };
 
-#define NUM_TYPED VF_ARRAY_LEN_CASE(typed_arrays)
+#define NUM_TYPED ARRAY_LEN(typed_arrays)
 
 /* The half nearest to `d` (ties to even); -1 if it rounds past 65504. */
 static int32_t double_to_half(double d)
@@ -580,21 +244,21 @@ static void put_le(uint8_t *p, uint64_t v, uint32_t size)
 }
 
 /* Values in a (nested) typed array, so the buffer can be sized first. */
-static int count_typed(struct ctx *x, const char *path, json_object *v, size_t depth,
+static int count_typed(struct vf_json_ctx *x, const char *path, json_object *v, size_t depth,
                        size_t *n)
 {
     char p[PATH_SIZE];
     size_t len;
 
     if (!json_object_is_type(v, json_type_array))
-        return fail(x, path, "expected an array, got %s", type_name(v));
+        return fail(x, path, "expected an array, got %s", vf_json_type_name(v));
     if (depth > 8)
         return fail(x, path, "arrays nested deeper than 8");
     len = json_object_array_length(v);
     for (size_t i = 0; i < len; i++) {
         json_object *e = json_object_array_get_idx(v, i);
         if (json_object_is_type(e, json_type_array)) {
-            path_index(p, path, i);
+            vf_json_path_index(p, path, i);
             if (count_typed(x, p, e, depth + 1, n) != 0)
                 return -1;
         } else {
@@ -604,13 +268,13 @@ static int count_typed(struct ctx *x, const char *path, json_object *v, size_t d
     return 0;
 }
 
-static int typed_value(struct ctx *x, const char *path, json_object *e, const struct typed *t,
-                       const char *name, uint8_t *out)
+static int typed_value(struct vf_json_ctx *x, const char *path, json_object *e,
+                       const struct typed *t, const char *name, uint8_t *out)
 {
     if (!t->is_float) {
         int64_t n;
         if (!json_object_is_type(e, json_type_int))
-            return fail(x, path, "expected an integer, got %s", type_name(e));
+            return fail(x, path, "expected an integer, got %s", vf_json_type_name(e));
         n = json_object_get_int64(e);
         if (n < t->lo || n > t->hi || n == INT64_MIN || n == INT64_MAX)
             return fail(x, path, "%s is out of range for %s (%" PRId64 "..%" PRId64 ")",
@@ -622,9 +286,9 @@ static int typed_value(struct ctx *x, const char *path, json_object *e, const st
     if (json_object_is_type(e, json_type_string)) {
         const char *s;
         uint32_t bits;
-        if (get_string(x, path, e, &s) != 0)
+        if (vf_json_get_string(x, path, e, &s) != 0)
             return -1;
-        if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || parse_uint_string(s, &bits) != 0)
+        if (s[0] != '0' || (s[1] != 'x' && s[1] != 'X') || vf_json_parse_uint(s, &bits) != 0)
             return fail(x, path, "expected a number or a hex bit pattern like \"0x%s\", "
                                  "got '" SHOWN "'", t->size == 2 ? "7e01" : "7fc00001", SHOW(s));
         if (t->size == 2 && bits > UINT16_MAX)
@@ -651,18 +315,19 @@ static int typed_value(struct ctx *x, const char *path, json_object *e, const st
         }
         return 0;
     }
-    return fail(x, path, "expected a number or a hex bit pattern string, got %s", type_name(e));
+    return fail(x, path, "expected a number or a hex bit pattern string, got %s",
+                vf_json_type_name(e));
 }
 
-static int fill_typed(struct ctx *x, const char *path, json_object *v, const struct typed *t,
-                      const char *name, uint8_t *buf, size_t *len)
+static int fill_typed(struct vf_json_ctx *x, const char *path, json_object *v,
+                      const struct typed *t, const char *name, uint8_t *buf, size_t *len)
 {
     char p[PATH_SIZE];
     size_t n = json_object_array_length(v);
 
     for (size_t i = 0; i < n; i++) {
         json_object *e = json_object_array_get_idx(v, i);
-        path_index(p, path, i);
+        vf_json_path_index(p, path, i);
         if (json_object_is_type(e, json_type_array)) {
             if (fill_typed(x, p, e, t, name, buf, len) != 0)
                 return -1;
@@ -676,8 +341,8 @@ static int fill_typed(struct ctx *x, const char *path, json_object *v, const str
 }
 
 /* The bytes of typed array `kind` (an index into typed_arrays). */
-static int load_typed(struct ctx *x, const char *path, json_object *v, const struct typed *t,
-                      const char *name, uint8_t **data, size_t *size)
+static int load_typed(struct vf_json_ctx *x, const char *path, json_object *v,
+                      const struct typed *t, const char *name, uint8_t **data, size_t *size)
 {
     size_t n = 0, len = 0;
     uint8_t *buf;
@@ -704,7 +369,7 @@ static char *join_path(const char *dir, const char *file)
     char *p;
 
     if (file[0] == '/' || dir == NULL || dir[0] == '\0')
-        return dup_string(file, strlen(file));
+        return vf_json_strndup(file, strlen(file));
     dl = strlen(dir);
     fl = strlen(file);
     p = malloc(dl + fl + 2);
@@ -788,7 +453,7 @@ static const char *source_name(size_t i)
 }
 
 /* A vertex or index buffer view. `is_index` selects the fields allowed. */
-static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is_index,
+static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj, int is_index,
                        struct vf_case_buffer *b)
 {
     static const char *const vb_fields[] = { "Slot", "File", "Hex", "Null", "Offset",
@@ -800,68 +465,68 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
                                              "Uint16", "Uint32", "Int8", "Int16", "Int32",
                                              "Indices", NULL };
     char p[PATH_SIZE];
-    json_object *null = field(obj, "Null");
+    json_object *null = vf_json_field(obj, "Null");
     uint8_t *data = NULL;
     size_t size = 0, src = NUM_SOURCES, nsrc = is_index ? NUM_SOURCES : NUM_SOURCES - 1;
     int is_null = 0;
 
     if (!json_object_is_type(obj, json_type_object))
-        return fail(x, path, "expected an object, got %s", type_name(obj));
-    if (check_fields(x, path, obj, is_index ? ib_fields : vb_fields) != 0)
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
+    if (vf_json_check_fields(x, path, obj, is_index ? ib_fields : vb_fields) != 0)
         return -1;
     b->present = 1;
     /* Exactly one data source. */
     for (size_t i = 0; i < nsrc; i++) {
-        if (!present(obj, source_name(i)))
+        if (!vf_json_present(obj, source_name(i)))
             continue;
         if (src != NUM_SOURCES)
             return fail(x, path, "give one data source, not both '%s' and '%s'",
                         source_name(src), source_name(i));
         src = i;
     }
-    if (present(obj, "Null")) {
-        path_field(p, path, "Null");
+    if (vf_json_present(obj, "Null")) {
+        vf_json_path_field(p, path, "Null");
         if (!json_object_is_type(null, json_type_boolean))
-            return fail(x, p, "expected true or false, got %s", type_name(null));
+            return fail(x, p, "expected true or false, got %s", vf_json_type_name(null));
         is_null = json_object_get_boolean(null);
     }
     if (is_index) {
-        json_object *fmt = field(obj, "Format");
+        json_object *fmt = vf_json_field(obj, "Format");
         b->format = VF_FORMAT_R16_UINT;
-        if (present(obj, "Format")) {
-            path_field(p, path, "Format");
+        if (vf_json_present(obj, "Format")) {
+            vf_json_path_field(p, path, "Format");
             if (get_format(x, p, fmt, &b->format) != 0)
                 return -1;
         } else if (!is_null && src != NUM_SOURCES) {
             return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
         }
     } else {
-        if (opt_uint(x, path, obj, "StrideInBytes", &b->stride_in_bytes) != 0)
+        if (vf_json_opt_uint(x, path, obj, "StrideInBytes", &b->stride_in_bytes) != 0)
             return -1;
     }
     if (src == NUM_SOURCES) {
         /* A null or empty view: unbound, nothing else to give. */
-        if (present(obj, "Offset") || present(obj, "SizeInBytes"))
+        if (vf_json_present(obj, "Offset") || vf_json_present(obj, "SizeInBytes"))
             return fail(x, path, "'Offset' and 'SizeInBytes' need data ('File', 'Hex' or a "
                                  "typed array)");
         return 0;
     }
     if (is_null)
         return fail(x, path, "a view with \"Null\": true takes no '%s'", source_name(src));
-    if (!is_index && !present(obj, "StrideInBytes"))
+    if (!is_index && !vf_json_present(obj, "StrideInBytes"))
         return fail(x, path, "missing field 'StrideInBytes'");
 
-    path_field(p, path, source_name(src));
+    vf_json_path_field(p, path, source_name(src));
     if (src == 0) {
         const char *name;
         char *full;
         int err_no;
 
-        if (get_string(x, p, field(obj, "File"), &name) != 0)
+        if (vf_json_get_string(x, p, vf_json_field(obj, "File"), &name) != 0)
             return -1;
         if (name[0] == '\0')
             return fail(x, p, "empty file name");
-        b->file = dup_string(name, strlen(name));
+        b->file = vf_json_strndup(name, strlen(name));
         full = join_path(x->base_dir, name);
         if (b->file == NULL || full == NULL) {
             free(full);
@@ -875,36 +540,36 @@ static int load_buffer(struct ctx *x, const char *path, json_object *obj, int is
         }
         free(full);
     } else if (src == 1) {
-        if (load_hex(x, p, field(obj, "Hex"), &data, &size) != 0)
+        if (load_hex(x, p, vf_json_field(obj, "Hex"), &data, &size) != 0)
             return -1;
     } else if (src < 2 + NUM_TYPED) {
         const struct typed *t = &typed_arrays[src - 2];
-        if (load_typed(x, p, field(obj, t->name), t, t->name, &data, &size) != 0)
+        if (load_typed(x, p, vf_json_field(obj, t->name), t, t->name, &data, &size) != 0)
             return -1;
     } else {
         int r32 = b->format == VF_FORMAT_R32_UINT;
         if (!r32 && b->format != VF_FORMAT_R16_UINT)
             return fail(x, p, "Indices need Format R16_UINT or R32_UINT");
-        if (load_typed(x, p, field(obj, "Indices"), &typed_arrays[r32 ? 4 : 3],
+        if (load_typed(x, p, vf_json_field(obj, "Indices"), &typed_arrays[r32 ? 4 : 3],
                        r32 ? "R32_UINT" : "R16_UINT", &data, &size) != 0)
             return -1;
     }
 
     /* The view: [Offset, Offset + SizeInBytes) must lie inside the data. */
     b->offset = 0;
-    if (opt_uint(x, path, obj, "Offset", &b->offset) != 0)
+    if (vf_json_opt_uint(x, path, obj, "Offset", &b->offset) != 0)
         goto fail;
     if (b->offset > size) {
-        path_field(p, path, "Offset");
+        vf_json_path_field(p, path, "Offset");
         fail(x, p, "%u is past the end of the data (%zu bytes)", b->offset, size);
         goto fail;
     }
     b->size_in_bytes = (uint32_t)(size - b->offset > UINT32_MAX ? UINT32_MAX : size - b->offset);
-    if (present(obj, "SizeInBytes")) {
-        if (opt_uint(x, path, obj, "SizeInBytes", &b->size_in_bytes) != 0)
+    if (vf_json_present(obj, "SizeInBytes")) {
+        if (vf_json_opt_uint(x, path, obj, "SizeInBytes", &b->size_in_bytes) != 0)
             goto fail;
         if (b->size_in_bytes > size - b->offset) {
-            path_field(p, path, "SizeInBytes");
+            vf_json_path_field(p, path, "SizeInBytes");
             fail(x, p, "%u bytes from Offset %u, but the data holds only %zu", b->size_in_bytes,
                  b->offset, size);
             goto fail;
@@ -930,30 +595,30 @@ fail:
 /* Sections                                                                 */
 /* ------------------------------------------------------------------------ */
 
-static int get_semantic(struct ctx *x, const char *path, json_object *obj, char **out)
+static int get_semantic(struct vf_json_ctx *x, const char *path, json_object *obj, char **out)
 {
     char p[PATH_SIZE];
-    json_object *v = field(obj, "SemanticName");
+    json_object *v = vf_json_field(obj, "SemanticName");
     const char *s;
 
-    if (!present(obj, "SemanticName"))
+    if (!vf_json_present(obj, "SemanticName"))
         return fail(x, path, "missing field 'SemanticName'");
-    path_field(p, path, "SemanticName");
+    vf_json_path_field(p, path, "SemanticName");
     /* null is passed on as a NULL name so the library can report it. */
     if (v == NULL) {
         *out = NULL;
         return 0;
     }
-    if (get_string(x, p, v, &s) != 0)
+    if (vf_json_get_string(x, p, v, &s) != 0)
         return -1;
-    *out = dup_string(s, strlen(s));
+    *out = vf_json_strndup(s, strlen(s));
     if (*out == NULL)
         return fail(x, p, "out of memory");
     return 0;
 }
 
-static int load_element(struct ctx *x, const char *path, json_object *obj, struct vf_case *c,
-                        uint32_t i)
+static int load_element(struct vf_json_ctx *x, const char *path, json_object *obj,
+                        struct vf_case *c, uint32_t i)
 {
     static const char *const fields[] = { "SemanticName", "SemanticIndex", "Format",
                                           "InputSlot", "AlignedByteOffset", "InputSlotClass",
@@ -964,68 +629,67 @@ static int load_element(struct ctx *x, const char *path, json_object *obj, struc
     json_object *v;
 
     if (!json_object_is_type(obj, json_type_object))
-        return fail(x, path, "expected an object, got %s", type_name(obj));
-    if (check_fields(x, path, obj, fields) != 0)
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
+    if (vf_json_check_fields(x, path, obj, fields) != 0)
         return -1;
     if (get_semantic(x, path, obj, &name) != 0)
         return -1;
     e->semantic_name = name;
-    if (opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
+    if (vf_json_opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
         return -1;
-    v = field(obj, "Format");
-    if (!present(obj, "Format"))
+    v = vf_json_field(obj, "Format");
+    if (!vf_json_present(obj, "Format"))
         return fail(x, path, "missing field 'Format'");
-    path_field(p, path, "Format");
+    vf_json_path_field(p, path, "Format");
     if (get_format(x, p, v, &e->format) != 0)
         return -1;
-    if (opt_uint(x, path, obj, "InputSlot", &e->input_slot) != 0)
+    if (vf_json_opt_uint(x, path, obj, "InputSlot", &e->input_slot) != 0)
         return -1;
 
     e->aligned_byte_offset = VF_APPEND_ALIGNED_ELEMENT;
-    v = field(obj, "AlignedByteOffset");
-    if (present(obj, "AlignedByteOffset")) {
-        path_field(p, path, "AlignedByteOffset");
+    v = vf_json_field(obj, "AlignedByteOffset");
+    if (vf_json_present(obj, "AlignedByteOffset")) {
+        vf_json_path_field(p, path, "AlignedByteOffset");
         if (json_object_is_type(v, json_type_string)) {
             const char *s;
-            if (get_string(x, p, v, &s) != 0)
+            if (vf_json_get_string(x, p, v, &s) != 0)
                 return -1;
             if (strcmp(s, "APPEND") != 0 && strcmp(s, "D3D12_APPEND_ALIGNED_ELEMENT") != 0 &&
                 strcmp(s, "APPEND_ALIGNED_ELEMENT") != 0)
                 return fail(x, p, "expected a number, 'APPEND' or "
                                   "'D3D12_APPEND_ALIGNED_ELEMENT', got '" SHOWN "'", SHOW(s));
-        } else if (get_uint(x, p, v, &e->aligned_byte_offset) != 0) {
+        } else if (vf_json_get_uint(x, p, v, &e->aligned_byte_offset) != 0) {
             return -1;
         }
     }
 
     e->input_slot_class = VF_INPUT_PER_VERTEX_DATA;
-    v = field(obj, "InputSlotClass");
-    if (present(obj, "InputSlotClass")) {
-        path_field(p, path, "InputSlotClass");
-        if (get_enum(x, p, v, "input classification", "D3D12_INPUT_CLASSIFICATION_",
-                     slot_class_names, 2, &e->input_slot_class) != 0)
+    v = vf_json_field(obj, "InputSlotClass");
+    if (vf_json_present(obj, "InputSlotClass")) {
+        vf_json_path_field(p, path, "InputSlotClass");
+        if (get_named_enum(x, p, v, &vf_slot_class_names, &e->input_slot_class) != 0)
             return -1;
     }
-    if (opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate) != 0)
+    if (vf_json_opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate) != 0)
         return -1;
     c->component_mappings[i] = VF_DEFAULT_COMPONENT_MAPPING;
-    v = field(obj, "ComponentMapping");
-    if (present(obj, "ComponentMapping")) {
-        path_field(p, path, "ComponentMapping");
+    v = vf_json_field(obj, "ComponentMapping");
+    if (vf_json_present(obj, "ComponentMapping")) {
+        vf_json_path_field(p, path, "ComponentMapping");
         if (get_mapping(x, p, v, &c->component_mappings[i]) != 0)
             return -1;
     }
     return 0;
 }
 
-static int load_input_layout(struct ctx *x, json_object *v, struct vf_case *c)
+static int load_input_layout(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
     const char *path = "InputLayout";
     char p[PATH_SIZE];
     size_t n;
 
     if (!json_object_is_type(v, json_type_array))
-        return fail(x, path, "expected an array, got %s", type_name(v));
+        return fail(x, path, "expected an array, got %s", vf_json_type_name(v));
     n = json_object_array_length(v);
     if (n > VF_CASE_MAX_ARRAY)
         return fail(x, path, "%zu elements; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
@@ -1034,7 +698,7 @@ static int load_input_layout(struct ctx *x, json_object *v, struct vf_case *c)
     if (c->elements == NULL || c->component_mappings == NULL)
         return fail(x, path, "out of memory");
     for (size_t i = 0; i < n; i++) {
-        path_index(p, path, i);
+        vf_json_path_index(p, path, i);
         c->num_elements = (uint32_t)i + 1; /* so vf_case_free frees the name */
         if (load_element(x, p, json_object_array_get_idx(v, i), c, (uint32_t)i) != 0)
             return -1;
@@ -1043,7 +707,7 @@ static int load_input_layout(struct ctx *x, json_object *v, struct vf_case *c)
     return 0;
 }
 
-static int load_signature(struct ctx *x, json_object *v, struct vf_case *c)
+static int load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
     static const char *const fields[] = { "SemanticName", "SemanticIndex", "Register", "Mask",
                                           "ComponentType", NULL };
@@ -1052,7 +716,7 @@ static int load_signature(struct ctx *x, json_object *v, struct vf_case *c)
     size_t n;
 
     if (!json_object_is_type(v, json_type_array))
-        return fail(x, path, "expected an array, got %s", type_name(v));
+        return fail(x, path, "expected an array, got %s", vf_json_type_name(v));
     n = json_object_array_length(v);
     if (n > VF_CASE_MAX_ARRAY)
         return fail(x, path, "%zu entries; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
@@ -1064,26 +728,25 @@ static int load_signature(struct ctx *x, json_object *v, struct vf_case *c)
         vf_signature_element *s = &c->signature[i];
         char *name = NULL;
 
-        path_index(p, path, i);
+        vf_json_path_index(p, path, i);
         c->signature_count = (uint32_t)i + 1;
         if (!json_object_is_type(obj, json_type_object))
-            return fail(x, p, "expected an object, got %s", type_name(obj));
-        if (check_fields(x, p, obj, fields) != 0)
+            return fail(x, p, "expected an object, got %s", vf_json_type_name(obj));
+        if (vf_json_check_fields(x, p, obj, fields) != 0)
             return -1;
         if (get_semantic(x, p, obj, &name) != 0)
             return -1;
         s->semantic_name = name;
         s->mask = 0xf;
         s->component_type = VF_REGISTER_COMPONENT_UNKNOWN;
-        if (opt_uint(x, p, obj, "SemanticIndex", &s->semantic_index) != 0 ||
-            req_uint(x, p, obj, "Register", &s->register_index) != 0 ||
-            opt_uint(x, p, obj, "Mask", &s->mask) != 0)
+        if (vf_json_opt_uint(x, p, obj, "SemanticIndex", &s->semantic_index) != 0 ||
+            vf_json_req_uint(x, p, obj, "Register", &s->register_index) != 0 ||
+            vf_json_opt_uint(x, p, obj, "Mask", &s->mask) != 0)
             return -1;
-        t = field(obj, "ComponentType");
-        if (present(obj, "ComponentType")) {
-            path_field(q, p, "ComponentType");
-            if (get_enum(x, q, t, "register component type", "D3D_REGISTER_COMPONENT_",
-                         component_type_names, 4, &s->component_type) != 0)
+        t = vf_json_field(obj, "ComponentType");
+        if (vf_json_present(obj, "ComponentType")) {
+            vf_json_path_field(q, p, "ComponentType");
+            if (get_named_enum(x, q, t, &vf_component_type_names, &s->component_type) != 0)
                 return -1;
         }
     }
@@ -1091,25 +754,25 @@ static int load_signature(struct ctx *x, json_object *v, struct vf_case *c)
     return 0;
 }
 
-static int load_vertex_buffers(struct ctx *x, json_object *v, struct vf_case *c)
+static int load_vertex_buffers(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
     const char *path = "VertexBuffers";
     char p[PATH_SIZE], q[PATH_SIZE];
     size_t n;
 
     if (!json_object_is_type(v, json_type_array))
-        return fail(x, path, "expected an array, got %s", type_name(v));
+        return fail(x, path, "expected an array, got %s", vf_json_type_name(v));
     n = json_object_array_length(v);
     for (size_t i = 0; i < n; i++) {
         json_object *obj = json_object_array_get_idx(v, i), *s;
         uint32_t slot = (uint32_t)(i < UINT32_MAX ? i : UINT32_MAX);
 
-        path_index(p, path, i);
+        vf_json_path_index(p, path, i);
         if (!json_object_is_type(obj, json_type_object))
-            return fail(x, p, "expected an object, got %s", type_name(obj));
-        s = field(obj, "Slot");
-        path_field(q, p, "Slot");
-        if (present(obj, "Slot") && get_uint(x, q, s, &slot) != 0)
+            return fail(x, p, "expected an object, got %s", vf_json_type_name(obj));
+        s = vf_json_field(obj, "Slot");
+        vf_json_path_field(q, p, "Slot");
+        if (vf_json_present(obj, "Slot") && vf_json_get_uint(x, q, s, &slot) != 0)
             return -1;
         if (slot >= VF_MAX_INPUT_SLOTS)
             return fail(x, q, "slot %u; D3D12 has slots 0..%u", slot, VF_MAX_INPUT_SLOTS - 1);
@@ -1123,7 +786,7 @@ static int load_vertex_buffers(struct ctx *x, json_object *v, struct vf_case *c)
     return 0;
 }
 
-static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
+static int load_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
     static const char *const draw_fields[] = { "DrawInstanced", "DrawIndexedInstanced", NULL };
     static const char *const di_fields[] = { "VertexCountPerInstance", "InstanceCount",
@@ -1139,39 +802,41 @@ static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
     vf_draw_desc *d = &c->draw;
 
     if (!json_object_is_type(v, json_type_object))
-        return fail(x, path, "expected an object, got %s", type_name(v));
-    if (check_fields(x, path, v, draw_fields) != 0)
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(v));
+    if (vf_json_check_fields(x, path, v, draw_fields) != 0)
         return -1;
-    di = field(v, "DrawInstanced");
-    dii = field(v, "DrawIndexedInstanced");
-    if (present(v, "DrawInstanced") == present(v, "DrawIndexedInstanced"))
+    di = vf_json_field(v, "DrawInstanced");
+    dii = vf_json_field(v, "DrawIndexedInstanced");
+    if (vf_json_present(v, "DrawInstanced") == vf_json_present(v, "DrawIndexedInstanced"))
         return fail(x, path, "give exactly one of 'DrawInstanced' and 'DrawIndexedInstanced'");
-    indexed = present(v, "DrawIndexedInstanced");
+    indexed = vf_json_present(v, "DrawIndexedInstanced");
     args = indexed ? dii : di;
-    path_field(p, path, indexed ? "DrawIndexedInstanced" : "DrawInstanced");
+    vf_json_path_field(p, path, indexed ? "DrawIndexedInstanced" : "DrawInstanced");
     if (!json_object_is_type(args, json_type_object))
-        return fail(x, p, "expected an object, got %s", type_name(args));
-    if (check_fields(x, p, args, indexed ? dii_fields : di_fields) != 0)
+        return fail(x, p, "expected an object, got %s", vf_json_type_name(args));
+    if (vf_json_check_fields(x, p, args, indexed ? dii_fields : di_fields) != 0)
         return -1;
     d->instance_count = 1;
-    if (opt_uint(x, p, args, "InstanceCount", &d->instance_count) != 0 ||
-        opt_uint(x, p, args, "StartInstanceLocation", &d->start_instance_location) != 0)
+    if (vf_json_opt_uint(x, p, args, "InstanceCount", &d->instance_count) != 0 ||
+        vf_json_opt_uint(x, p, args, "StartInstanceLocation", &d->start_instance_location) != 0)
         return -1;
     if (!indexed) {
         d->indexed = 0;
-        if (req_uint(x, p, args, "VertexCountPerInstance", &d->vertex_count_per_instance) != 0 ||
-            opt_uint(x, p, args, "StartVertexLocation", &d->start_location) != 0)
+        if (vf_json_req_uint(x, p, args, "VertexCountPerInstance", &d->vertex_count_per_instance) !=
+                0 ||
+            vf_json_opt_uint(x, p, args, "StartVertexLocation", &d->start_location) != 0)
             return -1;
     } else {
-        json_object *b = field(args, "BaseVertexLocation");
+        json_object *b = vf_json_field(args, "BaseVertexLocation");
         d->indexed = 1;
-        if (req_uint(x, p, args, "IndexCountPerInstance", &d->vertex_count_per_instance) != 0 ||
-            opt_uint(x, p, args, "StartIndexLocation", &d->start_location) != 0)
+        if (vf_json_req_uint(x, p, args, "IndexCountPerInstance", &d->vertex_count_per_instance) !=
+                0 ||
+            vf_json_opt_uint(x, p, args, "StartIndexLocation", &d->start_location) != 0)
             return -1;
-        if (present(args, "BaseVertexLocation")) {
+        if (vf_json_present(args, "BaseVertexLocation")) {
             int64_t n;
-            path_field(q, p, "BaseVertexLocation");
-            if (get_integer(x, q, b, INT32_MIN, INT32_MAX, &n) != 0)
+            vf_json_path_field(q, p, "BaseVertexLocation");
+            if (vf_json_get_integer(x, q, b, INT32_MIN, INT32_MAX, &n) != 0)
                 return -1;
             d->base_vertex_location = (int32_t)n;
         }
@@ -1179,7 +844,7 @@ static int load_draw(struct ctx *x, json_object *v, struct vf_case *c)
     return 0;
 }
 
-static int load_root(struct ctx *x, json_object *root, struct vf_case *c)
+static int load_root(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
 {
     static const char *const fields[] = { "Description", "InputLayout", "Signature",
                                           "MaxInputSlots", "VertexBuffers", "IndexBuffer",
@@ -1187,47 +852,50 @@ static int load_root(struct ctx *x, json_object *root, struct vf_case *c)
     json_object *v;
 
     if (!json_object_is_type(root, json_type_object))
-        return fail(x, "", "the case must be a JSON object, got %s", type_name(root));
-    if (check_fields(x, "", root, fields) != 0)
+        return fail(x, "", "the case must be a JSON object, got %s", vf_json_type_name(root));
+    if (vf_json_check_fields(x, "", root, fields) != 0)
         return -1;
 
-    v = field(root, "Description");
-    if (present(root, "Description")) {
+    v = vf_json_field(root, "Description");
+    if (vf_json_present(root, "Description")) {
         const char *s;
-        if (get_string(x, "Description", v, &s) != 0)
+        if (vf_json_get_string(x, "Description", v, &s) != 0)
             return -1;
-        c->description = dup_string(s, strlen(s));
+        c->description = vf_json_strndup(s, strlen(s));
         if (c->description == NULL)
             return fail(x, "Description", "out of memory");
     }
-    v = field(root, "InputLayout");
-    if (!present(root, "InputLayout"))
+    v = vf_json_field(root, "InputLayout");
+    if (!vf_json_present(root, "InputLayout"))
         return fail(x, "", "missing field 'InputLayout'");
     if (load_input_layout(x, v, c) != 0)
         return -1;
-    v = field(root, "Signature");
-    if (present(root, "Signature") && load_signature(x, v, c) != 0)
+    v = vf_json_field(root, "Signature");
+    if (vf_json_present(root, "Signature") && load_signature(x, v, c) != 0)
         return -1;
-    if (opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0)
+    if (vf_json_opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0)
         return -1;
 
     vf_draw_desc_init(&c->draw);
     c->draw.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
     c->draw.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
-    v = field(root, "VertexBuffers");
-    if (present(root, "VertexBuffers") && load_vertex_buffers(x, v, c) != 0)
+    v = vf_json_field(root, "VertexBuffers");
+    if (vf_json_present(root, "VertexBuffers") && load_vertex_buffers(x, v, c) != 0)
         return -1;
-    v = field(root, "IndexBuffer");
-    if (present(root, "IndexBuffer") && load_buffer(x, "IndexBuffer", v, 1, &c->ib) != 0)
+    v = vf_json_field(root, "IndexBuffer");
+    if (vf_json_present(root, "IndexBuffer") && load_buffer(x, "IndexBuffer", v, 1, &c->ib) != 0)
         return -1;
-    v = field(root, "IBStripCutValue");
-    if (present(root, "IBStripCutValue") && get_strip_cut(x, "IBStripCutValue", v, &c->draw.strip_cut_value) != 0)
+    v = vf_json_field(root, "IBStripCutValue");
+    if (vf_json_present(root, "IBStripCutValue") &&
+        get_named_enum(x, "IBStripCutValue", v, &vf_strip_cut_names, &c->draw.strip_cut_value) != 0)
         return -1;
-    v = field(root, "PrimitiveTopology");
-    if (present(root, "PrimitiveTopology") && get_topology(x, "PrimitiveTopology", v, &c->draw.primitive_topology) != 0)
+    v = vf_json_field(root, "PrimitiveTopology");
+    if (vf_json_present(root, "PrimitiveTopology") &&
+        get_named_enum(x, "PrimitiveTopology", v, &vf_topology_names,
+                       &c->draw.primitive_topology) != 0)
         return -1;
-    v = field(root, "Draw");
-    if (!present(root, "Draw"))
+    v = vf_json_field(root, "Draw");
+    if (!vf_json_present(root, "Draw"))
         return fail(x, "", "missing field 'Draw'");
     if (load_draw(x, v, c) != 0)
         return -1;
@@ -1290,129 +958,12 @@ void vf_case_free(struct vf_case *c)
     memset(c, 0, sizeof(*c));
 }
 
-/* Line and column (from 1) of byte `offset` of the text. */
-static void position(const char *text, size_t offset, size_t *line, size_t *column)
-{
-    *line = 1;
-    *column = 1;
-    for (size_t i = 0; i < offset; i++) {
-        if (text[i] == '\n') {
-            (*line)++;
-            *column = 1;
-        } else {
-            (*column)++;
-        }
-    }
-}
-
-/*
- * json-c keeps the last of two equal keys in an object silently; a repeated
- * field is as likely a mistake as a misspelt one, so the text (already
- * parsed, hence valid JSON) is scanned for them. Keys are compared as
- * written, escapes included.
- */
-#define SCAN_MAX_DEPTH 64
-
-struct scan_level {
-    int is_object;
-    int want_key;     /* objects: the next string is a key */
-    size_t key_off;   /* objects: the current key, for paths */
-    size_t key_len;
-    size_t index;     /* arrays: the current element, for paths */
-    size_t first_key; /* objects: their keys in `keys` start here */
-};
-
-struct scan_key {
-    size_t off, len;
-};
-
-static int check_duplicate_keys(struct ctx *x, const char *text, size_t size)
-{
-    struct scan_level lv[SCAN_MAX_DEPTH];
-    struct scan_key *keys = NULL;
-    size_t nkeys = 0, cap = 0;
-    int depth = 0, rc = 0;
-
-    for (size_t i = 0; i < size && rc == 0; i++) {
-        char ch = text[i];
-        if (ch == '"') {
-            size_t start = i + 1, j = start;
-            while (j < size && text[j] != '"')
-                j += text[j] == '\\' ? 2 : 1;
-            if (depth > 0 && lv[depth - 1].is_object && lv[depth - 1].want_key) {
-                struct scan_level *l = &lv[depth - 1];
-                size_t len = j - start;
-                for (size_t k = l->first_key; k < nkeys; k++) {
-                    if (keys[k].len == len && memcmp(text + keys[k].off, text + start, len) == 0) {
-                        char p[PATH_SIZE], item[80];
-                        size_t plen = 0;
-                        p[0] = '\0';
-                        for (int d = 0; d + 1 < depth; d++) {
-                            if (lv[d].is_object) {
-                                snprintf(item, sizeof(item), "%s%.*s", plen ? "." : "",
-                                         (int)(lv[d].key_len < 64 ? lv[d].key_len : 64),
-                                         text + lv[d].key_off);
-                            } else {
-                                snprintf(item, sizeof(item), "[%zu]", lv[d].index);
-                            }
-                            plen = path_append(p, plen, item);
-                        }
-                        rc = fail(x, p, "field '%.*s' appears twice", (int)(len < 40 ? len : 40),
-                                  text + start);
-                        break;
-                    }
-                }
-                if (rc != 0)
-                    break;
-                if (nkeys == cap) {
-                    struct scan_key *nk;
-                    cap = cap ? cap * 2 : 64;
-                    nk = realloc(keys, cap * sizeof(*keys));
-                    if (nk == NULL) {
-                        rc = fail(x, "", "out of memory");
-                        break;
-                    }
-                    keys = nk;
-                }
-                keys[nkeys].off = start;
-                keys[nkeys].len = len;
-                nkeys++;
-                l->key_off = start;
-                l->key_len = len;
-                l->want_key = 0;
-            }
-            i = j;
-        } else if (ch == '{' || ch == '[') {
-            if (depth == SCAN_MAX_DEPTH)
-                break; /* the tokener's own limit is lower */
-            lv[depth].is_object = ch == '{';
-            lv[depth].want_key = ch == '{';
-            lv[depth].key_off = 0;
-            lv[depth].key_len = 0;
-            lv[depth].index = 0;
-            lv[depth].first_key = nkeys;
-            depth++;
-        } else if ((ch == '}' || ch == ']') && depth > 0) {
-            depth--;
-            nkeys = lv[depth].first_key;
-        } else if (ch == ',' && depth > 0) {
-            if (lv[depth - 1].is_object)
-                lv[depth - 1].want_key = 1;
-            else
-                lv[depth - 1].index++;
-        }
-    }
-    free(keys);
-    return rc;
-}
 
 int vf_case_load_string(const char *json, size_t size, const char *base_dir,
                         struct vf_case *c, char *err, size_t err_size)
 {
-    struct ctx x = { err, err_size, NULL };
-    json_tokener *tok;
+    struct vf_json_ctx x = { err, err_size, NULL };
     json_object *root;
-    size_t end, line, column;
     int rc;
 
     if (err != NULL && err_size != 0)
@@ -1423,47 +974,16 @@ int vf_case_load_string(const char *json, size_t size, const char *base_dir,
     if (size > INT_MAX)
         return fail(&x, "", "the case is larger than 2 GiB");
     if (base_dir != NULL) {
-        c->base_dir = dup_string(base_dir, strlen(base_dir));
+        c->base_dir = vf_json_strndup(base_dir, strlen(base_dir));
         if (c->base_dir == NULL)
             return fail(&x, "", "out of memory");
     }
     x.base_dir = c->base_dir;
-
-    tok = json_tokener_new_ex(64);
-    if (tok == NULL) {
-        vf_case_free(c);
-        return fail(&x, "", "out of memory");
-    }
-    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
-    root = json_tokener_parse_ex(tok, json, (int)size);
-    end = json_tokener_get_parse_end(tok);
-    if (root == NULL) {
-        enum json_tokener_error jerr = json_tokener_get_error(tok);
-        position(json, end, &line, &column);
-        if (jerr == json_tokener_continue)
-            fail(&x, "", "line %zu, column %zu: unexpected end of the JSON text", line, column);
-        else
-            fail(&x, "", "line %zu, column %zu: %s", line, column, json_tokener_error_desc(jerr));
-        json_tokener_free(tok);
+    if (vf_json_parse(&x, json, size, &root) != 0) {
         vf_case_free(c);
         return -1;
     }
-    /* Only blanks may follow the value. */
-    for (; end < size; end++) {
-        if (json[end] != ' ' && json[end] != '\t' && json[end] != '\n' && json[end] != '\r') {
-            position(json, end, &line, &column);
-            fail(&x, "", "line %zu, column %zu: text after the end of the JSON value", line,
-                 column);
-            json_object_put(root);
-            json_tokener_free(tok);
-            vf_case_free(c);
-            return -1;
-        }
-    }
-    json_tokener_free(tok);
-    rc = check_duplicate_keys(&x, json, size);
-    if (rc == 0)
-        rc = load_root(&x, root, c);
+    rc = load_root(&x, root, c);
     json_object_put(root);
     if (rc != 0)
         vf_case_free(c);
@@ -1472,7 +992,7 @@ int vf_case_load_string(const char *json, size_t size, const char *base_dir,
 
 int vf_case_load(const char *path, struct vf_case *c, char *err, size_t err_size)
 {
-    struct ctx x = { err, err_size, NULL };
+    struct vf_json_ctx x = { err, err_size, NULL };
     uint8_t *text = NULL;
     size_t size = 0;
     char *dir;
@@ -1488,8 +1008,8 @@ int vf_case_load(const char *path, struct vf_case *c, char *err, size_t err_size
         return fail(&x, "", "cannot read the case file: %s", strerror(err_no));
     }
     slash = strrchr(path, '/');
-    dir = slash != NULL ? dup_string(path, (size_t)(slash - path) + (slash == path)) :
-                          dup_string(".", 1);
+    dir = slash != NULL ? vf_json_strndup(path, (size_t)(slash - path) + (slash == path)) :
+                          vf_json_strndup(".", 1);
     if (dir == NULL) {
         free(text);
         return fail(&x, "", "out of memory");

@@ -103,10 +103,4 @@ void vf_case_layout_options(const struct vf_case *c, vf_layout_options *options)
  * callers that keep a vf_draw_desc apart from the case). */
 void vf_case_draw_desc(const struct vf_case *c, vf_draw_desc *desc);
 
-/* Name of a topology value ("TRIANGLELIST", "3_CONTROL_POINT_PATCHLIST",
- * ...), or NULL for a value that is not a D3D_PRIMITIVE_TOPOLOGY. */
-const char *vf_case_topology_name(uint32_t topology);
-/* "DISABLED", "0xFFFF", "0xFFFFFFFF", or NULL. */
-const char *vf_case_strip_cut_name(uint32_t strip_cut_value);
-
 #endif /* VF_TOOLS_CASE_H */

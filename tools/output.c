@@ -11,20 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common.h"
+#include "d3d_names.h"
 #include "output.h"
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #define CELL_SIZE 48
 
 /* How the words of a register are shown. */
 enum kind { KIND_FLOAT, KIND_UINT, KIND_SINT };
-
-static const char *const slot_class_names[] = { "PER_VERTEX_DATA", "PER_INSTANCE_DATA" };
-
-const char *vf_output_slot_class_name(uint32_t slot_class)
-{
-    return slot_class < ARRAY_LEN(slot_class_names) ? slot_class_names[slot_class] : NULL;
-}
 
 static float word_to_float(uint32_t w)
 {
@@ -113,6 +106,19 @@ static const uint32_t *record_at(const struct vf_records *r, uint32_t instance, 
     return r->words + index * 4 * r->registers;
 }
 
+/* The records to print: o->sel, or the whole draw. */
+static struct vf_selection selection_of(const struct vf_records *r,
+                                        const struct vf_output_options *o)
+{
+    struct vf_selection s = { 0, r->instances, 0, r->vertices };
+    return o != NULL && o->sel != NULL ? *o->sel : s;
+}
+
+#define FOR_INSTANCES(s, j) for (uint32_t j = (s).first_instance; \
+                                 j - (s).first_instance < (s).num_instances; j++)
+#define FOR_POSITIONS(s, v) for (uint32_t v = (s).first_position; \
+                                 v - (s).first_position < (s).num_positions; v++)
+
 /* ------------------------------------------------------------------------ */
 /* Table                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -121,12 +127,13 @@ static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
 
 /* One line per primitive of every instance: its SV_PrimitiveID and the
  * position numbers of its vertices, leading vertex first. */
-static void table_primitives(FILE *f, const struct vf_records *r,
+static void table_primitives(FILE *f, const struct vf_selection sel,
                              const struct vf_primitive_list *pl)
 {
+
     fprintf(f, "\nprimitives: %u per instance, %u vertices each, leading vertex first\n",
             pl->count, pl->vertices);
-    for (uint32_t j = 0; j < r->instances; j++) {
+    FOR_INSTANCES(sel, j) {
         for (uint32_t p = 0; p < pl->count; p++) {
             const uint32_t *v = pl->v + (size_t)p * pl->vertices;
             fprintf(f, "prim %u (instance %u):", p, j);
@@ -137,20 +144,16 @@ static void table_primitives(FILE *f, const struct vf_records *r,
     }
 }
 
-int vf_output_table(FILE *f, const struct vf_records *r, int hex)
+static int table_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
-    return vf_output_table_primitives(f, r, hex, NULL);
-}
-
-int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
-                               const struct vf_primitive_list *prims)
-{
+    int hex = o->hex;
     uint32_t nregs = r->registers - 1;
     size_t ncols = 3 + (size_t)nregs * 4;
     size_t *width;
     struct reg_desc *regs;
     char cell[CELL_SIZE];
     const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
+    struct vf_selection sel = selection_of(r, o);
 
     regs = calloc(nregs ? nregs : 1, sizeof(*regs));
     width = calloc(ncols, sizeof(*width));
@@ -168,8 +171,8 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
     for (uint32_t i = 0; i < nregs; i++)
         for (int c = 0; c < 4; c++)
             width[3 + i * 4 + c] = strlen(regs[i].name) + 2;
-    for (uint32_t j = 0; j < r->instances; j++) {
-        for (uint32_t v = 0; v < r->vertices; v++) {
+    FOR_INSTANCES(sel, j) {
+        FOR_POSITIONS(sel, v) {
             const uint32_t *rec = record_at(r, j, v);
             const uint32_t *sys = rec + 4 * nregs;
             size_t n = (size_t)snprintf(cell, sizeof(cell), "%u", v);
@@ -197,15 +200,19 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
                                : (r->vertices == 1 ? "vertex" : "vertices"),
             r->instances,
             r->instances == 1 ? "" : "s",
-            vf_case_topology_name(r->c->draw.primitive_topology)
-                ? vf_case_topology_name(r->c->draw.primitive_topology) : "?");
+            vf_topology_name(r->c->draw.primitive_topology)
+                ? vf_topology_name(r->c->draw.primitive_topology) : "?");
     if (r->c->draw.indexed)
         fprintf(f, ", strip cut %s",
-                vf_case_strip_cut_name(r->c->draw.strip_cut_value)
-                    ? vf_case_strip_cut_name(r->c->draw.strip_cut_value) : "?");
+                vf_strip_cut_name(r->c->draw.strip_cut_value)
+                    ? vf_strip_cut_name(r->c->draw.strip_cut_value) : "?");
     fputc('\n', f);
+    if (o->sel != NULL)
+        fprintf(f, "selected: instances %u..%u, positions %u..%u\n", sel.first_instance,
+                sel.first_instance + sel.num_instances - 1, sel.first_position,
+                sel.first_position + sel.num_positions - 1);
 
-    for (uint32_t j = 0; j < r->instances; j++) {
+    FOR_INSTANCES(sel, j) {
         fprintf(f, "\ninstance %u\n", j);
         fprintf(f, "%*s  %*s  %*s", (int)width[0], "#", (int)width[1], "SV_VertexID",
                 (int)width[2], "SV_InstanceID");
@@ -214,7 +221,7 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
                 fprintf(f, "  %*s.%c", (int)width[3 + i * 4 + c] - 2, regs[i].name,
                         comp_names[c]);
         fputc('\n', f);
-        for (uint32_t v = 0; v < r->vertices; v++) {
+        FOR_POSITIONS(sel, v) {
             const uint32_t *rec = record_at(r, j, v);
             const uint32_t *sys = rec + 4 * nregs;
 
@@ -233,8 +240,8 @@ int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
             fputc('\n', f);
         }
     }
-    if (prims)
-        table_primitives(f, r, prims);
+    if (o->prims)
+        table_primitives(f, sel, o->prims);
     free(regs);
     free(width);
     return ferror(f) ? -1 : 0;
@@ -281,7 +288,7 @@ static void json_value(FILE *f, uint32_t w, enum kind kind)
 
 static void json_layout_element(FILE *f, const vf_layout_element_info *e)
 {
-    const char *cls = vf_output_slot_class_name(e->input_slot_class);
+    const char *cls = vf_slot_class_name(e->input_slot_class);
 
     fputs("{\"SemanticName\": ", f);
     vf_output_json_string(f, e->semantic_name);
@@ -297,14 +304,15 @@ static void json_layout_element(FILE *f, const vf_layout_element_info *e)
 
 /* ,"primitives": one object per primitive of every instance, instance-major;
  * "id" is its SV_PrimitiveID, "vertices" its position numbers. */
-static void json_primitives(FILE *f, const struct vf_records *r,
+static void json_primitives(FILE *f, const struct vf_selection sel,
                             const struct vf_primitive_list *pl)
 {
+
     fputs(",\n\"primitives\": [", f);
-    for (uint32_t j = 0; j < r->instances; j++) {
+    FOR_INSTANCES(sel, j) {
         for (uint32_t p = 0; p < pl->count; p++) {
             const uint32_t *v = pl->v + (size_t)p * pl->vertices;
-            fputs(j || p ? ",\n  " : "\n  ", f);
+            fputs(j != sel.first_instance || p ? ",\n  " : "\n  ", f);
             fprintf(f, "{\"instance\": %u, \"id\": %u, \"vertices\": [", j, p);
             for (uint32_t k = 0; k < pl->vertices; k++)
                 fprintf(f, k ? ", %u" : "%u", v[k]);
@@ -314,18 +322,13 @@ static void json_primitives(FILE *f, const struct vf_records *r,
     fputs("\n]", f);
 }
 
-int vf_output_json(FILE *f, const struct vf_records *r)
-{
-    return vf_output_json_primitives(f, r, NULL);
-}
-
-int vf_output_json_primitives(FILE *f, const struct vf_records *r,
-                              const struct vf_primitive_list *prims)
+static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     uint32_t nregs = r->registers - 1;
     uint32_t nelem = vf_layout_element_count(r->layout);
     struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
     const vf_draw_desc *d = &r->c->draw;
+    struct vf_selection sel = selection_of(r, o);
 
     if (regs == NULL)
         return -1;
@@ -340,9 +343,9 @@ int vf_output_json_primitives(FILE *f, const struct vf_records *r,
     if (d->indexed)
         fprintf(f, "\"BaseVertexLocation\": %d, ", (int)d->base_vertex_location);
     fprintf(f, "\"StartInstanceLocation\": %u, \"PrimitiveTopology\": ", d->start_instance_location);
-    vf_output_json_string(f, vf_case_topology_name(d->primitive_topology));
+    vf_output_json_string(f, vf_topology_name(d->primitive_topology));
     fputs(", \"IBStripCutValue\": ", f);
-    vf_output_json_string(f, vf_case_strip_cut_name(d->strip_cut_value));
+    vf_output_json_string(f, vf_strip_cut_name(d->strip_cut_value));
     fputs("},\n\"layout\": [", f);
     for (uint32_t i = 0; i < nelem; i++) {
         vf_layout_element_info e;
@@ -356,14 +359,19 @@ int vf_output_json_primitives(FILE *f, const struct vf_records *r,
         fputs(i ? ", " : "", f);
         vf_output_json_string(f, regs[i].name);
     }
-    fputs("],\n\"records\": [", f);
-    for (uint32_t j = 0; j < r->instances; j++) {
-        for (uint32_t v = 0; v < r->vertices; v++) {
+    fputs("],\n", f);
+    if (o->sel != NULL)
+        fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
+                   "\"FirstPosition\": %u, \"PositionCount\": %u},\n",
+                sel.first_instance, sel.num_instances, sel.first_position, sel.num_positions);
+    fputs("\"records\": [", f);
+    FOR_INSTANCES(sel, j) {
+        FOR_POSITIONS(sel, v) {
             const uint32_t *rec = record_at(r, j, v);
             const uint32_t *sys = rec + 4 * nregs;
             int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
 
-            fputs(j || v ? ",\n  " : "\n  ", f);
+            fputs(j != sel.first_instance || v != sel.first_position ? ",\n  " : "\n  ", f);
             fprintf(f, "{\"instance\": %u, \"position\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
                        "\"SV_InstanceID\": %u, \"flags\": %u, \"data\": {",
                     j, v, cut ? "true" : "false", sys[0], sys[1], sys[2]);
@@ -385,8 +393,8 @@ int vf_output_json_primitives(FILE *f, const struct vf_records *r,
         }
     }
     fputs("\n]", f);
-    if (prims)
-        json_primitives(f, r, prims);
+    if (o->prims)
+        json_primitives(f, sel, o->prims);
     fputs("\n}\n", f);
     free(regs);
     return ferror(f) ? -1 : 0;
@@ -404,11 +412,13 @@ static void put_u32le(uint8_t *p, uint32_t w)
     p[3] = (uint8_t)(w >> 24);
 }
 
-int vf_output_raw(FILE *f, const struct vf_records *r)
+/* Version 1: 6 header words, then every record of the draw as 4E + 3
+ * words (the system register's fourth word, always 0, is dropped). */
+static int raw_v1_records(FILE *f, const struct vf_records *r)
 {
     uint32_t nregs = r->registers - 1;
     uint32_t words_per_record = 4 * nregs + 3;
-    uint32_t header[6] = { 0x31524656u, 1, nregs, r->vertices, r->instances, words_per_record };
+    uint32_t header[6] = { VF_RAW_MAGIC, 1, nregs, r->vertices, r->instances, words_per_record };
     uint8_t buf[4 * (4 * VF_MAX_REGISTERS + 3)];
     uint8_t hbuf[sizeof(header)];
 
@@ -422,8 +432,6 @@ int vf_output_raw(FILE *f, const struct vf_records *r)
     for (uint32_t j = 0; j < r->instances; j++) {
         for (uint32_t v = 0; v < r->vertices; v++) {
             const uint32_t *rec = record_at(r, j, v);
-            /* The data registers and the first three system words: the
-             * fourth system word is padding and is dropped. */
             for (uint32_t k = 0; k < words_per_record; k++)
                 put_u32le(buf + 4 * k, rec[k]);
             if (fwrite(buf, 4, words_per_record, f) != words_per_record)
@@ -431,6 +439,219 @@ int vf_output_raw(FILE *f, const struct vf_records *r)
         }
     }
     return ferror(f) ? -1 : 0;
+}
+
+/* What the version 2 header says of register i (the last: the system
+ * register). */
+struct raw_register {
+    uint32_t kind, semantic_index, format, component_type;
+    const char *name;
+};
+
+static void raw_register(const struct vf_records *r, uint32_t i, struct raw_register *g)
+{
+    vf_layout_register_info ri;
+    vf_layout_element_info ei;
+
+    g->kind = VF_REGISTER_SYSTEM;
+    g->semantic_index = 0;
+    g->format = VF_FORMAT_UNKNOWN;
+    g->component_type = VF_REGISTER_COMPONENT_UINT32;
+    g->name = VF_RAW_SYSTEM_NAME;
+    if (i + 1 >= r->registers || vf_layout_register(r->layout, i, &ri) != VF_OK)
+        return;
+    g->kind = ri.kind;
+    if (ri.kind == VF_REGISTER_VERTEX_ID) {
+        g->name = "SV_VertexID";
+    } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
+        g->name = "SV_InstanceID";
+    } else if (ri.element_index >= 0 &&
+               vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
+        enum kind k = format_kind(ei.format);
+        g->name = ei.semantic_name ? ei.semantic_name : "";
+        g->semantic_index = ei.semantic_index;
+        g->format = ei.format;
+        g->component_type = k == KIND_UINT   ? VF_REGISTER_COMPONENT_UINT32
+                            : k == KIND_SINT ? VF_REGISTER_COMPONENT_SINT32
+                                             : VF_REGISTER_COMPONENT_FLOAT32;
+    }
+}
+
+/* A length-prefixed string padded with zeros to whole words. */
+static int put_raw_string(FILE *f, const char *s)
+{
+    static const uint8_t zeros[4];
+    size_t n = strlen(s);
+    return fwrite(s, 1, n, f) == n && fwrite(zeros, 1, (4 - n % 4) % 4, f) == (4 - n % 4) % 4
+               ? 0 : -1;
+}
+
+static size_t raw_string_size(const char *s)
+{
+    return (strlen(s) + 3) / 4 * 4;
+}
+
+static const char *raw_format_name(uint32_t format)
+{
+    return vf_format_name(format) ? vf_format_name(format) : "UNKNOWN";
+}
+
+/* The version 2 header: 12 words, the register entries, zeros to a
+ * multiple of 16 bytes (so records keep the library's alignment). */
+static int raw_v2_header(FILE *f, const struct vf_records *r, const struct vf_selection *sel,
+                         int selected)
+{
+    static const uint8_t zeros[16];
+    uint32_t w[12] = { VF_RAW_MAGIC, 2, 0, r->registers, 4 * r->registers, r->vertices,
+                       r->instances, sel->first_instance, sel->num_instances,
+                       sel->first_position, sel->num_positions, selected != 0 };
+    size_t size = sizeof(w);
+    uint8_t buf[sizeof(w)];
+
+    for (uint32_t i = 0; i < r->registers; i++) {
+        struct raw_register g;
+        raw_register(r, i, &g);
+        size += 24 + raw_string_size(g.name) + raw_string_size(raw_format_name(g.format));
+    }
+    w[2] = (uint32_t)((size + 15) / 16 * 16);
+    for (size_t i = 0; i < ARRAY_LEN(w); i++)
+        put_u32le(buf + 4 * i, w[i]);
+    if (fwrite(buf, 1, sizeof(buf), f) != sizeof(buf))
+        return -1;
+    for (uint32_t i = 0; i < r->registers; i++) {
+        struct raw_register g;
+        const char *fmt;
+        uint32_t e[6];
+        raw_register(r, i, &g);
+        fmt = raw_format_name(g.format);
+        e[0] = g.kind;
+        e[1] = g.semantic_index;
+        e[2] = g.format;
+        e[3] = g.component_type;
+        e[4] = (uint32_t)strlen(g.name);
+        e[5] = (uint32_t)strlen(fmt);
+        for (int k = 0; k < 6; k++)
+            put_u32le(buf + 4 * k, e[k]);
+        if (fwrite(buf, 4, 6, f) != 6 || put_raw_string(f, g.name) != 0 ||
+            put_raw_string(f, fmt) != 0)
+            return -1;
+    }
+    return fwrite(zeros, 1, w[2] - size, f) == w[2] - size ? 0 : -1;
+}
+
+static int raw_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
+{
+    struct vf_selection sel = selection_of(r, o);
+    uint32_t words = 4 * r->registers;
+    uint8_t buf[4 * 4 * (VF_MAX_REGISTERS + 1)];
+
+    if (r->registers > VF_MAX_REGISTERS + 1 || raw_v2_header(f, r, &sel, o->sel != NULL) != 0)
+        return -1;
+    FOR_INSTANCES(sel, j) {
+        FOR_POSITIONS(sel, v) {
+            const uint32_t *rec = record_at(r, j, v);
+            for (uint32_t k = 0; k < words; k++)
+                put_u32le(buf + 4 * k, rec[k]);
+            if (fwrite(buf, 4, words, f) != words)
+                return -1;
+        }
+    }
+    return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* CSV                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* A CSV field, quoted when it holds a comma, a quote or a line break. */
+static void csv_field(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\r\n") == NULL) {
+        fputs(s, f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s != '\0'; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int csv_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
+{
+    uint32_t nregs = r->registers - 1;
+    struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
+    struct vf_selection sel = selection_of(r, o);
+    char cell[CELL_SIZE + 8];
+
+    if (regs == NULL)
+        return -1;
+    describe_registers(r, regs);
+    fputs("instance,position,cut,SV_VertexID,SV_InstanceID,flags", f);
+    for (uint32_t i = 0; i < nregs; i++) {
+        for (int c = 0; c < 4; c++) {
+            fputc(',', f);
+            snprintf(cell, sizeof(cell), "%s.%c", regs[i].name, comp_names[c]);
+            csv_field(f, cell);
+        }
+    }
+    fputc('\n', f);
+    FOR_INSTANCES(sel, j) {
+        FOR_POSITIONS(sel, v) {
+            const uint32_t *rec = record_at(r, j, v);
+            const uint32_t *sys = rec + 4 * nregs;
+            fprintf(f, "%u,%u,%d,%u,%u,%u", j, v, (sys[2] & VF_FLAG_STRIP_CUT) != 0, sys[0],
+                    sys[1], sys[2]);
+            for (uint32_t i = 0; i < 4 * nregs; i++) {
+                format_word(cell, sizeof(cell), rec[i], regs[i / 4].kind, o->hex);
+                fprintf(f, ",%s", cell);
+            }
+            fputc('\n', f);
+        }
+    }
+    free(regs);
+    return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Entry points                                                             */
+/* ------------------------------------------------------------------------ */
+
+int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind kind,
+                      const struct vf_output_options *o)
+{
+    static const struct vf_output_options none;
+
+    if (o == NULL)
+        o = &none;
+    switch (kind) {
+    case VF_OUTPUT_TABLE: return table_records(f, r, o);
+    case VF_OUTPUT_JSON: return json_records(f, r, o);
+    case VF_OUTPUT_CSV: return csv_records(f, r, o);
+    case VF_OUTPUT_RAW: return raw_records(f, r, o);
+    case VF_OUTPUT_RAW1: return o->sel != NULL ? -1 : raw_v1_records(f, r);
+    }
+    return -1;
+}
+
+int vf_output_table(FILE *f, const struct vf_records *r, int hex)
+{
+    struct vf_output_options o = { hex, NULL, NULL };
+    return table_records(f, r, &o);
+}
+
+int vf_output_json(FILE *f, const struct vf_records *r)
+{
+    struct vf_output_options o = { 0, NULL, NULL };
+    return json_records(f, r, &o);
+}
+
+int vf_output_raw(FILE *f, const struct vf_records *r)
+{
+    struct vf_output_options o = { 0, NULL, NULL };
+    return raw_records(f, r, &o);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -464,7 +685,7 @@ int vf_output_layout(FILE *f, const vf_layout *layout)
             continue;
         snprintf(sem, sizeof(sem), "%.64s%u", e.semantic_name ? e.semantic_name : "(null)",
                  e.semantic_index);
-        cls = vf_output_slot_class_name(e.input_slot_class);
+        cls = vf_slot_class_name(e.input_slot_class);
         fprintf(f, "%2u  %-*s  %4u  %6u  %-*s  %-17s  %4u  0x%04x  ", i, wsem, sem, e.input_slot,
                 e.byte_offset, wfmt, vf_format_name(e.format) ? vf_format_name(e.format) : "?",
                 cls ? cls : "?", e.instance_data_step_rate, e.component_mapping);

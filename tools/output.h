@@ -10,6 +10,13 @@
 #include "case.h"
 #include "vfetch.h"
 
+/* Part of a draw's records: instances first_instance .. + num_instances - 1
+ * and, of each, positions first_position .. + num_positions - 1. */
+struct vf_selection {
+    uint32_t first_instance, num_instances;
+    uint32_t first_position, num_positions;
+};
+
 /* The records of one AoS draw: instances * vertices records of `registers`
  * 16-byte registers each, instance-major; the last register is the system
  * register { SV_VertexID, SV_InstanceID, flags, 0 }. */
@@ -22,6 +29,11 @@ struct vf_records {
     uint32_t registers;  /* per record, the system register included */
 };
 
+/* The first word of a raw file ("VFR1" in its bytes), for every version. */
+#define VF_RAW_MAGIC 0x31524656u
+/* The semantic name raw version 2 gives the system register. */
+#define VF_RAW_SYSTEM_NAME "VF_SYSTEM"
+
 /* The primitive list of one instance (every instance of a draw has the
  * same): count primitives of `vertices` position numbers each. */
 struct vf_primitive_list {
@@ -30,17 +42,40 @@ struct vf_primitive_list {
     uint32_t vertices;
 };
 
-/* Each returns 0, or -1 when writing failed (errno set by stdio). */
+enum vf_output_kind {
+    /* One block per instance, a line per record, for people. */
+    VF_OUTPUT_TABLE,
+    /* The draw, the layout, the register names and the records. */
+    VF_OUTPUT_JSON,
+    /* A line of column names, then one line per record: instance,
+     * position, cut (0/1), SV_VertexID, SV_InstanceID, flags, then NAME.x
+     * .. NAME.w of every data register, written as the table writes them. */
+    VF_OUTPUT_CSV,
+    /* The binary formats of vfetch(1), words little-endian. Version 2: a
+     * header naming every register and the selection, then the selected
+     * records exactly as the library writes them (4 * registers words
+     * each). Version 1: 6 header words, then every record of the draw as
+     * 4E + 3 words (E data registers, then SV_VertexID, SV_InstanceID,
+     * flags); it cannot hold a selection. */
+    VF_OUTPUT_RAW,
+    VF_OUTPUT_RAW1
+};
+
+struct vf_output_options {
+    int hex;                               /* table, csv: words as 0x bit patterns */
+    const struct vf_primitive_list *prims; /* table, json: the list after the records */
+    const struct vf_selection *sel;        /* only these records (inside the draw); NULL: all */
+};
+
+/* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns
+ * 0, or -1 when writing failed (errno set by stdio) or raw version 1 was
+ * asked for a selection. */
+int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind kind,
+                      const struct vf_output_options *o);
+
+/* Shorthands: the whole draw as a table, JSON or raw version 2. */
 int vf_output_table(FILE *f, const struct vf_records *r, int hex);
 int vf_output_json(FILE *f, const struct vf_records *r);
-/* The same with the primitive list after the records (vfetch run
- * --primitives); `prims` NULL prints what the calls above print. */
-int vf_output_table_primitives(FILE *f, const struct vf_records *r, int hex,
-                               const struct vf_primitive_list *prims);
-int vf_output_json_primitives(FILE *f, const struct vf_records *r,
-                              const struct vf_primitive_list *prims);
-/* The binary format of design.md: a 6-word header, then per record 4*E
- * words of register data and SV_VertexID, SV_InstanceID, flags. */
 int vf_output_raw(FILE *f, const struct vf_records *r);
 
 /* The resolved layout, one line per element (vfetch validate). */
@@ -52,7 +87,5 @@ int vf_output_formats(FILE *f, int json);
 /* `s` as a JSON string literal with quotes and escapes; NULL prints null. */
 void vf_output_json_string(FILE *f, const char *s);
 
-/* Name of an input classification value: "PER_VERTEX_DATA", ... or NULL. */
-const char *vf_output_slot_class_name(uint32_t slot_class);
 
 #endif /* VF_TOOLS_OUTPUT_H */

@@ -1,7 +1,8 @@
 /*
  * vfetch - run Direct3D 12 input-assembler cases from the command line.
  *
- *   vfetch run CASE.json [-o FILE] [--output table|json|raw] [--hex]
+ *   vfetch run CASE.json [-o FILE] [--output table|json|csv|raw|raw1] [--hex]
+ *                        [--instances A..B] [--positions A..B] [--raw-version 1|2]
  *                        [--isa NAME] [--threads N] [--primitives]
  *   vfetch validate CASE.json
  *   vfetch formats [--json]
@@ -67,8 +68,12 @@ static const char usage_run[] =
     "Options:\n"
     "  -o, --output-file FILE  write to FILE instead of standard output\n"
     "      --output FORMAT     table (default, for people), json (for scripts),\n"
-    "                          raw (binary, see vfetch(1))\n"
-    "      --hex               table: show every word as a 0x bit pattern\n"
+    "                          csv (one line per record), raw (binary, version 2,\n"
+    "                          see vfetch(1)) or raw1 (the version 1 layout)\n"
+    "      --raw-version N     raw: write version N (1 or 2, the default)\n"
+    "      --instances A..B    only instances A to B (or A alone) of the draw\n"
+    "      --positions A..B    only vertex (index) positions A to B of each instance\n"
+    "      --hex               table, csv: show every word as a 0x bit pattern\n"
     "      --primitives        also list the primitives the draw assembles, each\n"
     "                          as its vertices' positions, leading vertex first\n"
     "      --isa NAME          force a fetch path: scalar, sse2, ssse3, sse41, avx2,\n"
@@ -193,18 +198,23 @@ static const char demo_case[] =
 /* Options                                                                  */
 /* ------------------------------------------------------------------------ */
 
-enum output_kind { OUT_TABLE, OUT_JSON, OUT_RAW };
+/* An inclusive range A..B of --instances or --positions; set: given. */
+struct range {
+    int set;
+    uint32_t first, last;
+};
 
 struct options {
     const char *case_path;
     const char *output_file;
-    enum output_kind output;
+    enum vf_output_kind output;
     int hex;
     int json;
     int print_case;
     const char *isa;
     uint32_t threads;
     int primitives;
+    struct range instances, positions;
 };
 
 #if defined(__GNUC__)
@@ -241,9 +251,36 @@ static int usage_error(const char *command, const char *fmt, ...)
 #define OPT_DEMO 0x08    /* --case */
 
 /* Returns -1 to go on, or an exit status (help printed, or a usage error). */
+/* "A..B" or "A" (decimal, A <= B): 0, or -1. */
+static int parse_range(const char *s, struct range *rg)
+{
+    char *end;
+    unsigned long long a, b;
+
+    if (s[0] < '0' || s[0] > '9')
+        return -1;
+    errno = 0;
+    a = strtoull(s, &end, 10);
+    b = a;
+    if (strncmp(end, "..", 2) == 0) {
+        const char *t = end + 2;
+        if (t[0] < '0' || t[0] > '9')
+            return -1;
+        b = strtoull(t, &end, 10);
+    }
+    if (*end != '\0' || errno != 0 || a > UINT32_MAX || b > UINT32_MAX || a > b)
+        return -1;
+    rg->set = 1;
+    rg->first = (uint32_t)a;
+    rg->last = (uint32_t)b;
+    return 0;
+}
+
 static int parse_options(const char *command, const char *help, unsigned allowed, int argc,
                          char **argv, struct options *o)
 {
+    int raw_version = 0;
+
     memset(o, 0, sizeof(*o));
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -289,13 +326,29 @@ static int parse_options(const char *command, const char *help, unsigned allowed
         } else if ((allowed & OPT_RUN) && IS("--output")) {
             VALUE();
             if (strcmp(val, "table") == 0)
-                o->output = OUT_TABLE;
+                o->output = VF_OUTPUT_TABLE;
             else if (strcmp(val, "json") == 0)
-                o->output = OUT_JSON;
+                o->output = VF_OUTPUT_JSON;
+            else if (strcmp(val, "csv") == 0)
+                o->output = VF_OUTPUT_CSV;
             else if (strcmp(val, "raw") == 0)
-                o->output = OUT_RAW;
+                o->output = o->output == VF_OUTPUT_RAW1 ? VF_OUTPUT_RAW1 : VF_OUTPUT_RAW;
+            else if (strcmp(val, "raw1") == 0)
+                o->output = VF_OUTPUT_RAW1;
             else
-                return usage_error(command, "unknown output format '%s' (table, json, raw)", val);
+                return usage_error(command, "unknown output format '%s' (table, json, csv, raw, "
+                                            "raw1)", val);
+        } else if ((allowed & OPT_RUN) && IS("--raw-version")) {
+            VALUE();
+            if (strcmp(val, "1") != 0 && strcmp(val, "2") != 0)
+                return usage_error(command, "--raw-version is 1 or 2, not '%s'", val);
+            raw_version = val[0] - '0';
+        } else if ((allowed & OPT_RUN) && (IS("--instances") || IS("--positions"))) {
+            struct range *rg = IS("--instances") ? &o->instances : &o->positions;
+            VALUE();
+            if (parse_range(val, rg) != 0)
+                return usage_error(command, "%.*s needs a range FIRST..LAST (or one number), "
+                                            "not '%s'", (int)nlen, a, val);
         } else if ((allowed & OPT_RUN) && IS("--hex") && val == NULL) {
             o->hex = 1;
         } else if ((allowed & OPT_RUN) && IS("--primitives") && val == NULL) {
@@ -325,8 +378,16 @@ static int parse_options(const char *command, const char *help, unsigned allowed
     }
     if ((allowed & OPT_CASE) && o->case_path == NULL)
         return usage_error(command, "%s needs a case file (CASE.json)", command);
-    if (o->primitives && o->output == OUT_RAW)
-        return usage_error(command, "--primitives prints with table or json output, not raw");
+    if (raw_version != 0 && o->output != VF_OUTPUT_RAW && o->output != VF_OUTPUT_RAW1)
+        return usage_error(command, "--raw-version goes with --output raw");
+    if (raw_version == 1)
+        o->output = VF_OUTPUT_RAW1;
+    if (o->primitives && o->output != VF_OUTPUT_TABLE && o->output != VF_OUTPUT_JSON)
+        return usage_error(command, "--primitives prints with table or json output, not %s",
+                           o->output == VF_OUTPUT_CSV ? "csv" : "raw");
+    if (o->output == VF_OUTPUT_RAW1 && (o->instances.set || o->positions.set))
+        return usage_error(command, "raw version 1 holds the whole draw: --instances and "
+                                    "--positions need raw version 2");
     return -1;
 }
 
@@ -564,6 +625,40 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     return 0;
 }
 
+/* The records --instances and --positions select (all by default); an
+ * exit status when a range goes past the draw. */
+static int select_records(const char *name, const struct vf_case *c, const struct options *o,
+                          struct vf_selection *sel)
+{
+    const struct range *rg[2] = { &o->instances, &o->positions };
+    uint32_t count[2] = { c->draw.instance_count, c->draw.vertex_count_per_instance };
+    uint32_t *first[2] = { &sel->first_instance, &sel->first_position };
+    uint32_t *num[2] = { &sel->num_instances, &sel->num_positions };
+
+    for (int k = 0; k < 2; k++) {
+        const char *what = k ? (c->draw.indexed ? "index positions" : "vertex positions")
+                             : "instances";
+        *first[k] = 0;
+        *num[k] = count[k];
+        if (!rg[k]->set)
+            continue;
+        if (rg[k]->last >= count[k]) {
+            if (count[k] == 0)
+                error("%s: %s %u..%u: the draw has no %s", name, k ? "--positions" : "--instances",
+                      rg[k]->first, rg[k]->last, what);
+            else
+                error("%s: %s %u..%u is outside the draw, which has %u %s (0..%u)", name,
+                      k ? "--positions" : "--instances", rg[k]->first, rg[k]->last, count[k],
+                      what, count[k] - 1);
+            return EXIT_USAGE;
+        }
+        *first[k] = rg[k]->first;
+        *num[k] = rg[k]->last - rg[k]->first + 1;
+    }
+    return 0;
+}
+
+
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     vf_layout *layout = NULL;
@@ -572,10 +667,14 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     uint32_t *out = NULL;
     uint32_t *prims = NULL;
     struct vf_primitive_list plist;
+    struct vf_selection sel;
+    struct vf_output_options oo;
     FILE *f = stdout;
     int rc;
 
     rc = resolve_isa(o->isa, &isa);
+    if (rc == 0)
+        rc = select_records(name, c, o, &sel);
     if (rc != 0)
         return rc;
     rc = draw_reference(name, c, isa, o->threads, &layout, &out);
@@ -590,7 +689,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     }
 
     if (o->output_file != NULL) {
-        f = fopen(o->output_file, o->output == OUT_RAW ? "wb" : "w");
+        f = fopen(o->output_file, o->output >= VF_OUTPUT_RAW ? "wb" : "w");
         if (f == NULL) {
             error("%s: %s", o->output_file, strerror(errno));
             rc = EXIT_USAGE;
@@ -603,12 +702,10 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     rec.vertices = c->draw.vertex_count_per_instance;
     rec.instances = c->draw.instance_count;
     rec.registers = vf_layout_register_count(layout);
-    if (o->output == OUT_RAW)
-        rc = vf_output_raw(f, &rec);
-    else if (o->output == OUT_JSON)
-        rc = vf_output_json_primitives(f, &rec, prims ? &plist : NULL);
-    else
-        rc = vf_output_table_primitives(f, &rec, o->hex, prims ? &plist : NULL);
+    oo.hex = o->hex;
+    oo.prims = prims ? &plist : NULL;
+    oo.sel = o->instances.set || o->positions.set ? &sel : NULL;
+    rc = vf_output_records(f, &rec, o->output, &oo);
     if (fflush(f) != 0)
         rc = -1;
     if (rc != 0) {
@@ -798,7 +895,6 @@ static int vf_read_whole_file(const char *path, uint8_t **data, size_t *size, ch
 /* ------------------------------------------------------------------------ */
 
 #define MAX_FORMAT_VALUE 192u
-#define RAW_MAGIC 0x31524656u
 
 struct cmp_register {
     char name[80];
@@ -1071,34 +1167,95 @@ static int parse_compare(int argc, char **argv, struct cmp_options *o)
     return -1;
 }
 
-/* The capture against the reference; 0, or an exit status after a message. */
-static int cmp_capture(const char *name, const struct cmp_options *o, const uint8_t *data,
-                       size_t size, const vf_layout *layout, const struct vf_case *c,
-                       const uint32_t *ref, struct cmp_report *r)
-{
-    uint32_t nregs = vf_layout_register_count(layout) - 1; /* without the system register */
-    uint32_t V = c->draw.vertex_count_per_instance, I = c->draw.instance_count;
-    size_t rec_words = vf_layout_record_size(layout) / 4, n = (size_t)V * I;
-    struct cmp_register regs[VF_MAX_REGISTERS];
+/* Where the records of a raw capture are and which of the draw they are. */
+struct raw_info {
+    uint32_t version, words;      /* words per record */
+    struct vf_selection sel;
+    size_t data_offset;
+};
 
-    cmp_registers(layout, regs, nregs);
-    if (size >= 24 && get_le(data) == RAW_MAGIC) {
-        uint32_t h[6];
-        for (int i = 0; i < 6; i++)
-            h[i] = get_le(data + 4 * i);
-        if (h[1] != 1 || h[2] != nregs || h[3] != V || h[4] != I || h[5] != 4 * nregs + 3) {
-            error("%s: the capture (VFR version %u, %u registers, %u x %u records) is not of "
-                  "this case (%u registers, %u x %u)", o->captured, h[1], h[2], h[3], h[4],
-                  nregs, V, I);
-            return EXIT_USAGE;
-        }
-        if ((size - 24) / 4 / h[5] < n) {
-            error("%s: truncated: %zu bytes", o->captured, size);
-            return EXIT_USAGE;
-        }
-        for (size_t k = 0; k < n; k++) {
+/* Version 2: every register entry names what the case's layout has there. */
+static int raw_v2_registers(const uint8_t *data, size_t hsize, const vf_layout *layout,
+                            uint32_t nregs)
+{
+    size_t off = 48;
+    for (uint32_t i = 0; i <= nregs; i++) {
+        vf_layout_register_info ri = { VF_REGISTER_SYSTEM, -1, 0 };
+        vf_layout_element_info ei;
+        uint32_t want_fmt = VF_FORMAT_UNKNOWN, n, m;
+        if (off + 24 > hsize)
+            return -1;
+        if (i < nregs && vf_layout_register(layout, i, &ri) != VF_OK)
+            return -1;
+        if (ri.element_index >= 0 &&
+            vf_layout_element(layout, (uint32_t)ri.element_index, &ei) == VF_OK)
+            want_fmt = ei.format;
+        if (get_le(data + off) != ri.kind || get_le(data + off + 8) != want_fmt)
+            return -1;
+        n = get_le(data + off + 16);
+        m = get_le(data + off + 20);
+        if (n > hsize || m > hsize)
+            return -1;
+        off += 24 + (n + 3) / 4 * 4 + (m + 3) / 4 * 4;
+    }
+    return off <= hsize ? 0 : -1;
+}
+
+/* The header of a VFR raw capture, version 1 or 2, checked against the
+ * case; -1 after a message. */
+static int raw_header(const char *path, const uint8_t *data, size_t size, const vf_layout *layout,
+                      const struct vf_case *c, struct raw_info *ri)
+{
+    uint32_t nregs = vf_layout_register_count(layout) - 1;
+    uint32_t V = c->draw.vertex_count_per_instance, I = c->draw.instance_count;
+    uint32_t h[12] = { 0 };
+    uint64_t n;
+
+    for (size_t i = 0; i < 12 && 4 * i + 4 <= size; i++)
+        h[i] = get_le(data + 4 * i);
+    ri->version = h[1];
+    if (h[1] == 1) {
+        ri->words = h[5];
+        ri->sel = (struct vf_selection){ 0, h[4], 0, h[3] };
+        ri->data_offset = 24;
+        if (h[2] != nregs || h[3] != V || h[4] != I || h[5] != 4 * nregs + 3)
+            goto other;
+    } else if (h[1] == 2 && size >= 48) {
+        ri->words = h[4];
+        ri->sel = (struct vf_selection){ h[7], h[8], h[9], h[10] };
+        ri->data_offset = h[2];
+        if (h[3] != nregs + 1 || h[4] != 4 * (nregs + 1) || h[5] != V || h[6] != I ||
+            h[7] > I || h[8] > I - h[7] || h[9] > V || h[10] > V - h[9] || h[2] > size ||
+            h[2] < 48 || raw_v2_registers(data, h[2], layout, nregs) != 0)
+            goto other;
+    } else {
+        error("%s: a VFR raw file of version %u; this vfetch reads versions 1 and 2", path, h[1]);
+        return -1;
+    }
+    n = (uint64_t)ri->sel.num_instances * ri->sel.num_positions;
+    if ((size - ri->data_offset) / 4 / (ri->words ? ri->words : 1) < n) {
+        error("%s: truncated: %zu bytes", path, size);
+        return -1;
+    }
+    return 0;
+other:
+    error("%s: the capture (VFR version %u, %u registers, %u x %u records) is not of this case "
+          "(%u registers, %u x %u)", path, h[1], h[1] == 2 ? h[3] - 1 : h[2],
+          h[1] == 2 ? h[5] : h[3], h[1] == 2 ? h[6] : h[4], nregs, V, I);
+    return -1;
+}
+
+/* The records of a raw capture against the reference. */
+static void cmp_raw_records(struct cmp_report *r, const struct cmp_register *regs, uint32_t nregs,
+                            const struct raw_info *ri, const uint8_t *data, const uint32_t *ref,
+                            size_t rec_words, uint32_t V)
+{
+    const uint8_t *got = data + ri->data_offset;
+
+    for (uint32_t j = 0; j < ri->sel.num_instances; j++) {
+        for (uint32_t p = 0; p < ri->sel.num_positions; p++, got += 4 * (size_t)ri->words) {
+            size_t k = (size_t)(ri->sel.first_instance + j) * V + ri->sel.first_position + p;
             const uint32_t *want = ref + k * rec_words, *sys = want + 4 * nregs;
-            const uint8_t *got = data + 24 + 4 * k * h[5];
             uint32_t gcut = get_le(got + 4 * (4 * (size_t)nregs + 2)) & VF_FLAG_STRIP_CUT;
             if ((sys[2] & VF_FLAG_STRIP_CUT) != gcut) {
                 cmp_count(r, NULL, k, 2, sys[2] & VF_FLAG_STRIP_CUT, gcut, VF_DIFF_CUT);
@@ -1115,6 +1272,25 @@ static int cmp_capture(const char *name, const struct cmp_options *o, const uint
                     cmp_count(r, &sv, k, s, sys[s], g, VF_DIFF_SYSVAL);
             }
         }
+    }
+}
+
+/* The capture against the reference; 0, or an exit status after a message. */
+static int cmp_capture(const char *name, const struct cmp_options *o, const uint8_t *data,
+                       size_t size, const vf_layout *layout, const struct vf_case *c,
+                       const uint32_t *ref, struct cmp_report *r)
+{
+    uint32_t nregs = vf_layout_register_count(layout) - 1; /* without the system register */
+    uint32_t V = c->draw.vertex_count_per_instance, I = c->draw.instance_count;
+    size_t rec_words = vf_layout_record_size(layout) / 4, n = (size_t)V * I;
+    struct cmp_register regs[VF_MAX_REGISTERS];
+
+    cmp_registers(layout, regs, nregs);
+    if (size >= 24 && get_le(data) == VF_RAW_MAGIC) {
+        struct raw_info ri;
+        if (raw_header(o->captured, data, size, layout, c, &ri) != 0)
+            return EXIT_USAGE;
+        cmp_raw_records(r, regs, nregs, &ri, data, ref, rec_words, V);
         return 0;
     }
     /* Plain records. */

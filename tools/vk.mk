@@ -8,21 +8,16 @@ if HAVE_JSONC
 bin_PROGRAMS += tools/vfetch-vk
 tools_vfetch_vk_SOURCES = \
 	tools/vfetch_vk.c \
-	tools/compare.c \
-	tools/compare.h \
 	tools/vk_fetch.h \
 	tools/vk_format.c \
 	tools/vk_run.c \
 	tools/vk_shader.c \
 	tools/vk_device.h \
 	tools/vk_prim.c \
-	tools/vk_prim_check.c \
-	tools/output.c \
-	tools/output.h \
-	$(VF_CASE_SRC)
+	tools/vk_prim_check.c
 tools_vfetch_vk_CPPFLAGS = $(AM_CPPFLAGS) -DVF_GLSLC='"$(GLSLC)"'
 tools_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
-tools_vfetch_vk_LDADD = libvfetch_core.la $(VF_CASE_LIBS) -ldl -lm
+tools_vfetch_vk_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la -ldl -lm
 endif
 endif
 EXTRA_DIST += docs/vfetch-vk.md

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "d3d_names.h"
 #include "vk_fetch.h"
 
 #define MAX_VPP 32u
@@ -216,7 +217,7 @@ int vkf_prim_check_case(struct vkf_device *dev, const char *path,
             res.restart ? " with primitive restart" : "", res.stage);
     if (o->verbose) {
         fprintf(f, "  %s, %u positions x %u instances: %u primitives per instance\n",
-                vf_case_topology_name(c.draw.primitive_topology),
+                vf_topology_name(c.draw.primitive_topology),
                 c.draw.vertex_count_per_instance, c.draw.instance_count, per);
     }
     caps = captures(&res, o->tamper);

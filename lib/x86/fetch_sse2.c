@@ -1,14 +1,23 @@
 /*
  * fetch_sse2.c - SSE2 fetch kernels: every IA vertex format, one vertex per
  * 128-bit vector. Built with $(CFLAGS_SSE2) into its own convenience
- * library; exports only vf_fetch_table_sse2.
+ * library; exports only vf_isa_sse2.
  */
 #include "config.h"
 
-#include "cpu.h"
+#include "dispatch.h"
+#include "output_x86.h"
 
 #define VF_SSE_LEVEL 2
 #include "prims_sse.h"
 
 #define VF_SUFFIX sse2
 #include "../fetch_template.h"
+
+const struct vf_isa_impl vf_isa_sse2 = {
+    .table = vf_fetch_table_sse2,
+    .stream_copy = vf_stream_copy_sse2,
+    .stream_fence = vf_stream_fence_sse2,
+    .soa_transpose = vf_soa_transpose_sse2,
+    .transpose_lanes = 4,
+};

@@ -7,7 +7,7 @@ VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
-libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c $(VF_X86_TEMPLATE)
+libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c lib/x86/output_sse2.c $(VF_X86_TEMPLATE)
 libvf_sse2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_sse2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSE2)
 libvfetch_core_la_LIBADD += libvf_sse2.la
@@ -31,14 +31,14 @@ endif
 
 if HAVE_AVX2
 noinst_LTLIBRARIES += libvf_avx2.la
-libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c $(VF_X86_TEMPLATE)
+libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c $(VF_X86_TEMPLATE)
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
 libvfetch_core_la_LIBADD += libvf_avx2.la
 endif
 
-# AVX-512 needs the AVX2 path too: its SoA transpose's 8-lane tail and the
-# fallback walk (avx512 -> avx2) assume it.
+# configure builds AVX-512 only with AVX2: its level falls back to avx2 and
+# uses AVX2's and SSE2's output helpers.
 if HAVE_AVX512
 noinst_LTLIBRARIES += libvf_avx512.la
 libvf_avx512_la_SOURCES = lib/x86/fetch_avx512.c lib/x86/output_avx512.c $(VF_X86_TEMPLATE)

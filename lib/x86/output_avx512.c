@@ -2,13 +2,13 @@
  * output_avx512.c - the streaming draws' non-temporal copy, 64 bytes a
  * store, and the SoA transpose, 16 lanes a step with 512-bit shuffles.
  * Built with $(CFLAGS_AVX512); same contracts as the AVX2 ones
- * (vf_stream_copy_avx2, vf_soa_transpose_avx2 in fetch_avx2.c).
+ * (vf_stream_copy_avx2, vf_soa_transpose_avx2 in output_avx2.c).
  */
 #include "config.h"
 
 #include <immintrin.h>
 
-#include "cpu.h"
+#include "output_x86.h"
 
 void vf_stream_copy_avx512(uint8_t *dst, const uint8_t *src, size_t bytes)
 {

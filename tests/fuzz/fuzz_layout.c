@@ -8,17 +8,13 @@
  * it. Beyond "no crash", the target checks what the contract promises:
  *  - the result agrees with the diagnostics (first error code, counts,
  *    NUL-terminated messages, element indices in range);
- *  - a layout is never created when a rule that is an error without doubt
- *    is broken (too many elements, a non-vertex format, slot past the limit,
- *    class not 0/1, per-vertex step rate, misaligned explicit offset, NULL
- *    name);
+ *  - with valid options, the result, the counts and every diagnostic's
+ *    code, severity and indices are those the independent validation model
+ *    predicts (tests/ref/layout_model.c, shared with check_layout_random):
+ *    rules L01-L17, component mappings, signature entries, L13 and L14;
  *  - a created layout reports the offsets of d3d-ia-rules 3.1
- *    (APPEND_ALIGNED per slot, min(4, size) alignment), computed here
- *    independently, and a record of 16 bytes per register;
- *  - a layout is never created when a semantic name breaks L09 (duplicate
- *    name and index, case-insensitive), L11 (trailing digit), L16
- *    (SV_VertexID / SV_InstanceID) or L17 (not an identifier), or when the
- *    elements of one slot disagree on class or step rate (L06, L07);
+ *    (APPEND_ALIGNED per slot, min(4, size) alignment) the model resolves,
+ *    and a record of 16 bytes per register;
  *  - without a signature, every element is a register, in layout order;
  *    with one, the registers follow the signature's v# order, each linked to
  *    the element of the same name (case-insensitive) and index, or to the
@@ -26,6 +22,7 @@
  *    fetched.
  */
 #include "fuzz_names.h"
+#include "layout_model.h"
 
 #define FZ_MAX_TEST_ELEMENTS 40u
 
@@ -63,48 +60,22 @@ static uint32_t pick_mapping(fz_input *in)
     return fz_u32(in);
 }
 
-static int eq_nocase(const char *a, const char *b)
+/* Options the model takes as given: any other is an option error, which
+ * vf_layout_create reports before it looks at the elements. */
+static int options_valid(const vf_layout_options *o)
 {
-    for (;; a++, b++) {
-        int ca = (unsigned char)*a, cb = (unsigned char)*b;
-        if (ca >= 'A' && ca <= 'Z')
-            ca += 'a' - 'A';
-        if (cb >= 'A' && cb <= 'Z')
-            cb += 'a' - 'A';
-        if (ca != cb)
-            return 0;
-        if (ca == 0)
-            return 1;
-    }
-}
-
-/* L11, L16, L17: a name no layout may use. */
-static int bad_name(const char *n)
-{
-    size_t len = strlen(n);
-    if (len == 0 || (n[len - 1] >= '0' && n[len - 1] <= '9'))
-        return 1;
-    if (eq_nocase(n, "SV_VertexID") || eq_nocase(n, "SV_InstanceID"))
-        return 1;
-    for (size_t i = 0; i < len; i++) {
-        char c = n[i];
-        int alpha = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-        if (!alpha && !(i > 0 && c >= '0' && c <= '9'))
-            return 1;
-    }
-    return 0;
-}
-
-static uint32_t format_size(vf_format f)
-{
-    const vf_format_desc *d = vf_format_info(f);
-    return d ? d->bytes : 0;
-}
-
-static int is_vertex_format(vf_format f)
-{
-    const vf_format_desc *d = vf_format_info(f);
-    return d && (d->ia_support & VF_IA_VERTEX_BUFFER);
+    if (o->struct_size != sizeof(*o))
+        return 0;
+    if (o->max_input_slots != 0 && o->max_input_slots != 16 && o->max_input_slots != 32)
+        return 0;
+    if (o->system_values & ~(uint32_t)(VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS))
+        return 0;
+    if (o->output_shape != VF_OUTPUT_AOS && o->output_shape != VF_OUTPUT_SOA4 &&
+        o->output_shape != VF_OUTPUT_SOA8 && o->output_shape != VF_OUTPUT_SOA16)
+        return 0;
+    if (o->signature == NULL && o->signature_count != 0)
+        return 0;
+    return o->isa == VF_ISA_AUTO || (o->isa < VF_ISA_COUNT && vf_isa_available(o->isa));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -112,7 +83,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_input in = { data, size, 0 };
     vf_format ia[64];
     uint32_t nia = fz_vertex_formats(ia);
-    FZ_CHECK(nia == 47, "%u vertex formats", nia);
+    FZ_CHECK(nia == lm_format_count(), "%u vertex formats", nia);
+    for (uint32_t k = 0; k < nia; k++)
+        FZ_CHECK(ia[k] == lm_format_at(k), "vertex format %u: %u, model %u", k, ia[k],
+                 lm_format_at(k));
 
     uint8_t head = fz_u8(&in);
     uint32_t count = head % (FZ_MAX_TEST_ELEMENTS + 1);
@@ -258,51 +232,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
     }
 
-    /* Rules whose violation is an error beyond doubt. */
-    uint32_t limit = options.max_input_slots == 32 ? 32 : 16;
-    int must_fail = count > VF_MAX_ELEMENTS;
-    for (uint32_t i = 0; i < count && !must_fail; i++) {
-        const vf_input_element_desc *e = &descs[i];
-        uint32_t sz = format_size(e->format);
-        uint32_t align = sz < 4 ? sz : 4;
-        if (!is_vertex_format(e->format) || e->semantic_name == NULL || e->input_slot >= limit ||
-            e->input_slot_class > 1 || (e->input_slot_class == 0 && e->instance_data_step_rate) ||
-            (e->aligned_byte_offset != VF_APPEND_ALIGNED_ELEMENT && align &&
-             e->aligned_byte_offset % align))
-            must_fail = 1;
+    /* With valid options, exactly the model's diagnostics. */
+    static lm_result model;
+    const vf_layout_options *used = null_options ? NULL : &options;
+    int modelled = used == NULL || options_valid(used);
+    if (modelled) {
+        lm_predict(descs, count, used ? used->component_mappings : NULL,
+                   used && used->max_input_slots == 32 ? 32 : 16, used ? used->signature : NULL,
+                   sig_count, &model);
+        char why[512];
+        FZ_CHECK(r == model.first_error, "result %d, model %d", r, model.first_error);
+        FZ_CHECK(null_diag || lm_agrees(&model, r, diag, why, sizeof(why)), "%s", why);
     }
-    for (uint32_t i = 0; i < count && !must_fail; i++) {
-        const vf_input_element_desc *e = &descs[i];
-        if (bad_name(e->semantic_name))
-            must_fail = 1;
-        for (uint32_t k = 0; k < i; k++) {
-            const vf_input_element_desc *o = &descs[k];
-            if (o->semantic_index == e->semantic_index &&
-                eq_nocase(o->semantic_name, e->semantic_name))
-                must_fail = 1; /* L09 */
-            if (o->input_slot == e->input_slot &&
-                (o->input_slot_class != e->input_slot_class ||
-                 o->instance_data_step_rate != e->instance_data_step_rate))
-                must_fail = 1; /* L06, L07 */
-        }
-    }
-    if (must_fail)
-        FZ_CHECK(r != VF_OK, "layout created although a rule is broken");
 
     if (r == VF_OK) {
         uint32_t n = vf_layout_element_count(layout);
         FZ_CHECK(n == count, "element count %u, expected %u", n, count);
-        uint32_t end[VF_MAX_INPUT_SLOTS] = { 0 };
+        FZ_CHECK(modelled, "a layout created with invalid options");
         for (uint32_t i = 0; i < count; i++) {
             const vf_input_element_desc *e = &descs[i];
             vf_layout_element_info info;
             FZ_CHECK(vf_layout_element(layout, i, &info) == VF_OK, "element %u", i);
-            uint32_t sz = format_size(e->format);
-            uint32_t align = sz < 4 ? sz : 4;
-            uint64_t off = e->aligned_byte_offset;
-            if (e->aligned_byte_offset == VF_APPEND_ALIGNED_ELEMENT)
-                off = ((uint64_t)end[e->input_slot] + align - 1) / align * align;
-            end[e->input_slot] = (uint32_t)(off + sz);
+            uint32_t sz = lm_format_size(e->format);
+            uint64_t off = model.offset[i];
+            FZ_CHECK(sz != 0, "element %u: format %u is not a vertex format", i, e->format);
             FZ_CHECK(info.byte_offset == off, "element %u offset %u, expected %llu", i,
                      info.byte_offset, (unsigned long long)off);
             FZ_CHECK(off + sz <= VF_MAX_STRIDE, "element %u ends at %llu", i,
@@ -372,15 +325,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         se = &sig[j];
                 FZ_CHECK(se != NULL, "register %u: v%u is not in the signature", k,
                          rk.shader_register);
-                if (eq_nocase(se->semantic_name, "SV_VertexID")) {
+                if (lm_name_equal(se->semantic_name, "SV_VertexID")) {
                     FZ_CHECK(rk.kind == VF_REGISTER_VERTEX_ID, "v%u: kind %u", prev, rk.kind);
-                } else if (eq_nocase(se->semantic_name, "SV_InstanceID")) {
+                } else if (lm_name_equal(se->semantic_name, "SV_InstanceID")) {
                     FZ_CHECK(rk.kind == VF_REGISTER_INSTANCE_ID, "v%u: kind %u", prev, rk.kind);
                 } else {
                     FZ_CHECK(rk.kind == VF_REGISTER_ELEMENT, "v%u: kind %u", prev, rk.kind);
                     const vf_input_element_desc *e = &descs[rk.element_index];
                     FZ_CHECK(e->semantic_index == se->semantic_index &&
-                                 eq_nocase(e->semantic_name, se->semantic_name),
+                                 lm_name_equal(e->semantic_name, se->semantic_name),
                              "v%u (%s%u) linked to element %d (%s%u)", prev, se->semantic_name,
                              se->semantic_index, rk.element_index, e->semantic_name,
                              e->semantic_index);

@@ -27,7 +27,7 @@ def cases():
 
 @pytest.mark.parametrize("path", cases(), ids=lambda p: os.path.relpath(p, SRCDIR))
 def test_run_matches_cli(path):
-    cli = run_cli("run", "--output", "raw", os.path.basename(path), cwd=os.path.dirname(path))
+    cli = run_cli("run", "--output", "raw1", os.path.basename(path), cwd=os.path.dirname(path))
     with open(path) as f:
         obj = json.load(f)
     if cli.returncode != 0:
@@ -48,13 +48,66 @@ def test_run_matches_cli(path):
 
 def test_demo_case_matches_cli():
     text = run_cli("demo", "--case").stdout
-    raw = run_cli("demo", "--output", "raw").stdout
+    raw = run_cli("demo", "--output", "raw1").stdout
     result = vfetch.run(json.loads(text))
     w = struct.unpack_from("<6I", raw)[5]
     words = struct.unpack_from("<%dI" % (len(result) * w), raw, 24)
     n = result.record_words
     for k in range(len(result)):
         assert [int(x) for x in result.words[k * n:k * n + n]] == list(words[k * w:(k + 1) * w]) + [0]
+
+
+@pytest.mark.parametrize("path", cases(), ids=lambda p: os.path.relpath(p, SRCDIR))
+def test_raw_v2_matches_case(path):
+    """Version 2: the header names the case's own elements in layout order,
+    the records are the library's words, all of them (4 a register)."""
+    cli = run_cli("run", "--output", "raw", os.path.basename(path), cwd=os.path.dirname(path))
+    if cli.returncode != 0:
+        return
+    with open(path) as f:
+        obj = json.load(f)
+    raw = vfetch.read_raw(cli.stdout)
+    result = vfetch.run(obj, base_dir=os.path.dirname(path))
+    assert raw.version == 2 and not raw.selection
+    assert (raw.vertices, raw.instances) == (result.vertices, result.instances)
+    assert raw.record_words == 4 * (raw.registers + 1) == result.record_words
+    assert [int(x) for x in result.words] == list(raw.words)
+    system = raw.register_info[-1]
+    assert (system.kind, system.semantic_name, system.component_type) == (3, "VF_SYSTEM", 1)
+    if "Signature" not in obj:
+        want = [(e["SemanticName"], e.get("SemanticIndex", 0),
+                 str(e["Format"]).replace("DXGI_FORMAT_", "")) for e in obj["InputLayout"]]
+        got = [(g.semantic_name, g.semantic_index, g.format_name) for g in raw.register_info[:-1]]
+        assert got == want
+        assert all(g.kind == 0 for g in raw.register_info[:-1])
+        for g in raw.register_info[:-1]:
+            ctype = 1 if g.format_name.endswith("_UINT") else 2 if g.format_name.endswith(
+                "_SINT") else 3
+            assert g.component_type == ctype
+
+
+def test_raw_v2_selection():
+    path = os.path.join(SRCDIR, "examples", "instancing.json")
+    whole = vfetch.read_raw(run_cli("run", "--output", "raw", path).stdout)
+    part = vfetch.read_raw(run_cli("run", "--output", "raw", "--instances", "1..2",
+                                   "--positions", "2", path).stdout)
+    assert part.selection and (part.first_instance, part.instances) == (1, 2)
+    assert (part.first_position, part.vertices) == (2, 1)
+    assert (part.draw_instances, part.draw_vertices) == (whole.instances, whole.vertices)
+    for j in (1, 2):
+        assert part.record_at(j, 2) == whole.record_at(j, 2)
+        assert part.record_at(j, 2)[4 * part.registers:4 * part.registers + 2] == (2, j)
+    with pytest.raises(IndexError):
+        part.record_at(0, 2)
+
+
+def test_raw_v1_still_read():
+    path = os.path.join(SRCDIR, "examples", "triangle.json")
+    v1 = vfetch.read_raw(run_cli("run", "--output", "raw1", path).stdout)
+    v2 = vfetch.read_raw(run_cli("run", "--output", "raw", path).stdout)
+    assert (v1.version, v1.registers, v1.record_words, v1.register_info) == (1, 2, 11, None)
+    for k in range(len(v1)):
+        assert v1.record(k) + (0,) == v2.record(k)
 
 
 def test_layout_from_tuples_and_records():

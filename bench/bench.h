@@ -1,0 +1,225 @@
+/*
+ * bench.h - what the parts of vfetch-bench share: the options and run state
+ * (struct bench), the case catalogue (cases.c), the results and their
+ * reports (report.c), and the runners (vfetch_bench.c, chunked.c, peer.c).
+ */
+#ifndef VF_BENCH_BENCH_H
+#define VF_BENCH_BENCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vfetch.h"
+#include "bench_util.h"
+
+#define MAX_ELEMS 12u
+#define MAX_SLOTS 4u
+#define MAX_THREAD_COUNTS 16u
+#define MAX_REPS 1000u
+#define MAX_TEAM 256u
+
+/* ------------------------------------------------------------------------ */
+/* The catalogue (cases.c)                                                    */
+/* ------------------------------------------------------------------------ */
+
+struct layout_def {
+    const char *name;
+    const char *what;
+    uint32_t count;
+    vf_input_element_desc elems[MAX_ELEMS];
+};
+
+enum shape {
+    SHAPE_LINEAR,    /* DrawInstanced over N vertices */
+    SHAPE_INDEXED,   /* a grid mesh as a triangle list, rows in order: cache-friendly */
+    SHAPE_RANDOM,    /* the grid's vertices, uniformly random indices */
+    SHAPE_INSTANCED, /* a 24-vertex cube (36 indices), N / 36 instances */
+    SHAPE_STRIPS,    /* the grid as one triangle strip per row, rows split by cuts */
+    SHAPE_CHUNKED,   /* the indexed grid, fetched range by range into a reused buffer */
+    NUM_SHAPES
+};
+
+enum size_kind { SIZE_IN_CACHE, SIZE_STREAMING };
+
+extern const struct layout_def bench_layouts[];
+extern const size_t bench_num_layouts;
+extern const char *const bench_shape_names[NUM_SHAPES];
+extern const char *const bench_size_names[2];
+extern const char *const bench_output_names[17];
+
+/* A layout drawn in one shape at one size: its buffers, draw and output. */
+struct bench_case {
+    char name[64];
+    const char *layout_name;
+    const char *shape_name;
+    const char *size_name;
+    const char *group;        /* "case" or "format" */
+    enum shape shape;
+    const vf_input_element_desc *elems;
+    uint32_t num_elems;
+
+    vf_layout *layouts[VF_ISA_COUNT];
+    uint32_t nslots;
+    uint32_t stride[MAX_SLOTS];
+    uint32_t slot_class[MAX_SLOTS];
+    uint32_t step[MAX_SLOTS];
+    uint8_t *vb[MAX_SLOTS];
+    vf_vertex_buffer_view vbv[MAX_SLOTS];
+    void *ib;
+    vf_index_buffer_view ibv;
+    vf_draw_desc desc;
+
+    uint32_t positions;       /* per instance */
+    uint32_t instances;
+    uint32_t unique_vertices;
+    uint64_t in_bytes, out_bytes;
+    uint32_t record_bytes;
+    void *out;
+    size_t out_size;
+    uint32_t chunk;           /* positions per range of the chunked shape, else 0 */
+    vf_input_element_desc one_elem; /* the element of a format case */
+
+    struct bu_span spans[MAX_SLOTS + 1];
+    unsigned nspans;
+};
+
+/* ------------------------------------------------------------------------ */
+/* Options and run state                                                      */
+/* ------------------------------------------------------------------------ */
+
+enum report_format { REPORT_TABLE, REPORT_JSON, REPORT_CSV };
+
+struct options {
+    int quick;
+    enum report_format format;
+    int formats;
+    int list;
+    int peer;                  /* --peer lavapipe */
+    const char *cases;         /* comma list, NULL: the default set */
+    uint32_t isa_mask;         /* bit per vf_isa; 0: every available one */
+    unsigned threads[MAX_THREAD_COUNTS];
+    unsigned num_threads;
+    int threads_given;
+    unsigned reps;
+    int sizes;                 /* bit 0 in-cache, bit 1 streaming */
+    int sizes_given;
+    double min_time;           /* seconds one repetition lasts at least */
+    uint32_t in_cache_vertices;
+    uint32_t streaming_vertices; /* 0: from the cache size */
+    uint32_t output_shape;
+    uint32_t chunk;            /* --chunk; 0: from the L2 size */
+};
+
+/* Per-thread-count machinery, built once. */
+struct thread_ctx {
+    unsigned threads;
+    vf_thread_pool *pool;     /* NULL for one thread */
+    struct bu_team *team;
+    void *scratch[MAX_TEAM];
+};
+
+struct vk_peer;
+
+struct bench {
+    struct options opt;
+    struct thread_ctx tc[MAX_THREAD_COUNTS];
+    struct vk_peer *peer;      /* NULL without --peer or without a device */
+    size_t l2_bytes;           /* the L2 the chunked shape's buffer fits */
+    const char *l2_source;     /* where l2_bytes came from */
+    unsigned num_failures;     /* paths that failed or differed from scalar */
+    int json_first;
+};
+
+/* ------------------------------------------------------------------------ */
+/* Results (report.c)                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* One measured path of one case at one thread count. */
+struct result {
+    const char *group;       /* "case" or "format" */
+    char name[64];           /* static/indexed, R8G8B8A8_UNORM */
+    const char *layout;
+    const char *shape;
+    const char *size;
+    char path[16];           /* memcpy, memcpy-nt, scalar, sse2, ..., lavapipe */
+    const char *kind;        /* roofline, vfetch, peer */
+    unsigned threads;
+    uint64_t positions;      /* vertex positions per draw, all instances */
+    uint64_t unique_vertices;
+    uint32_t instances;
+    uint64_t in_bytes, out_bytes;
+    uint32_t record_bytes;
+    uint32_t chunk;          /* positions per range (chunked shape), else 0 */
+    double t_med, t_min, t_max; /* seconds per draw */
+    double of_copy;          /* fastest copy's time / this time; NaN if none */
+    double of_memcpy;        /* plain memcpy's time / this time; NaN if none */
+    double scalar_speedup;   /* scalar time / this time; NaN if none */
+    char check[96];          /* "ok", "MISMATCH", "ok (1ulp: N)", "-", ... */
+    char error[160];
+};
+
+void result_init(struct result *r, const struct bench_case *c, const char *path,
+                 const char *kind, unsigned threads);
+double result_mvs(const struct result *r, double t);
+double result_gbs(const struct result *r, double t);
+
+void report_begin(struct bench *b);
+void report_end(struct bench *b);
+void report_case_header(const struct bench *b, const struct bench_case *c);
+/* One result, as a table row, a JSON object or a CSV line. */
+void report_result(struct bench *b, const struct result *r);
+/* The per-format table: header, one row per format, footer. */
+void report_format_header(const struct bench *b, int size);
+void report_format_row(struct bench *b, const struct bench_case *c, const vf_format_desc *d,
+                       const struct result *copy, const struct result *nt,
+                       const struct result *isa, const int *ok);
+void report_format_footer(const struct bench *b);
+
+/* ------------------------------------------------------------------------ */
+/* Cases (cases.c)                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* Builds the draw of shape `shape` with about n positions: 0, or -1 with a
+ * message on stderr when the library refused the layout. */
+int case_build(struct bench *b, struct bench_case *c, enum shape shape, uint32_t n,
+               uint64_t seed);
+/* A catalogue case (layout li, shape sh, size sz) or the one-element case
+ * of a format, built (c is cleared first): 0 or -1 as case_build. */
+int case_make(struct bench *b, struct bench_case *c, size_t li, enum shape sh, int sz);
+int case_make_format(struct bench *b, struct bench_case *c, const vf_format_desc *d, int sz);
+/* Nonzero for an IA vertex format that --case selects (or every one). */
+int case_format_selected(const struct bench *b, const vf_format_desc *d);
+void case_free(struct bench_case *c);
+/* The layout of one ISA, compiled on first use. */
+vf_layout *case_layout(const struct bench *b, struct bench_case *c, uint32_t isa,
+                       vf_result *res_ret);
+int case_in_list(const char *list, const char *name, const char *layout, const char *shape);
+int case_selected(const struct bench *b, const char *name, const char *layout,
+                  const char *shape);
+/* Nonzero when --case selects at least one case (or format with --formats). */
+int case_any_selected(const struct bench *b);
+void case_list(void);
+uint32_t case_streaming_positions(const struct bench *b, uint32_t record_bytes);
+/* Positions per range of the chunked shape for records of record_bytes. */
+uint32_t case_chunk_positions(const struct bench *b, uint32_t record_bytes);
+
+/* ------------------------------------------------------------------------ */
+/* Running                                                                    */
+/* ------------------------------------------------------------------------ */
+
+typedef int (*run_fn)(void *arg); /* 0 on success */
+int measure(const struct bench *b, run_fn fn, void *arg, struct result *r);
+
+/* Times memcpy and memcpy-nt of the case's bytes; their times into the
+ * results, of_copy and of_memcpy set. */
+void run_copies(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
+                struct result *copy, struct result *nt);
+/* The chunked shape: every path at every thread count (chunked.c). */
+void chunked_run(struct bench *b, struct bench_case *c);
+/* The lavapipe peer row of a case (peer.c); nothing without the peer. */
+void peer_open(struct bench *b);
+void peer_close(struct bench *b);
+void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_memcpy,
+              double t_scalar);
+
+#endif

@@ -1,0 +1,221 @@
+/*
+ * draw_fetch.c - one batch of a draw into AoS records: its indices, each
+ * per-vertex slot (draw_slot.c), the registers constant over the range,
+ * then the system values and strip cuts (d3d-ia-rules.md §4, §5, §6).
+ *
+ * Per-instance and unbound elements are decoded once per range and
+ * broadcast into every record; a range of another instance is retargeted
+ * by rewriting only those and SV_InstanceID. Nothing here allocates.
+ */
+#include "draw_internal.h"
+
+/* ------------------------------------------------------------------------ */
+/* Ranges                                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* The register of element e of a slot that is constant over the range:
+ * element number k of the view `fs` (unbound: data NULL). */
+static void const_register(const struct vf_element *e, const struct vf_slot_view *fs, uint32_t k,
+                           struct vf_const_reg *c)
+{
+    _Alignas(16) uint32_t reg[4] = { 0, 0, 0, 0 };
+    c->word = (uint32_t)e->record_register * 4;
+    if (fs->data) {
+        /* Rules §4.1, §6: address mod 2^32, the whole element must lie
+         * inside the view (64-bit compare cannot wrap). */
+        uint32_t addr = k * fs->stride + e->offset;
+        const uint8_t *src = (uint64_t)addr + e->size <= fs->size ? fs->data + addr
+                                                                   : vf_zero_block;
+        e->kernel.strided(src, 0, 1, reg, 16);
+    }
+    /* Unbound: 0,0,0,0 with no defaults (rules §6); the element's mapping
+     * still routes those zeros, like any fetched value. */
+    if (!e->identity_mapping)
+        vf_apply_mapping(reg, e->mapping, e->one);
+    memcpy(c->value, reg, sizeof(reg));
+}
+
+void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uint32_t instance)
+{
+    const struct vf_layout *layout = plan->layout;
+
+    r->plan = plan;
+    r->instance = instance;
+    r->num_const = 0;
+    for (uint32_t s = 0; s < plan->num_fixed; s++) {
+        const struct vf_slot_view *fs = &plan->fixed[s];
+        const struct vf_slot *slot = fs->slot;
+        /* Rules §4.1: per-instance element number; rate 0 never advances
+         * but still starts at StartInstanceLocation. 32-bit wrapping. */
+        uint32_t k = plan->start_instance;
+        if (slot->step_rate != 0)
+            k += instance / slot->step_rate;
+        for (uint32_t f = 0; f < slot->num_fetch; f++)
+            const_register(vf_fetched_element(layout, slot, f), fs, k, &r->consts[r->num_const++]);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Indices                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Reads the raw indices of positions [pos, pos + n) of the draw (rules §5.1):
+ * byte (StartIndexLocation + i) * size in 32-bit arithmetic; an index past
+ * the view reads 0, which is an ordinary index, not a cut. */
+static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, uint32_t *index)
+{
+    const uint8_t *data = plan->ib_data;
+    uint32_t isz = plan->ib_index_size;
+    uint32_t start = plan->start_location + pos;
+
+    if ((uint64_t)start + n <= UINT32_MAX && ((uint64_t)start + n) * isz <= plan->ib_size) {
+        /* The whole batch is inside the view, addresses without wrapping:
+         * plain loads the compiler can widen. */
+        const uint8_t *p = data + (size_t)start * isz;
+        if (isz == 2)
+            for (uint32_t v = 0; v < n; v++)
+                index[v] = vf_load_u16(p + 2 * (size_t)v);
+        else
+            for (uint32_t v = 0; v < n; v++)
+                index[v] = vf_load_u32(p + 4 * (size_t)v);
+        return;
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t byte = (start + v) * isz;
+        uint32_t value = 0;
+        if ((uint64_t)byte + isz <= plan->ib_size)
+            value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+        index[v] = value;
+    }
+}
+
+/* Fills bi with the indices of positions [pos, pos + n), their cuts and
+ * their VF_INDICES_* bits. */
+static void read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n,
+                         struct vf_batch_indices *bi)
+{
+    bi->cut = NULL;
+    if (!plan->ib_data) {
+        memset(bi->index, 0, n * sizeof(*bi->index));
+        bi->flags = n == 1 ? VF_INDICES_SEQUENTIAL : 0;
+        return;
+    }
+    load_indices(plan, pos, n, bi->index);
+    uint32_t breaks = 0;
+    for (uint32_t v = 0; v < n; v++)
+        breaks |= bi->index[v] - bi->index[0] - v; /* 0 only while sequential */
+    bi->flags = breaks == 0 ? VF_INDICES_SEQUENTIAL : 0;
+    if (plan->cut_enabled) {
+        uint8_t any = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            bi->cut_mask[v] = bi->index[v] == plan->cut_value;
+            any |= bi->cut_mask[v];
+        }
+        if (any) {
+            bi->flags = VF_INDICES_CUT;
+            bi->cut = bi->cut_mask;
+        }
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* Records                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* The registers that hold one value for the whole range (per-instance
+ * elements, unbound slots) into n AoS records. */
+static void broadcast_consts(const struct vf_range *r, uint32_t n, uint8_t *dst)
+{
+    size_t rs = r->plan->layout->record_size;
+    for (uint32_t c = 0; c < r->num_const; c++) {
+        const struct vf_const_reg *cr = &r->consts[c];
+        uint8_t *d = dst + (size_t)cr->word * 4;
+        for (uint32_t v = 0; v < n; v++)
+            memcpy(d + v * rs, cr->value, 16);
+    }
+}
+
+void vf_retarget_instance(const struct vf_range *r, uint32_t n, uint8_t *dst)
+{
+    const struct vf_sv_words *sv = &r->plan->layout->sv;
+    size_t rs = r->plan->layout->record_size;
+    broadcast_consts(r, n, dst);
+    if (sv->num_iid == 0 && !(sv->sys >= 0 && (sv->sys_bits & VF_SV_INSTANCE_ID)))
+        return;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t *rec = (uint32_t *)(void *)(dst + v * rs);
+        for (uint32_t i = 0; i < sv->num_iid; i++)
+            rec[sv->iid[i]] = r->instance;
+        if (sv->sys >= 0 && (sv->sys_bits & VF_SV_INSTANCE_ID))
+            rec[sv->sys + 1] = r->instance;
+    }
+}
+
+/* Rules §4.2: SV_VertexID is i (DrawInstanced) or the raw index (indexed:
+ * `index`), SV_InstanceID is j; neither includes a start or base. */
+static void write_system_values(const struct vf_range *r, const uint32_t *index, uint32_t pos,
+                                uint32_t n, uint8_t *dst)
+{
+    const struct vf_sv_words *sv = &r->plan->layout->sv;
+    size_t rs = r->plan->layout->record_size;
+    uint32_t iid = r->instance;
+    if (!sv->num_vid && !sv->num_iid && sv->sys < 0)
+        return;
+    uint32_t sys_vid_mask = sv->sys_bits & VF_SV_VERTEX_ID ? UINT32_MAX : 0;
+    uint32_t sys_iid = sv->sys_bits & VF_SV_INSTANCE_ID ? iid : 0;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t *rec = (uint32_t *)(void *)(dst + v * rs);
+        uint32_t vid = index ? index[v] : pos + v;
+        for (uint32_t i = 0; i < sv->num_vid; i++) {
+            uint32_t *w = rec + sv->vid[i];
+            w[0] = vid;
+            w[1] = w[2] = w[3] = 0;
+        }
+        for (uint32_t i = 0; i < sv->num_iid; i++) {
+            uint32_t *w = rec + sv->iid[i];
+            w[0] = iid;
+            w[1] = w[2] = w[3] = 0;
+        }
+        if (sv->sys >= 0) {
+            uint32_t *w = rec + sv->sys;
+            w[0] = vid & sys_vid_mask;
+            w[1] = sys_iid;
+            w[2] = w[3] = 0;
+        }
+    }
+}
+
+/* Rules §5.2: a cut position produces no vertex: all zero, flagged. */
+static void clear_cuts(const struct vf_layout *layout, const uint8_t *cut, uint32_t n,
+                       uint8_t *dst)
+{
+    const struct vf_sv_words *sv = &layout->sv;
+    size_t rs = layout->record_size;
+    for (uint32_t v = 0; v < n; v++) {
+        if (!cut[v])
+            continue;
+        uint8_t *rec = dst + v * rs;
+        memset(rec, 0, rs);
+        if (sv->sys >= 0 && (sv->sys_bits & VF_SV_FLAGS)) {
+            uint32_t flag = VF_FLAG_STRIP_CUT;
+            memcpy(rec + (size_t)sv->sys * 4 + 8, &flag, 4);
+        }
+    }
+}
+
+void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst)
+{
+    const struct vf_plan *plan = r->plan;
+    struct vf_batch_indices bi;
+    bi.cut = NULL;
+    bi.flags = 0;
+    if (plan->indexed)
+        read_indices(plan, pos, n, &bi);
+
+    for (uint32_t s = 0; s < plan->num_vary; s++)
+        vf_fetch_slot(plan, &plan->vary[s], &bi, pos, n, dst);
+    broadcast_consts(r, n, dst);
+    write_system_values(r, plan->indexed ? bi.index : NULL, pos, n, dst);
+    if (bi.cut)
+        clear_cuts(plan->layout, bi.cut, n, dst);
+}

@@ -1,0 +1,141 @@
+/*
+ * draw_internal.h - what the three draw files share. Not installed.
+ *
+ *   draw.c         validation into a plan, the pool job, the entry points
+ *   draw_output.c  units of the draw into the output, in the layout's shape
+ *   draw_fetch.c   one batch of AoS records: indices, slots, constant
+ *                  registers, system values
+ *   draw_slot.c    one per-vertex slot of a batch: addresses, kernels
+ *
+ * Calls go one way: draw.c -> draw_output.c -> draw_fetch.c -> draw_slot.c.
+ *
+ * Words used in them:
+ *   batch  at most VF_BATCH consecutive positions of one instance, fetched
+ *          together into AoS records: the unit of the per-slot decisions
+ *          (strided or gathered, which vertices are in the view).
+ *   unit   what the output holds per step: one AoS record, or one SoA
+ *          batch of `lanes` vertices. Units are numbered instance-major.
+ *   chunk  the units a pool worker takes at a time.
+ *   run    consecutive vertices of a batch whose slot data follow each
+ *          other at the slot's stride: one strided kernel call.
+ *   range  the positions of one instance being written (vf_fetch_range
+ *          writes one); it holds the registers constant over it.
+ */
+#ifndef VF_DRAW_INTERNAL_H
+#define VF_DRAW_INTERNAL_H
+
+#include "dispatch.h"
+#include "vf_internal.h"
+
+/* Positions per batch: bounds the per-batch stack arrays. */
+#define VF_BATCH 64u
+/* The stack buffer where records are staged before they are copied with
+ * non-temporal stores or transposed to SoA. It holds at least one batch of
+ * the widest shape with the most registers (16 lanes x 33 registers). */
+#define VF_STAGE_BYTES 16384u
+_Static_assert(VF_STAGE_BYTES >= 16u * 16u * (VF_MAX_REGISTERS + 1u), "staging buffer too small");
+
+/* One input slot the layout fetches, with the view the draw binds to it. */
+struct vf_slot_view {
+    const struct vf_slot *slot;
+    const uint8_t *data; /* NULL: unbound (only for a per-instance view list) */
+    uint32_t size;
+    uint32_t stride;
+    uint32_t span;       /* the slot's span (vf_slot.span) */
+};
+
+/* A validated draw, everything normalised out of its description: every
+ * range of it shares this, read-only. */
+struct vf_plan {
+    const struct vf_layout *layout;
+    uint32_t vertex_count;       /* positions per instance */
+    uint32_t instance_count;
+    uint32_t lanes;              /* 1 for AoS */
+    uint32_t units_per_instance; /* AoS: records, SoA: batches */
+    size_t unit_bytes;           /* bytes of one unit */
+    int indexed;
+    uint32_t start_location;     /* StartVertexLocation or StartIndexLocation */
+    uint32_t base_vertex;        /* BaseVertexLocation mod 2^32 (indexed) */
+    uint32_t start_instance;     /* StartInstanceLocation */
+    /* Index buffer (indexed draws): NULL data means every index reads 0. */
+    const uint8_t *ib_data;
+    uint32_t ib_size;
+    uint32_t ib_index_size;
+    int cut_enabled;
+    uint32_t cut_value;
+    int stream; /* write the output with the layout's non-temporal stores */
+    /* The layout's slots, in its order: per-vertex slots with a bound view,
+     * then the others (per-instance, or unbound), constant over a range. */
+    uint32_t num_vary, num_fixed;
+    struct vf_slot_view vary[VF_MAX_INPUT_SLOTS];
+    struct vf_slot_view fixed[VF_MAX_INPUT_SLOTS];
+};
+
+/* A register that holds the same value for every vertex of a range. */
+struct vf_const_reg {
+    uint32_t word; /* word index in the record */
+    uint32_t value[4];
+};
+
+/* One instance's part of a draw. Lives on the stack of whoever runs it. */
+struct vf_range {
+    const struct vf_plan *plan;
+    uint32_t instance;
+    uint32_t num_const;
+    struct vf_const_reg consts[VF_MAX_ELEMENTS];
+};
+
+/* What an out-of-bounds element decodes from: it reads as all-zero bytes
+ * would, so the format's defaults still apply (rules §6). 16 bytes is the
+ * largest vertex format. */
+VF_HIDDEN extern const uint8_t vf_zero_block[16];
+
+/* The f-th fetched element of a slot. */
+static inline const struct vf_element *vf_fetched_element(const struct vf_layout *layout,
+                                                           const struct vf_slot *slot, uint32_t f)
+{
+    return &layout->elements[layout->fetch[slot->first_fetch + f]];
+}
+
+#define VF_INDICES_CUT 1        /* some position is a strip cut */
+#define VF_INDICES_SEQUENTIAL 2 /* index[v] == index[0] + v, no cut */
+
+/* The indices of a batch of an indexed draw. */
+struct vf_batch_indices {
+    uint32_t index[VF_BATCH]; /* raw indices */
+    uint8_t cut_mask[VF_BATCH];
+    const uint8_t *cut;       /* cut_mask when some position is a cut, else NULL */
+    unsigned flags;           /* VF_INDICES_* */
+};
+
+/* draw_slot.c */
+
+/* Fetches one per-vertex slot for the n positions [pos, pos + n) of a
+ * batch into its AoS records at dst; `bi` holds the indices of an indexed
+ * draw. */
+VF_HIDDEN void vf_fetch_slot(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                             const struct vf_batch_indices *bi, uint32_t pos, uint32_t n,
+                             uint8_t *dst);
+
+/* draw_fetch.c */
+
+/* Starts a range of instance `instance`: decodes its constant registers. */
+VF_HIDDEN void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uint32_t instance);
+/* Writes the complete AoS records of positions [pos, pos + n) of the
+ * range's instance at dst (n <= VF_BATCH). */
+VF_HIDDEN void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst);
+/* Turns n AoS records of another instance of the draw (no strip cuts) into
+ * the range's instance: everything but the per-instance registers and
+ * SV_InstanceID is the same for every instance. */
+VF_HIDDEN void vf_retarget_instance(const struct vf_range *r, uint32_t n, uint8_t *dst);
+
+/* draw_output.c */
+
+/* Positions [first, first + count) of one instance into `out`, in the
+ * layout's output shape (SoA: `first` is a multiple of the lane count). */
+VF_HIDDEN void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
+                            uint32_t count, uint8_t *out);
+/* Units [u, end) of the whole draw into out, which points at unit u. */
+VF_HIDDEN void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out);
+
+#endif /* VF_DRAW_INTERNAL_H */

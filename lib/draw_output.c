@@ -1,0 +1,184 @@
+/*
+ * draw_output.c - units of a draw into the caller's output, in the
+ * layout's shape, through the output helpers of the layout's ISA.
+ *
+ * AoS records are written in place, batch by batch, or staged on the stack
+ * and copied with the ISA's non-temporal stores when the draw streams. SoA
+ * batches are staged as AoS records and transposed: whole batches by the
+ * ISA's transpose, a last partial batch here. A small mesh drawn many
+ * times is fetched once; its later instances rewrite only their
+ * per-instance registers. Nothing here allocates.
+ */
+#include "draw_internal.h"
+
+/* Word-major so the output is written in order; the staged records are in
+ * L1. Lanes [0, valid) of a batch of `lanes`. */
+static void transpose_words(const uint8_t *stage, size_t rs, uint32_t words, uint32_t valid,
+                            uint32_t lanes, uint32_t *o)
+{
+    for (uint32_t w = 0; w < words; w++)
+        for (uint32_t l = 0; l < valid; l++)
+            o[w * lanes + l] = *(const uint32_t *)(const void *)(stage + l * rs + (size_t)w * 4);
+}
+
+void vf_soa_transpose_scalar(const uint8_t *stage, size_t rs, uint32_t num_registers,
+                             uint32_t lanes, uint8_t *out, int stream)
+{
+    (void)stream; /* plain stores: nothing streams without a stream copy */
+    transpose_words(stage, rs, num_registers * 4, lanes, lanes, (uint32_t *)(void *)out);
+}
+
+/* One SoA batch from `valid` staged AoS records; lanes past them are zero
+ * and, when the flags word is requested, marked inactive. */
+static void transpose_batch(const struct vf_plan *plan, const uint8_t *stage, uint32_t valid,
+                            uint8_t *out)
+{
+    const struct vf_layout *layout = plan->layout;
+    uint32_t lanes = plan->lanes;
+    uint32_t words = layout->num_registers * 4;
+    uint32_t *o = (uint32_t *)(void *)out;
+
+    if (valid == lanes) {
+        const struct vf_isa_impl *impl = layout->impl;
+        vf_soa_transpose_fn transpose = lanes < impl->transpose_lanes ? impl->soa_transpose_narrow
+                                                                      : impl->soa_transpose;
+        transpose(stage, layout->record_size, layout->num_registers, lanes, out, plan->stream);
+        return;
+    }
+    transpose_words(stage, layout->record_size, words, valid, lanes, o);
+    for (uint32_t w = 0; w < words; w++)
+        for (uint32_t l = valid; l < lanes; l++)
+            o[w * lanes + l] = 0;
+    if (layout->sv.sys >= 0 && (layout->sv.sys_bits & VF_SV_FLAGS)) {
+        uint32_t w = (uint32_t)layout->sv.sys + 2;
+        for (uint32_t l = valid; l < lanes; l++)
+            o[w * lanes + l] = VF_FLAG_INACTIVE;
+    }
+}
+
+/* Non-temporal stores are weakly ordered: make them visible before the
+ * range is reported done (to the caller or the pool's join). */
+static void end_stream(const struct vf_plan *plan)
+{
+    if (plan->stream)
+        plan->layout->impl->stream_fence();
+}
+
+/* Positions [first, first + count) through the staging buffer: streamed
+ * AoS records, or SoA batches. */
+static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count, uint8_t *out)
+{
+    const struct vf_plan *plan = r->plan;
+    const struct vf_layout *layout = plan->layout;
+    size_t rs = layout->record_size;
+    uint32_t lanes = plan->lanes;
+    _Alignas(16) uint8_t stage[VF_STAGE_BYTES];
+    /* Positions per fill of the staging buffer: whole batches of lanes. */
+    uint32_t fill = (uint32_t)(VF_STAGE_BYTES / rs);
+    if (fill > VF_BATCH)
+        fill = VF_BATCH;
+    fill -= fill % lanes;
+    for (uint32_t done = 0; done < count;) {
+        uint32_t n = count - done < fill ? count - done : fill;
+        vf_fetch_batch(r, first + done, n, stage);
+        if (lanes == 1) {
+            layout->impl->stream_copy(out, stage, (size_t)n * rs);
+            out += (size_t)n * rs;
+        } else {
+            for (uint32_t b = 0; b < n; b += lanes) {
+                uint32_t valid = n - b < lanes ? n - b : lanes;
+                transpose_batch(plan, stage + (size_t)b * rs, valid, out);
+                out += plan->unit_bytes;
+            }
+        }
+        done += n;
+    }
+    end_stream(plan);
+}
+
+void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first, uint32_t count,
+                  uint8_t *out)
+{
+    size_t rs = plan->layout->record_size;
+    if (count == 0 || rs == 0)
+        return;
+
+    struct vf_range r;
+    vf_range_init(&r, plan, instance);
+    if (plan->lanes > 1 || plan->stream) {
+        run_staged(&r, first, count, out);
+        return;
+    }
+    for (uint32_t done = 0; done < count;) {
+        uint32_t n = count - done < VF_BATCH ? count - done : VF_BATCH;
+        vf_fetch_batch(&r, first + done, n, out + (size_t)done * rs);
+        done += n;
+    }
+}
+
+/* Instances [j, j + count) of a draw of at most VF_BATCH AoS records per
+ * instance, without strip cuts: the first is fetched, every other one is
+ * the one before with its per-instance registers and SV_InstanceID
+ * rewritten (a small mesh drawn many times decodes its vertices once). */
+static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count, uint8_t *out)
+{
+    uint32_t n = plan->vertex_count;
+    size_t bytes = (size_t)n * plan->layout->record_size;
+    struct vf_range r;
+    vf_range_init(&r, plan, j);
+    if (!plan->stream) {
+        /* The previous instance's records are still in cache. */
+        vf_fetch_batch(&r, 0, n, out);
+        for (uint64_t i = 1; i < count; i++) {
+            memcpy(out + bytes, out, bytes);
+            out += bytes;
+            vf_range_init(&r, plan, j + (uint32_t)i);
+            vf_retarget_instance(&r, n, out);
+        }
+        return;
+    }
+    _Alignas(16) uint8_t stage[VF_STAGE_BYTES];
+    vf_fetch_batch(&r, 0, n, stage);
+    plan->layout->impl->stream_copy(out, stage, bytes);
+    for (uint64_t i = 1; i < count; i++) {
+        out += bytes;
+        vf_range_init(&r, plan, j + (uint32_t)i);
+        vf_retarget_instance(&r, n, stage);
+        plan->layout->impl->stream_copy(out, stage, bytes);
+    }
+    end_stream(plan);
+}
+
+/* Whether every instance of the draw fits one batch that run_instances
+ * can reuse. */
+static int instances_reusable(const struct vf_plan *plan)
+{
+    size_t rs = plan->layout->record_size;
+    return plan->lanes == 1 && !plan->cut_enabled && plan->vertex_count > 0 && rs > 0 &&
+           plan->vertex_count <= VF_BATCH && (size_t)plan->vertex_count * rs <= VF_STAGE_BYTES;
+}
+
+void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
+{
+    uint64_t per = plan->units_per_instance;
+    int reuse = instances_reusable(plan);
+    while (u < end) {
+        if (reuse && u % per == 0 && end - u >= 2 * per) {
+            uint64_t whole = (end - u) / per;
+            run_instances(plan, (uint32_t)(u / per), whole, out);
+            out += whole * per * plan->unit_bytes;
+            u += whole * per;
+            continue;
+        }
+        uint32_t j = (uint32_t)(u / per);
+        uint32_t b = (uint32_t)(u % per);
+        uint64_t nu = end - u < per - b ? end - u : per - b;
+        uint32_t first = b * plan->lanes;
+        uint64_t count = nu * plan->lanes;
+        if (count > plan->vertex_count - first)
+            count = plan->vertex_count - first;
+        vf_run_range(plan, j, first, (uint32_t)count, out);
+        out += nu * plan->unit_bytes;
+        u += nu;
+    }
+}

@@ -1,0 +1,271 @@
+/*
+ * draw_slot.c - one per-vertex slot of a batch: the vertex addresses, then
+ * each element's kernel (d3d-ia-rules.md §4.1, §6).
+ *
+ * The element numbers are computed once per slot and batch; then each
+ * element's kernel runs: `strided` over runs of consecutive in-bounds
+ * vertices (the whole batch of a plain DrawInstanced, its slot data
+ * prefetched a few KiB ahead), `gather` with one source address per vertex
+ * otherwise, shared by the slot's elements, cut and out-of-bounds vertices
+ * pointing at zeros so kernels never branch per vertex.
+ */
+#include "draw_internal.h"
+
+/* Shortest run of consecutive in-bounds vertices worth a strided call. */
+#define VF_RUN_MIN 4u
+/* How far ahead of a strided batch its slot data are prefetched, in bytes:
+ * a few batches of a typical stream, well inside L2. */
+#define VF_PREFETCH_AHEAD 4096u
+#define VF_CACHE_LINE 64u
+
+/* draw_internal.h says what these are for. */
+_Alignas(16) const uint8_t vf_zero_block[16] = { 0 };
+/* What every element of an out-of-bounds vertex decodes from at once:
+ * layout.c keeps every element's offset plus size within VF_MAX_STRIDE. */
+#define VF_MAX_ELEMENT_END VF_MAX_STRIDE
+static _Alignas(16) const uint8_t vf_zero_span[VF_MAX_ELEMENT_END];
+
+/* A gathered part of a batch for one slot. */
+struct gather_batch {
+    const struct vf_layout *layout;
+    const struct vf_slot_view *vs;
+    const uint32_t *base; /* per vertex: (uint32)(k * stride) */
+    const uint8_t *whole; /* per vertex: slot span in the view, not a cut; NULL: all */
+    const uint8_t *cut;   /* per vertex: a strip cut; NULL: none */
+    int shared;           /* one address per vertex serves every element */
+    uint8_t *dst;         /* the batch's first record */
+};
+
+static void apply_mapping_run(const struct vf_element *e, uint8_t *dst, uint32_t count,
+                              size_t record_size)
+{
+    if (e->identity_mapping)
+        return;
+    for (uint32_t v = 0; v < count; v++)
+        vf_apply_mapping((uint32_t *)(void *)(dst + v * record_size), e->mapping, e->one);
+}
+
+
+/* Strided decode of every element of a slot for `count` consecutive
+ * vertices whose slot data starts at `src`. */
+static void slot_strided(const struct vf_layout *layout, const struct vf_slot_view *vs,
+                         const uint8_t *src, uint32_t count, uint8_t *dst)
+{
+    const struct vf_slot *slot = vs->slot;
+    size_t rs = layout->record_size;
+    for (uint32_t f = 0; f < slot->num_fetch; f++) {
+        const struct vf_element *e = vf_fetched_element(layout, slot, f);
+        uint8_t *d = dst + (size_t)e->record_register * 16;
+        e->kernel.strided(src + e->offset, vs->stride, count, (uint32_t *)(void *)d, rs);
+        apply_mapping_run(e, d, count, rs);
+    }
+}
+
+/* Gather decode of every element of a slot for vertices [a, b) of the
+ * batch. Shared addresses: no vertex has only part of its elements inside
+ * the view, so one address per vertex serves every element at the
+ * element's offset (the view, or zeros for the others). */
+static void slot_gather(const struct gather_batch *g, uint32_t a, uint32_t b)
+{
+    const struct vf_slot_view *vs = g->vs;
+    const struct vf_slot *slot = vs->slot;
+    size_t rs = g->layout->record_size;
+    const uint8_t *src[VF_BATCH];
+    if (g->shared) {
+        if (g->whole == NULL)
+            for (uint32_t v = a; v < b; v++)
+                src[v - a] = vs->data + g->base[v];
+        else
+            for (uint32_t v = a; v < b; v++)
+                src[v - a] = g->whole[v] ? vs->data + g->base[v] : vf_zero_span;
+    }
+    for (uint32_t f = 0; f < slot->num_fetch; f++) {
+        const struct vf_element *e = vf_fetched_element(g->layout, slot, f);
+        size_t offset = e->offset;
+        if (!g->shared) {
+            for (uint32_t v = a; v < b; v++) {
+                /* Rules §4.1, §6: (uint32)(k * stride + offset), whole
+                 * element inside the view; cut positions fetch nothing. */
+                uint32_t addr = g->base[v] + e->offset;
+                int in = (uint64_t)addr + e->size <= vs->size && !(g->cut && g->cut[v]);
+                src[v - a] = in ? vs->data + addr : vf_zero_block;
+            }
+            offset = 0;
+        }
+        uint8_t *d = g->dst + (size_t)a * rs + (size_t)e->record_register * 16;
+        e->kernel.gather(src, offset, b - a, (uint32_t *)(void *)d, rs);
+        apply_mapping_run(e, d, b - a, rs);
+    }
+}
+
+/* Starts the cache miss of every vertex of a gathered batch whose slot span
+ * is in the view (whole[v]; whole == NULL: every vertex). */
+static void prefetch_batch(const struct vf_slot_view *vs, const uint32_t *base,
+                           const uint8_t *whole, uint32_t n)
+{
+#if defined(__GNUC__)
+    for (uint32_t v = 0; v < n; v++)
+        if (whole == NULL || whole[v])
+            __builtin_prefetch(vs->data + base[v]);
+#else
+    (void)vs, (void)base, (void)whole, (void)n;
+#endif
+}
+
+/* Starts the cache misses of the slot bytes VF_PREFETCH_AHEAD past the
+ * ones a strided batch is about to decode: [first, first + n * stride)
+ * shifted by that distance and clipped to the view. The hardware
+ * prefetchers alone lose the stream at some buffer alignments (a vertex
+ * buffer 64 bytes into a page ran at 55% of the speed of a page-aligned one
+ * on AMD Zen); a prefetch never faults, and none is issued past the view. */
+static void prefetch_strided(const struct vf_slot_view *vs, uint64_t first, uint32_t n)
+{
+#if defined(__GNUC__)
+    uint64_t from = first + VF_PREFETCH_AHEAD;
+    uint64_t to = from + (uint64_t)n * vs->stride;
+    if (to > vs->size)
+        to = vs->size;
+    if (vs->stride <= 2 * VF_CACHE_LINE || vs->span >= vs->stride) {
+        /* Dense: every line of the range. */
+        for (uint64_t off = from & ~(uint64_t)(VF_CACHE_LINE - 1); off < to; off += VF_CACHE_LINE)
+            __builtin_prefetch(vs->data + off);
+    } else {
+        /* Sparse: only the lines of each vertex's fetched span. */
+        for (uint64_t v = from; v < to; v += vs->stride) {
+            uint64_t end = v + vs->span < to ? v + vs->span : to;
+            for (uint64_t off = v & ~(uint64_t)(VF_CACHE_LINE - 1); off < end; off += VF_CACHE_LINE)
+                __builtin_prefetch(vs->data + off);
+        }
+    }
+#else
+    (void)vs, (void)first, (void)n;
+#endif
+}
+
+/* Vertices k0 .. k0 + n - 1, consecutive, when no k wraps and the last
+ * vertex's whole slot span is inside the view: then every element of every
+ * vertex is in bounds at k * stride + offset without wrapping, and one
+ * strided call per element does the batch. Returns 0 when not. */
+static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slot_view *vs,
+                             uint32_t k0, uint32_t n, uint8_t *dst)
+{
+    uint64_t klast = (uint64_t)k0 + (n - 1);
+    if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
+        return 0;
+    prefetch_strided(vs, (uint64_t)k0 * vs->stride, n);
+    slot_strided(layout, vs, vs->data + (size_t)k0 * vs->stride, n, dst);
+    return 1;
+}
+
+/* Each vertex's (uint32)(k * stride) (rules §4.1, §5.1: k is
+ * BaseVertexLocation + index, or StartVertexLocation + i, both mod 2^32).
+ * Returns nonzero when some vertex's slot span may leave the view.
+ * Branch-free, so the compiler may vectorize it. */
+static uint32_t vertex_bases(const struct vf_slot_view *vs, uint32_t kbase, const uint32_t *index,
+                             uint32_t n, uint32_t *base)
+{
+    uint32_t stride = vs->stride;
+    /* A vertex's whole slot span is in the view when base <= last_base. */
+    uint32_t last_base = vs->size >= vs->span ? vs->size - vs->span : 0;
+    uint32_t outside = vs->size < vs->span;
+    if (index)
+        for (uint32_t v = 0; v < n; v++) {
+            base[v] = (kbase + index[v]) * stride;
+            outside |= base[v] > last_base;
+        }
+    else
+        for (uint32_t v = 0; v < n; v++) {
+            base[v] = (kbase + v) * stride;
+            outside |= base[v] > last_base;
+        }
+    return outside;
+}
+
+/* Sets whole[v] for the vertices whose slot span is in the view and that
+ * are no cut. Returns nonzero when some vertex is partly inside: some of
+ * its elements may be, as its span starts in the view or may wrap around
+ * 2^32 into it. */
+static uint32_t classify_vertices(const struct vf_slot_view *vs, const uint32_t *base,
+                                  const uint8_t *cut, uint32_t n, uint8_t *whole)
+{
+    uint32_t partial = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        int is_cut = cut && cut[v];
+        whole[v] = (uint64_t)base[v] + vs->span <= vs->size && !is_cut;
+        partial |= !whole[v] && !is_cut &&
+                   (base[v] < vs->size || base[v] > UINT32_MAX - VF_MAX_ELEMENT_END);
+    }
+    return partial;
+}
+
+/* Scattered indices rarely form runs worth finding. They are latency-bound:
+ * start every vertex's cache miss before the kernels wait on the first. */
+static void fetch_slot_scattered(struct gather_batch *g, uint32_t outside, uint32_t n,
+                                 uint8_t *whole)
+{
+    if (!outside && !g->cut) {
+        /* The common indexed batch: every vertex inside. */
+        prefetch_batch(g->vs, g->base, NULL, n);
+        g->shared = 1;
+        slot_gather(g, 0, n);
+        return;
+    }
+    g->shared = !classify_vertices(g->vs, g->base, g->cut, n, whole);
+    g->whole = whole;
+    prefetch_batch(g->vs, g->base, whole, n);
+    slot_gather(g, 0, n);
+}
+
+/* Runs of vertices whose slot data follow each other at `stride` go to the
+ * strided kernels, the rest to gather. */
+static void fetch_slot_runs(struct gather_batch *g, uint32_t n, uint8_t *whole)
+{
+    const struct vf_slot_view *vs = g->vs;
+    const uint32_t *base = g->base;
+    g->shared = !classify_vertices(vs, base, g->cut, n, whole);
+    g->whole = whole;
+    uint32_t gather_from = 0;
+    uint32_t v = 0;
+    while (v < n) {
+        if (!whole[v]) {
+            v++;
+            continue;
+        }
+        uint32_t end = v + 1;
+        while (end < n && whole[end] && (uint64_t)base[end - 1] + vs->stride == base[end])
+            end++;
+        if (end - v >= VF_RUN_MIN) {
+            if (gather_from < v)
+                slot_gather(g, gather_from, v);
+            slot_strided(g->layout, vs, vs->data + base[v], end - v,
+                         g->dst + (size_t)v * g->layout->record_size);
+            gather_from = end;
+        }
+        v = end;
+    }
+    if (gather_from < n)
+        slot_gather(g, gather_from, n);
+}
+
+/* Fetches one per-vertex slot for the n positions of a batch; `bi` holds
+ * the indices of an indexed draw. */
+void vf_fetch_slot(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                   const struct vf_batch_indices *bi, uint32_t pos, uint32_t n, uint8_t *dst)
+{
+    int scattered = plan->indexed && !(bi->flags & VF_INDICES_SEQUENTIAL);
+    uint32_t kbase = plan->indexed ? plan->base_vertex : plan->start_location + pos;
+    /* Rules §4.1: k = StartVertexLocation + i, or BaseVertexLocation +
+     * consecutive indices. */
+    if (!scattered &&
+        fetch_slot_linear(plan->layout, vs, plan->indexed ? kbase + bi->index[0] : kbase, n, dst))
+        return;
+
+    uint32_t base[VF_BATCH];
+    uint8_t whole[VF_BATCH];
+    uint32_t outside = vertex_bases(vs, kbase, plan->indexed ? bi->index : NULL, n, base);
+    struct gather_batch g = { plan->layout, vs, base, NULL, bi->cut, 0, dst };
+    if (scattered)
+        fetch_slot_scattered(&g, outside, n, whole);
+    else
+        fetch_slot_runs(&g, n, whole);
+}

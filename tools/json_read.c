@@ -1,0 +1,405 @@
+/*
+ * json_read.c - strict JSON parsing, paths and typed getters for the vfetch
+ * tools (see json_read.h).
+ */
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "json_read.h"
+
+int vf_json_fail(struct vf_json_ctx *x, const char *path, const char *fmt, ...)
+{
+    va_list ap;
+    int n = 0;
+
+    if (x->err == NULL || x->err_size == 0)
+        return -1;
+    if (path != NULL && path[0] != '\0')
+        n = snprintf(x->err, x->err_size, "%s: ", path);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n < x->err_size) {
+        va_start(ap, fmt);
+        vsnprintf(x->err + n, x->err_size - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    /* Messages quote the case's own strings: keep them one printable line. */
+    for (char *p = x->err; *p != '\0'; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+    return -1;
+}
+
+char *vf_json_strndup(const char *s, size_t len)
+{
+    char *d = malloc(len + 1);
+    if (d != NULL) {
+        memcpy(d, s, len);
+        d[len] = '\0';
+    }
+    return d;
+}
+
+/* Copies `s` after the first `len` characters of `out`, truncating to
+ * VF_JSON_PATH_SIZE; returns the new length. (Paths are built by hand because
+ * snprintf of one bounded buffer into another trips -Wformat-truncation.) */
+size_t vf_json_path_append(char *out, size_t len, const char *s)
+{
+    while (*s != '\0' && len + 1 < VF_JSON_PATH_SIZE)
+        out[len++] = *s++;
+    out[len] = '\0';
+    return len;
+}
+
+/* Appends ".name" or "[index]" to a JSON path. */
+void vf_json_path_field(char *out, const char *path, const char *name)
+{
+    size_t len = vf_json_path_append(out, 0, path);
+    if (len != 0)
+        len = vf_json_path_append(out, len, ".");
+    vf_json_path_append(out, len, name);
+}
+
+void vf_json_path_index(char *out, const char *path, size_t index)
+{
+    char num[32];
+    size_t len = vf_json_path_append(out, 0, path);
+    snprintf(num, sizeof(num), "[%zu]", index);
+    vf_json_path_append(out, len, num);
+}
+
+const char *vf_json_type_name(json_object *v)
+{
+    switch (json_object_get_type(v)) {
+    case json_type_null: return "null";
+    case json_type_boolean: return "a boolean";
+    case json_type_double: return "a fractional number";
+    case json_type_int: return "an integer";
+    case json_type_object: return "an object";
+    case json_type_array: return "an array";
+    case json_type_string: return "a string";
+    }
+    return "a value";
+}
+
+/* ------------------------------------------------------------------------ */
+
+/* ------------------------------------------------------------------------ */
+
+/* Rejects any key of `obj` not in the NULL-terminated `allowed` list. */
+int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *obj,
+                         const char *const *allowed)
+{
+    json_object_object_foreach (obj, key, val) {
+        const char *suggest = NULL;
+        int known = 0;
+
+        (void)val;
+        for (const char *const *a = allowed; *a != NULL; a++) {
+            if (strcmp(key, *a) == 0) {
+                known = 1;
+                break;
+            }
+            if (strcasecmp(key, *a) == 0)
+                suggest = *a;
+        }
+        if (!known) {
+            if (suggest != NULL)
+                return vf_json_fail(x, path, "unknown field '%s' (did you mean '%s'?)", key,
+                                    suggest);
+            return vf_json_fail(x, path, "unknown field '%s'", key);
+        }
+    }
+    return 0;
+}
+
+/* JSON null is a NULL json_object in json-c, so presence and value are
+ * asked apart: vf_json_present() says whether the key is there at all, vf_json_field()
+ * gives its value (NULL for null or absent). Every getter treats a NULL
+ * value as JSON null and rejects it with "got null". */
+int vf_json_present(json_object *obj, const char *name)
+{
+    return json_object_object_get_ex(obj, name, NULL);
+}
+
+json_object *vf_json_field(json_object *obj, const char *name)
+{
+    json_object *v = NULL;
+    if (!json_object_object_get_ex(obj, name, &v))
+        return NULL;
+    return v;
+}
+
+/* An integer in [min, max]. */
+int vf_json_get_integer(struct vf_json_ctx *x, const char *path, json_object *v, int64_t min,
+                        int64_t max, int64_t *out)
+{
+    int64_t n;
+
+    if (!json_object_is_type(v, json_type_int)) {
+        if (min >= 0)
+            return vf_json_fail(x, path, "expected a non-negative integer, got %s",
+                                vf_json_type_name(v));
+        return vf_json_fail(x, path, "expected an integer, got %s", vf_json_type_name(v));
+    }
+    /* json-c saturates values past the int64 range (and stores those past
+     * INT64_MAX as uint64, which get_int64 also saturates): both ends are
+     * far outside every range used here. */
+    n = json_object_get_int64(v);
+    if (n == INT64_MIN)
+        return vf_json_fail(x, path, "the number is far below %" PRId64, min);
+    if (n == INT64_MAX)
+        return vf_json_fail(x, path, "the number is far above %" PRId64, max);
+    if (n < min) {
+        if (min == 0)
+            return vf_json_fail(x, path, "%s is negative; expected an unsigned 32-bit integer",
+                                json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN));
+        return vf_json_fail(x, path, "%s is below %" PRId64,
+                            json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), min);
+    }
+    if (n > max)
+        return vf_json_fail(x, path, "%s is above %" PRId64,
+                            json_object_to_json_string_ext(v, JSON_C_TO_STRING_PLAIN), max);
+    *out = n;
+    return 0;
+}
+
+int vf_json_get_uint(struct vf_json_ctx *x, const char *path, json_object *v, uint32_t *out)
+{
+    int64_t n;
+    if (vf_json_get_integer(x, path, v, 0, UINT32_MAX, &n) != 0)
+        return -1;
+    *out = (uint32_t)n;
+    return 0;
+}
+
+/* Optional UINT field `name` of `obj`: *out is left alone when absent. */
+int vf_json_opt_uint(struct vf_json_ctx *x, const char *path, json_object *obj, const char *name,
+                     uint32_t *out)
+{
+    char p[VF_JSON_PATH_SIZE];
+    if (!vf_json_present(obj, name))
+        return 0;
+    vf_json_path_field(p, path, name);
+    return vf_json_get_uint(x, p, vf_json_field(obj, name), out);
+}
+
+int vf_json_req_uint(struct vf_json_ctx *x, const char *path, json_object *obj, const char *name,
+                     uint32_t *out)
+{
+    if (!vf_json_present(obj, name))
+        return vf_json_fail(x, path, "missing field '%s'", name);
+    return vf_json_opt_uint(x, path, obj, name, out);
+}
+
+/* A string without embedded NUL characters. */
+int vf_json_get_string(struct vf_json_ctx *x, const char *path, json_object *v, const char **out)
+{
+    const char *s;
+
+    if (!json_object_is_type(v, json_type_string))
+        return vf_json_fail(x, path, "expected a string, got %s", vf_json_type_name(v));
+    s = json_object_get_string(v);
+    if (strlen(s) != (size_t)json_object_get_string_len(v))
+        return vf_json_fail(x, path, "the string contains a NUL character");
+    *out = s;
+    return 0;
+}
+
+/* "0x..." (hex) or decimal digits, the whole string, in [0, UINT32_MAX]. */
+int vf_json_parse_uint(const char *s, uint32_t *out)
+{
+    int base = 10;
+    uint64_t n = 0;
+
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        base = 16;
+        s += 2;
+    }
+    if (*s == '\0')
+        return -1;
+    for (; *s != '\0'; s++) {
+        int d;
+        if (*s >= '0' && *s <= '9')
+            d = *s - '0';
+        else if (base == 16 && *s >= 'a' && *s <= 'f')
+            d = *s - 'a' + 10;
+        else if (base == 16 && *s >= 'A' && *s <= 'F')
+            d = *s - 'A' + 10;
+        else
+            return -1;
+        n = n * (uint64_t)base + (uint64_t)d;
+        if (n > UINT32_MAX)
+            return -1;
+    }
+    *out = (uint32_t)n;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Names                                                                    */
+
+/* Line and column (from 1) of byte `offset` of the text. */
+static void position(const char *text, size_t offset, size_t *line, size_t *column)
+{
+    *line = 1;
+    *column = 1;
+    for (size_t i = 0; i < offset; i++) {
+        if (text[i] == '\n') {
+            (*line)++;
+            *column = 1;
+        } else {
+            (*column)++;
+        }
+    }
+}
+
+/*
+ * json-c keeps the last of two equal keys in an object silently; a repeated
+ * field is as likely a mistake as a misspelt one, so the text (already
+ * parsed, hence valid JSON) is scanned for them. Keys are compared as
+ * written, escapes included.
+ */
+#define SCAN_MAX_DEPTH 64
+
+struct scan_level {
+    int is_object;
+    int want_key;   /* objects: the next string is a key */
+    size_t key_off; /* objects: the current key, for paths */
+    size_t key_len;
+    size_t index;     /* arrays: the current element, for paths */
+    size_t first_key; /* objects: their keys in `keys` start here */
+};
+
+struct scan_key {
+    size_t off, len;
+};
+
+static int check_duplicate_keys(struct vf_json_ctx *x, const char *text, size_t size)
+{
+    struct scan_level lv[SCAN_MAX_DEPTH];
+    struct scan_key *keys = NULL;
+    size_t nkeys = 0, cap = 0;
+    int depth = 0, rc = 0;
+
+    for (size_t i = 0; i < size && rc == 0; i++) {
+        char ch = text[i];
+        if (ch == '"') {
+            size_t start = i + 1, j = start;
+            while (j < size && text[j] != '"')
+                j += text[j] == '\\' ? 2 : 1;
+            if (depth > 0 && lv[depth - 1].is_object && lv[depth - 1].want_key) {
+                struct scan_level *l = &lv[depth - 1];
+                size_t len = j - start;
+                for (size_t k = l->first_key; k < nkeys; k++) {
+                    if (keys[k].len == len && memcmp(text + keys[k].off, text + start, len) == 0) {
+                        char p[VF_JSON_PATH_SIZE], item[80];
+                        size_t plen = 0;
+                        p[0] = '\0';
+                        for (int d = 0; d + 1 < depth; d++) {
+                            if (lv[d].is_object) {
+                                snprintf(item, sizeof(item), "%s%.*s", plen ? "." : "",
+                                         (int)(lv[d].key_len < 64 ? lv[d].key_len : 64),
+                                         text + lv[d].key_off);
+                            } else {
+                                snprintf(item, sizeof(item), "[%zu]", lv[d].index);
+                            }
+                            plen = vf_json_path_append(p, plen, item);
+                        }
+                        rc = vf_json_fail(x, p, "field '%.*s' appears twice",
+                                          (int)(len < 40 ? len : 40), text + start);
+                        break;
+                    }
+                }
+                if (rc != 0)
+                    break;
+                if (nkeys == cap) {
+                    struct scan_key *nk;
+                    cap = cap ? cap * 2 : 64;
+                    nk = realloc(keys, cap * sizeof(*keys));
+                    if (nk == NULL) {
+                        rc = vf_json_fail(x, "", "out of memory");
+                        break;
+                    }
+                    keys = nk;
+                }
+                keys[nkeys].off = start;
+                keys[nkeys].len = len;
+                nkeys++;
+                l->key_off = start;
+                l->key_len = len;
+                l->want_key = 0;
+            }
+            i = j;
+        } else if (ch == '{' || ch == '[') {
+            if (depth == SCAN_MAX_DEPTH)
+                break; /* the tokener's own limit is lower */
+            lv[depth].is_object = ch == '{';
+            lv[depth].want_key = ch == '{';
+            lv[depth].key_off = 0;
+            lv[depth].key_len = 0;
+            lv[depth].index = 0;
+            lv[depth].first_key = nkeys;
+            depth++;
+        } else if ((ch == '}' || ch == ']') && depth > 0) {
+            depth--;
+            nkeys = lv[depth].first_key;
+        } else if (ch == ',' && depth > 0) {
+            if (lv[depth - 1].is_object)
+                lv[depth - 1].want_key = 1;
+            else
+                lv[depth - 1].index++;
+        }
+    }
+    free(keys);
+    return rc;
+}
+int vf_json_parse(struct vf_json_ctx *x, const char *text, size_t size, json_object **root_ret)
+{
+    json_tokener *tok;
+    json_object *root;
+    size_t end, line, column;
+
+    *root_ret = NULL;
+    if (size > INT_MAX)
+        return vf_json_fail(x, "", "the JSON text is larger than 2 GiB");
+    tok = json_tokener_new_ex(64);
+    if (tok == NULL)
+        return vf_json_fail(x, "", "out of memory");
+    json_tokener_set_flags(tok, JSON_TOKENER_STRICT);
+    root = json_tokener_parse_ex(tok, text, (int)size);
+    end = json_tokener_get_parse_end(tok);
+    if (root == NULL) {
+        enum json_tokener_error jerr = json_tokener_get_error(tok);
+        position(text, end, &line, &column);
+        json_tokener_free(tok);
+        if (jerr == json_tokener_continue)
+            return vf_json_fail(x, "", "line %zu, column %zu: unexpected end of the JSON text",
+                                line, column);
+        return vf_json_fail(x, "", "line %zu, column %zu: %s", line, column,
+                            json_tokener_error_desc(jerr));
+    }
+    json_tokener_free(tok);
+    /* Only blanks may follow the value. */
+    for (; end < size; end++) {
+        if (text[end] != ' ' && text[end] != '\t' && text[end] != '\n' && text[end] != '\r') {
+            position(text, end, &line, &column);
+            json_object_put(root);
+            return vf_json_fail(x, "",
+                                "line %zu, column %zu: text after the end of the JSON "
+                                "value",
+                                line, column);
+        }
+    }
+    if (check_duplicate_keys(x, text, size) != 0) {
+        json_object_put(root);
+        return -1;
+    }
+    *root_ret = root;
+    return 0;
+}

@@ -94,7 +94,8 @@ struct options {
     enum report_format format;
     int formats;
     int list;
-    int peer;                  /* --peer lavapipe */
+    const char *peer;          /* --peer NAME: lavapipe, gpu or part of a device name */
+    int peer_mode;             /* --peer-mode: an enum vk_peer_mode, 0 auto */
     const char *cases;         /* comma list, NULL: the default set */
     uint32_t isa_mask;         /* bit per vf_isa; 0: every available one */
     unsigned threads[MAX_THREAD_COUNTS];
@@ -124,6 +125,7 @@ struct bench {
     struct options opt;
     struct thread_ctx tc[MAX_THREAD_COUNTS];
     struct vk_peer *peer;      /* NULL without --peer or without a device */
+    unsigned path_width;       /* the table's path column; 0: 10 */
     size_t l2_bytes;           /* the L2 the chunked shape's buffer fits */
     const char *l2_source;     /* where l2_bytes came from */
     unsigned num_failures;     /* paths that failed or differed from scalar */
@@ -141,9 +143,10 @@ struct result {
     const char *layout;
     const char *shape;
     const char *size;
-    char path[16];           /* memcpy, memcpy-nt, scalar, sse2, ..., lavapipe */
+    char path[48];           /* memcpy, memcpy-nt, scalar, sse2, ..., lavapipe, vk:NAME */
     const char *kind;        /* roofline, vfetch, peer */
-    unsigned threads;
+    unsigned threads;        /* CPU threads working; 0 on a GPU */
+    int gpu;                 /* a peer row timed on a GPU: thr reads "gpu" */
     uint64_t positions;      /* vertex positions per draw, all instances */
     uint64_t unique_vertices;
     uint32_t instances;
@@ -216,8 +219,13 @@ void run_copies(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
                 struct result *copy, struct result *nt);
 /* The chunked shape: every path at every thread count (chunked.c). */
 void chunked_run(struct bench *b, struct bench_case *c);
-/* The lavapipe peer row of a case (peer.c); nothing without the peer. */
+/* The Vulkan peer (peer.c). peer_list prints the Vulkan devices and
+ * returns the exit status; peer_open opens the device --peer names (or
+ * exits); peer_announce prints it under the table's header; peer_row is
+ * the peer row of a case, nothing without the peer. */
+int peer_list(void);
 void peer_open(struct bench *b);
+void peer_announce(const struct bench *b);
 void peer_close(struct bench *b);
 void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_memcpy,
               double t_scalar);

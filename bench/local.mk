@@ -11,19 +11,21 @@ bench_vfetch_bench_LDADD = libvfetch_core.la -lm
 CLEANFILES += bench/vfetch-bench$(EXEEXT)
 EXTRA_DIST += bench/README.md bench/peer.vert
 
-# The lavapipe peer: the same draws through Vulkan on the CPU. The vertex
-# shader is compiled at build time, one SPIR-V module per bench layout.
+# The Vulkan peer: the same draws through Vulkan, on the CPU (lavapipe) or
+# a GPU. The vertex shader is compiled at build time, one SPIR-V module per
+# bench layout.
 BENCH_ENV =
 BENCH_PEER_FLAGS =
 if HAVE_VULKAN_TOOLS
 BENCH_PEER_SPV = bench/peer_static.spv.h bench/peer_skinned.spv.h \
 	bench/peer_instanced.spv.h bench/peer_particles.spv.h
-bench_vfetch_bench_SOURCES += bench/vk_peer.c bench/vk_peer.h
+bench_vfetch_bench_SOURCES += bench/vk_peer.c bench/vk_peer.h bench/vk_peer_impl.h \
+	bench/vk_peer_pipeline.c bench/vk_peer_select.c bench/vk_peer_select.h
 nodist_bench_vfetch_bench_SOURCES = $(BENCH_PEER_SPV)
 bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) $(VULKAN_CFLAGS)
 bench_vfetch_bench_LDADD += $(VULKAN_LIBS)
 CLEANFILES += $(BENCH_PEER_SPV)
-bench/vfetch_bench-vk_peer.$(OBJEXT): $(BENCH_PEER_SPV)
+bench/vfetch_bench-vk_peer_pipeline.$(OBJEXT): $(BENCH_PEER_SPV)
 BENCH_GLSLC = $(MKDIR_P) bench && $(GLSLC) -fshader-stage=vert -mfmt=c
 bench/peer_static.spv.h: bench/peer.vert
 	$(AM_V_GEN)$(BENCH_GLSLC) -DINPUTS=5 -DUINT_MASK=0 -o $@ $(srcdir)/bench/peer.vert
@@ -33,9 +35,14 @@ bench/peer_instanced.spv.h: bench/peer.vert
 	$(AM_V_GEN)$(BENCH_GLSLC) -DINPUTS=8 -DUINT_MASK=0 -o $@ $(srcdir)/bench/peer.vert
 bench/peer_particles.spv.h: bench/peer.vert
 	$(AM_V_GEN)$(BENCH_GLSLC) -DINPUTS=1 -DUINT_MASK=0 -o $@ $(srcdir)/bench/peer.vert
-# lavapipe alone, unless the caller chose the drivers.
-BENCH_ENV += VK_ICD_FILENAMES="$${VK_ICD_FILENAMES:-/usr/share/vulkan/icd.d/lvp_icd.$(host_cpu).json}"
-BENCH_PEER_FLAGS += --peer lavapipe
+# lavapipe alone, unless the caller chose the drivers (VK_DRIVER_FILES or
+# VK_ICD_FILENAMES) or another peer (make bench BENCH_PEER=gpu).
+BENCH_PEER = lavapipe
+BENCH_ENV += if test -z "$${VK_DRIVER_FILES}$${VK_ICD_FILENAMES}" && \
+	test "$(BENCH_PEER)" = lavapipe; then \
+	VK_ICD_FILENAMES=/usr/share/vulkan/icd.d/lvp_icd.$(host_cpu).json; \
+	export VK_ICD_FILENAMES; fi;
+BENCH_PEER_FLAGS += --peer $(BENCH_PEER)
 endif
 
 PHONY_TARGETS += bench

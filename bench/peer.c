@@ -1,8 +1,8 @@
 /*
- * peer.c - the lavapipe row of a case: the same draw through a Vulkan
- * driver on the CPU (vk_peer.c), timed, and its vertex inputs compared with
- * vfetch's scalar records. Without Vulkan tools at build time the row says
- * why it is missing.
+ * peer.c - the Vulkan peer row of a case: the same draw through a Vulkan
+ * driver (vk_peer.c) on the CPU (lavapipe) or a GPU, timed, and its vertex
+ * inputs compared with vfetch's scalar records. Without Vulkan tools at
+ * build time the row says why it is missing.
  */
 #include <math.h>
 #include <stdio.h>
@@ -16,10 +16,21 @@
 
 #ifndef VF_BENCH_HAVE_PEER
 
+int peer_list(void)
+{
+    fprintf(stderr, "vfetch-bench: built without Vulkan and glslc: no peer\n");
+    return 1;
+}
+
 void peer_open(struct bench *b)
 {
     (void)b;
-    fprintf(stderr, "vfetch-bench: lavapipe peer skipped: built without Vulkan and glslc\n");
+    fprintf(stderr, "vfetch-bench: Vulkan peer skipped: built without Vulkan and glslc\n");
+}
+
+void peer_announce(const struct bench *b)
+{
+    (void)b;
 }
 
 void peer_close(struct bench *b)
@@ -35,15 +46,49 @@ void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_mem
 
 #else
 
-void peer_open(struct bench *b)
+int peer_list(void)
 {
     char msg[200];
 
-    b->peer = vk_peer_create(msg, sizeof(msg));
-    if (b->peer == NULL)
+    if (vk_peer_list(stdout, msg, sizeof(msg)) != 0) {
+        fprintf(stderr, "vfetch-bench: %s\n", msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Without the device it names, --peer lavapipe (what `make bench` passes)
+ * leaves its rows saying why; any other name stops the run before it
+ * starts, since the peer was what it was for. */
+void peer_open(struct bench *b)
+{
+    char msg[1024];
+
+    b->peer = vk_peer_create(b->opt.peer, (enum vk_peer_mode)b->opt.peer_mode, msg,
+                             sizeof(msg));
+    if (b->peer == NULL && strcmp(b->opt.peer, "lavapipe") == 0) {
         fprintf(stderr, "vfetch-bench: lavapipe peer skipped: %s\n", msg);
-    else if (b->opt.format == REPORT_TABLE)
-        printf("peer: %s\n", vk_peer_name(b->peer));
+    } else if (b->peer == NULL) {
+        fprintf(stderr, "vfetch-bench: --peer %s: %s\n", b->opt.peer, msg);
+        exit(2);
+    } else {
+        size_t n = strlen(vk_peer_row_name(b->peer));
+        b->path_width = n > 10 ? (unsigned)n : 10;
+    }
+}
+
+void peer_announce(const struct bench *b)
+{
+    char line[400];
+
+    if (b->peer == NULL || b->opt.format != REPORT_TABLE)
+        return;
+    vk_peer_describe(b->peer, line, sizeof(line));
+    printf("peer: %s\n", line);
+    if (vk_peer_is_gpu(b->peer))
+        printf("peer row %s: thr gpu; of copy left empty (the GPU's bytes do not move through "
+               "the CPU's memory); vs scalar = the CPU's scalar time / the GPU's time\n",
+               vk_peer_row_name(b->peer));
 }
 
 void peer_close(struct bench *b)
@@ -126,14 +171,13 @@ static void peer_compare(const struct bench_case *c, const uint32_t *rec, struct
  * one-ulp UNORM/SNORM values, else "MISMATCH" with the words per element. */
 static void peer_check(struct bench *b, struct bench_case *c, char *buf, size_t size)
 {
-    const uint32_t *rec = vk_peer_records(b->peer);
     struct peer_diff pd;
 
     snprintf(buf, size, "-");
-    if (b->opt.output_shape != VF_OUTPUT_AOS || rec == NULL)
+    if (b->opt.output_shape != VF_OUTPUT_AOS)
         return;
-    vk_peer_fill_records(b->peer, 0xff);
-    if (vk_peer_run(b->peer) != 0)
+    const uint32_t *rec = vk_peer_draw_records(b->peer);
+    if (rec == NULL)
         return;
     if (vf_draw(c->layouts[VF_ISA_SCALAR], &c->desc, c->out, c->out_size) != VF_OK)
         return;
@@ -187,6 +231,27 @@ static void peer_describe(const struct bench_case *c, struct vk_peer_draw *pd)
     pd->unique_vertices = c->unique_vertices;
 }
 
+/* The peer's time of the draw into r: GPU timestamps when the peer has
+ * them, else the host's clock around submit + wait, as every other path. */
+static int peer_measure(struct bench *b, struct result *r)
+{
+    double samples[MAX_REPS];
+    uint32_t draws;
+
+    if (!vk_peer_device_timed(b->peer)) {
+        if (measure(b, vk_peer_run, b->peer, r) != 0) {
+            snprintf(r->error, sizeof(r->error), "draw failed");
+            return -1;
+        }
+        return 0;
+    }
+    if (vk_peer_time(b->peer, b->opt.reps, b->opt.min_time, samples, &draws, r->error,
+                     sizeof(r->error)) != 0)
+        return -1;
+    bu_summary(samples, b->opt.reps, &r->t_med, &r->t_min, &r->t_max);
+    return 0;
+}
+
 void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_memcpy,
               double t_scalar)
 {
@@ -194,24 +259,29 @@ void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_mem
     struct vk_peer_draw pd;
     char msg[120];
 
-    result_init(&r, c, "lavapipe", "peer", 0);
     if (b->peer == NULL) {
+        result_init(&r, c, "lavapipe", "peer", 0);
         snprintf(r.error, sizeof(r.error), "skipped: no Vulkan device");
         report_result(b, &r);
         return;
     }
+    result_init(&r, c, vk_peer_row_name(b->peer), "peer", 0);
+    r.gpu = vk_peer_is_gpu(b->peer);
     peer_describe(c, &pd);
     if (vk_peer_prepare(b->peer, &pd, msg, sizeof(msg)) != 0) {
         snprintf(r.error, sizeof(r.error), "skipped: %s", msg);
+        vk_peer_release(b->peer);
         report_result(b, &r);
         return;
     }
     r.threads = vk_peer_threads(b->peer);
-    if (measure(b, vk_peer_run, b->peer, &r) != 0) {
-        snprintf(r.error, sizeof(r.error), "draw failed");
-    } else {
-        r.of_copy = t_copy / r.t_med;
-        r.of_memcpy = t_memcpy / r.t_med;
+    if (peer_measure(b, &r) == 0) {
+        /* A GPU's time against the CPU's copy says nothing of the bytes it
+         * moved: of copy stays empty. */
+        if (!r.gpu) {
+            r.of_copy = t_copy / r.t_med;
+            r.of_memcpy = t_memcpy / r.t_med;
+        }
         r.scalar_speedup = t_scalar / r.t_med;
         peer_check(b, c, r.check, sizeof(r.check));
     }

@@ -205,16 +205,29 @@ static void csv_result(const struct result *r)
 /* The human table                                                            */
 /* ------------------------------------------------------------------------ */
 
-static void table_header(void)
+/* The path column is as wide as the peer's row name (vk:NAME) needs. */
+static int path_width(const struct bench *b)
 {
-    printf("  %-10s %3s %9s %21s %8s %8s %9s  %s\n", "path", "thr", "Mvert/s",
+    return b->path_width > 10 ? (int)b->path_width : 10;
+}
+
+static void table_header(const struct bench *b)
+{
+    printf("  %-*s %3s %9s %21s %8s %8s %9s  %s\n", path_width(b), "path", "thr", "Mvert/s",
            "[min .. max]", "GB/s", "of copy", "vs scalar", "check");
 }
 
-static void table_row(const struct result *r)
+static void table_row(const struct bench *b, const struct result *r)
 {
+    char thr[16];
+
+    /* A GPU has no thread count to show. */
+    if (r->gpu)
+        snprintf(thr, sizeof(thr), "gpu");
+    else
+        snprintf(thr, sizeof(thr), "%u", r->threads);
     if (r->error[0]) {
-        printf("  %-10s %3u  %s\n", r->path, r->threads, r->error);
+        printf("  %-*s %3s  %s\n", path_width(b), r->path, thr, r->error);
         return;
     }
     char ratio[16] = "-", speed[16] = "-";
@@ -225,7 +238,7 @@ static void table_row(const struct result *r)
     char range[32];
     snprintf(range, sizeof(range), "[%.1f .. %.1f]", result_mvs(r, r->t_max),
              result_mvs(r, r->t_min));
-    printf("  %-10s %3u %9.1f %21s %8.2f %8s %9s  %s\n", r->path, r->threads,
+    printf("  %-*s %3s %9.1f %21s %8.2f %8s %9s  %s\n", path_width(b), r->path, thr,
            result_mvs(r, r->t_med), range, result_gbs(r, r->t_med), ratio, speed, r->check);
     fflush(stdout);
 }
@@ -241,7 +254,7 @@ void report_result(struct bench *b, const struct result *r)
         fflush(stdout);
         break;
     default:
-        table_row(r);
+        table_row(b, r);
     }
 }
 
@@ -277,7 +290,7 @@ void report_case_header(const struct bench *b, const struct bench_case *c)
         printf("ranges of %u positions (%s of records) into a buffer per thread, reused\n",
                c->chunk, out);
     }
-    table_header();
+    table_header(b);
 }
 
 /* ------------------------------------------------------------------------ */

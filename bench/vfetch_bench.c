@@ -12,7 +12,7 @@
  * every case and thread count it times, on the same buffers: the copies
  * (memcpy and non-temporal stores of the same input and output bytes), the
  * scalar path, every other available ISA and optionally a Vulkan driver
- * (lavapipe). README.md in this directory explains the numbers.
+ * (lavapipe, or a GPU). README.md in this directory explains the numbers.
  */
 #include <errno.h>
 #include <math.h>
@@ -43,14 +43,20 @@ static void usage(FILE *f)
           "                       the records that fill half the L2)\n"
           "  --min-time S         seconds each repetition lasts at least\n"
           "  --output SHAPE       aos, soa4, soa8 or soa16 records (default aos)\n"
-          "  --peer lavapipe      also run the draws through Vulkan on the CPU\n"
+          "  --peer NAME          also run the draws through Vulkan: lavapipe (the CPU\n"
+          "                       device), gpu (the first discrete, else integrated GPU)\n"
+          "                       or a device whose name contains NAME (any case);\n"
+          "                       --peer list prints the devices and exits\n"
+          "  --peer-mode MODE     auto (default), host or device: how the peer places its\n"
+          "                       buffers and times its draws (below)\n"
           "  --json               print JSON instead of tables\n"
           "  --csv                print CSV (one line per result) instead of tables\n"
           "  --list               list the cases and exit\n"
           "\n"
           "Paths: memcpy and memcpy-nt copy the draw's input and output bytes (plain\n"
           "and non-temporal stores); scalar, sse2, ... are vf_draw with the layout\n"
-          "compiled for that ISA; lavapipe is the same draw through Vulkan. The chunked\n"
+          "compiled for that ISA; lavapipe (the CPU device) or vk:NAME (another device)\n"
+          "is the same draw through Vulkan, on the first thread count. The chunked\n"
           "shape fetches the draw with vf_fetch_range, range by range, into one buffer\n"
           "per thread that it reuses; its memcpy copies the same ranges into it.\n"
           "\n"
@@ -61,8 +67,18 @@ static void usage(FILE *f)
           "count / this path's time: 1.00 is as fast as the fastest copy, above 1 is\n"
           "faster than it; vs scalar = scalar time / this path's time; check = ok when\n"
           "the output equals the scalar path's bit for bit, MISMATCH when not; for\n"
-          "lavapipe, ok (1ulp: N) when the only differences are N UNORM/SNORM values\n"
+          "the peer, ok (1ulp: N) when the only differences are N UNORM/SNORM values\n"
           "one ulp from vfetch's (the driver's known rounding), MISMATCH otherwise.\n"
+          "\n"
+          "The peer's time: host mode (auto on lavapipe) has buffers in host memory and\n"
+          "times vkQueueSubmit + the fence wait of one draw on the host, like every other\n"
+          "path. Device mode (auto on a GPU) uploads the vertex and index buffers once\n"
+          "to device-local memory, writes the records to device-local memory, and\n"
+          "times N back-to-back draws in one command buffer with GPU timestamps\n"
+          "(N so that they last --min-time), divided by N: the GPU's time of the draw\n"
+          "alone, median of --reps; the records are read back once, untimed, for the\n"
+          "check. A GPU row's thr says gpu and its of copy is left empty (the CPU's\n"
+          "copy is no bound on a GPU); vs scalar is still the CPU scalar time / its time.\n"
           "The exit status is 1 when a vfetch path's output differs from the scalar\n"
           "path's or a draw fails.\n",
           f);
@@ -145,11 +161,24 @@ static void parse_output(struct options *opt, const char *v)
         die("--output takes aos, soa4, soa8 or soa16", v);
 }
 
+/* The values are enum vk_peer_mode's (vk_peer.h). */
+static void parse_peer_mode(struct options *opt, const char *v)
+{
+    if (strcmp(v, "auto") == 0)
+        opt->peer_mode = 0;
+    else if (strcmp(v, "host") == 0)
+        opt->peer_mode = 1;
+    else if (strcmp(v, "device") == 0)
+        opt->peer_mode = 2;
+    else
+        die("--peer-mode takes auto, host or device", v);
+}
+
 static int takes_value(const char *a)
 {
     static const char *const names[] = {
         "--case", "--isa", "--threads", "--reps", "--size", "--vertices", "--chunk",
-        "--min-time", "--output", "--peer",
+        "--min-time", "--output", "--peer", "--peer-mode",
     };
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -192,9 +221,11 @@ static int parse_valued(struct options *opt, const char *a, const char *v)
     } else if (strcmp(a, "--output") == 0) {
         parse_output(opt, v);
     } else if (strcmp(a, "--peer") == 0) {
-        if (strcmp(v, "lavapipe") != 0)
-            die("the only peer is lavapipe", v);
-        opt->peer = 1;
+        if (v[0] == '\0')
+            die("--peer takes lavapipe, gpu, list or part of a device name", v);
+        opt->peer = v;
+    } else if (strcmp(a, "--peer-mode") == 0) {
+        parse_peer_mode(opt, v);
     } else {
         return 0;
     }
@@ -581,18 +612,22 @@ int main(int argc, char **argv)
         case_list();
         return 0;
     }
+    if (b->opt.peer && strcmp(b->opt.peer, "list") == 0)
+        return peer_list();
     /* Refuse a --case that selects nothing before printing anything. */
     if (b->opt.cases && !case_any_selected(b))
         die(b->opt.formats ? "no IA vertex format matches --case"
                            : "no case matches --case (see --list)",
             b->opt.cases);
     b->l2_bytes = bu_l2_size(&b->l2_source);
-
-    report_begin(b);
-    setup_threads(b);
-    warm_up_cpu();
+    /* Before anything is printed: a --peer that names no device ends here. */
     if (b->opt.peer)
         peer_open(b);
+
+    report_begin(b);
+    peer_announce(b);
+    setup_threads(b);
+    warm_up_cpu();
     if (b->opt.formats)
         run_formats(b);
     else

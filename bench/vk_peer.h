@@ -1,18 +1,24 @@
 /*
- * vk_peer.h - the same draws through a real Vulkan driver on the CPU
- * (Mesa's lavapipe): a vertex shader writes its inputs to a storage buffer
- * under rasterizer discard. Built only when configure found Vulkan and glslc.
+ * vk_peer.h - the same draws through a real Vulkan driver: a vertex shader
+ * writes its inputs to a storage buffer under rasterizer discard. On a CPU
+ * device (Mesa's lavapipe) the buffers are host memory and the draw is timed
+ * on the host; on a GPU they are uploaded once to device-local memory and
+ * the draw is timed by the GPU's timestamps. Built only when configure found
+ * Vulkan and glslc.
  */
 #ifndef VF_BENCH_VK_PEER_H
 #define VF_BENCH_VK_PEER_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "vfetch.h"
 
 #define VK_PEER_MAX_SLOTS 4u
 #define VK_PEER_MAX_ELEMS 8u
+/* Draws one timed command buffer holds at most. */
+#define VK_PEER_MAX_DRAWS 65536u
 
 /* One draw as vfetch-bench describes it. */
 struct vk_peer_draw {
@@ -36,28 +42,59 @@ struct vk_peer_draw {
     uint32_t unique_vertices;         /* vertex buffer rows: the record stride per instance */
 };
 
+/* How the peer places its buffers and times its draws. */
+enum vk_peer_mode {
+    VK_PEER_MODE_AUTO,   /* host on a CPU device whose memory is the host's, else device */
+    VK_PEER_MODE_HOST,   /* host-visible buffers; submit + fence wait timed on the host */
+    VK_PEER_MODE_DEVICE, /* device-local buffers; GPU timestamps around the draws */
+};
+
 struct vk_peer;
 
-/* NULL with a message in msg when there is no usable CPU Vulkan device. */
-struct vk_peer *vk_peer_create(char *msg, size_t msg_size);
+/* Prints the Vulkan devices to f: 0, or -1 with a message in msg when there
+ * is no Vulkan instance. */
+int vk_peer_list(FILE *f, char *msg, size_t msg_size);
+
+/* The device `want` names ("lavapipe", "gpu" or part of a device name,
+ * vk_peer_select.h), set up in `mode`: NULL with a message when there is no
+ * such device or it cannot be used. */
+struct vk_peer *vk_peer_create(const char *want, enum vk_peer_mode mode, char *msg,
+                               size_t msg_size);
 void vk_peer_destroy(struct vk_peer *peer);
 /* The device name, e.g. "llvmpipe (LLVM 15.0.6, 256 bits)". */
 const char *vk_peer_name(const struct vk_peer *peer);
-/* Threads the driver's vertex stage runs on (lavapipe: the queue's one). */
+/* The row's path: "lavapipe" for Mesa's llvmpipe device, else "vk:" and
+ * the device name up to its first " (". */
+const char *vk_peer_row_name(const struct vk_peer *peer);
+/* One line on the device and how it is timed, for the table's header. */
+void vk_peer_describe(const struct vk_peer *peer, char *buf, size_t size);
+/* Nonzero on a device that is not the CPU (a GPU of any kind). */
+int vk_peer_is_gpu(const struct vk_peer *peer);
+/* Nonzero when vk_peer_time gives the draw's time (device mode with
+ * timestamps); zero when the draw is timed on the host around vk_peer_run. */
+int vk_peer_device_timed(const struct vk_peer *peer);
+/* CPU threads the driver's vertex stage runs on (lavapipe: the queue's
+ * one); 0 on a GPU. */
 unsigned vk_peer_threads(const struct vk_peer *peer);
 
-/* Uploads the buffers and records the draw: 0, or -1 with a message. */
+/* Uploads the buffers (untimed) and records the draw: 0, or -1 with a
+ * message. */
 int vk_peer_prepare(struct vk_peer *peer, const struct vk_peer_draw *draw, char *msg,
                     size_t msg_size);
-/* Submits the recorded draw and waits for it: 0, or -1. `peer` is the
+/* Submits one recorded draw and waits for it: 0, or -1. `peer` is the
  * struct vk_peer (void * so it fits vfetch-bench's timing loop). */
 int vk_peer_run(void *peer);
-/* The records the last run wrote: words [(instance * unique_vertices +
- * vertex) * num_elems + element][4]. */
-const uint32_t *vk_peer_records(const struct vk_peer *peer);
-/* Sets every byte of the records to `byte` (to see which the next run
- * writes). */
-void vk_peer_fill_records(struct vk_peer *peer, int byte);
+/* Device-timed draws: warms up, picks how many draws one command buffer
+ * holds so that it lasts at least min_time seconds of GPU time, then
+ * submits it `reps` times; samples[k] is the GPU seconds of repetition k
+ * divided by its draws. 0, or -1 with a message. */
+int vk_peer_time(struct vk_peer *peer, unsigned reps, double min_time, double *samples,
+                 uint32_t *draws_ret, char *msg, size_t msg_size);
+/* Sets the records to all-ones bytes, draws once and returns what the draw
+ * wrote (read back from device memory in device mode): words
+ * [(instance * unique_vertices + vertex) * num_elems + element][4]. NULL
+ * when the draw failed. Untimed. */
+const uint32_t *vk_peer_draw_records(struct vk_peer *peer);
 /* Frees what vk_peer_prepare made. */
 void vk_peer_release(struct vk_peer *peer);
 

@@ -227,9 +227,9 @@ VF_API vf_result vf_d3d11_ia_set_input_layout(vf_d3d11_ia_state *state, const vf
  * vf_fetch_range and vf_draw_output_size, and points into this struct's
  * arrays, so the struct must stay where vf_d3d11_prepare_draw filled it.
  * In an indexed draw with a list topology desc.primitive_topology is a
- * strip (so that the engine cuts, docs/d3d11.md 4.2): pass such a desc to
- * vf_primitive_count / vf_draw_primitives only with the state's own
- * topology put back, and know that they then assemble without the cuts. */
+ * strip (so that the engine cuts, docs/d3d11.md 4.2): for its primitives
+ * use vf_d3d11_primitive_count / vf_d3d11_draw_primitives, not the vfetch.h
+ * calls on this desc. */
 typedef struct vf_d3d11_draw_views {
     vf_draw_desc desc;
     const vf_layout *layout;
@@ -277,6 +277,31 @@ VF_API vf_result vf_d3d11_draw_indexed_instanced(const vf_d3d11_ia_state *state,
                                                  int32_t base_vertex_location,
                                                  uint32_t start_instance_location, void *out,
                                                  size_t out_size, vf_diagnostics *diagnostics);
+
+/* ------------------------------------------------------------------------ */
+/* Primitive assembly                                                       */
+/* ------------------------------------------------------------------------ */
+
+/* vf_primitive_count and vf_draw_primitives for a D3D11 draw on `state`
+ * (the arguments of DrawIndexedInstanced when `indexed`, else of
+ * DrawInstanced; instances, the base vertex and the vertex buffers play no
+ * part): the state's topology, and in an indexed draw with an index buffer
+ * the cut value of its format (0xFFFF or 0xFFFFFFFF) in every topology,
+ * lists included. At a cut in a list the incomplete primitive before it is
+ * dropped and the list starts again after it (docs/d3d11.md 4.4; spec 8.12,
+ * 8.13). Units, output, thread safety and the meaning of each argument are
+ * those of the vfetch.h calls; no layout is needed. Errors:
+ * VF_ERROR_NULL_POINTER (state, or as the vfetch.h calls),
+ * VF_ERROR_INVALID_ARGUMENT (state not from vf_d3d11_ia_state_init),
+ * VF_ERROR_INVALID_TOPOLOGY (never set), VF_ERROR_OUTPUT_TOO_SMALL. */
+VF_API vf_result vf_d3d11_primitive_count(const vf_d3d11_ia_state *state, int indexed,
+                                          uint32_t count_per_instance, uint32_t start_location,
+                                          uint32_t *primitive_count_ret,
+                                          uint32_t *vertices_per_primitive_ret);
+VF_API vf_result vf_d3d11_draw_primitives(const vf_d3d11_ia_state *state, int indexed,
+                                          uint32_t count_per_instance, uint32_t start_location,
+                                          uint32_t first_primitive, uint32_t *out,
+                                          size_t out_count, uint32_t *primitives_written_ret);
 
 #ifdef __cplusplus
 }

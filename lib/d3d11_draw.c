@@ -162,3 +162,57 @@ vf_result vf_d3d11_draw_indexed_instanced(const vf_d3d11_ia_state *state,
     return draw(state, 1, index_count_per_instance, instance_count, start_index_location,
                 base_vertex_location, start_instance_location, out, out_size, diagnostics);
 }
+
+/* The desc the primitive calls read (docs/d3d11.md 4.4): the state's own
+ * topology, lists included, with the cut of rule 4.2. Needs no layout. */
+static vf_result primitive_desc(const vf_d3d11_ia_state *state, int indexed, uint32_t count,
+                                uint32_t start, vf_draw_desc *d, vf_index_buffer_view *ibv)
+{
+    if (!state)
+        return VF_ERROR_NULL_POINTER;
+    if (state->struct_size != sizeof(*state))
+        return VF_ERROR_INVALID_ARGUMENT;
+    if (state->primitive_topology == VF_TOPOLOGY_UNDEFINED)
+        return VF_ERROR_INVALID_TOPOLOGY;
+    vf_draw_desc_init(d);
+    d->primitive_topology = state->primitive_topology;
+    d->vertex_count_per_instance = count;
+    d->start_location = start;
+    d->indexed = indexed != 0;
+    if (d->indexed && state->index_buffer) {
+        ibv->data = state->index_buffer->data + state->index_offset;
+        ibv->size_in_bytes = state->index_buffer->desc.byte_width - state->index_offset;
+        ibv->format = state->index_format;
+        d->index_buffer = ibv;
+        d->strip_cut_value = state->index_format == VF_FORMAT_R16_UINT
+                                 ? VF_STRIP_CUT_VALUE_0xFFFF : VF_STRIP_CUT_VALUE_0xFFFFFFFF;
+    }
+    return VF_OK;
+}
+
+vf_result vf_d3d11_primitive_count(const vf_d3d11_ia_state *state, int indexed,
+                                   uint32_t count_per_instance, uint32_t start_location,
+                                   uint32_t *primitive_count_ret,
+                                   uint32_t *vertices_per_primitive_ret)
+{
+    vf_draw_desc d;
+    vf_index_buffer_view ibv;
+    vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
+    if (r != VF_OK)
+        return r;
+    return vf_d3d11_count_primitives_desc(&d, primitive_count_ret, vertices_per_primitive_ret);
+}
+
+vf_result vf_d3d11_draw_primitives(const vf_d3d11_ia_state *state, int indexed,
+                                   uint32_t count_per_instance, uint32_t start_location,
+                                   uint32_t first_primitive, uint32_t *out, size_t out_count,
+                                   uint32_t *primitives_written_ret)
+{
+    vf_draw_desc d;
+    vf_index_buffer_view ibv;
+    vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
+    if (r != VF_OK)
+        return r;
+    return vf_d3d11_list_primitives_desc(&d, first_primitive, out, out_count,
+                                         primitives_written_ret);
+}

@@ -24,4 +24,13 @@ __attribute__((format(printf, 4, 5)))
 void vf_d3d11_diag(struct vf_d3d11_diag *ctx, vf_result code, uint32_t severity,
                    const char *fmt, ...);
 
+/* vf_primitive_count / vf_draw_primitives with D3D11's cuts: an indexed
+ * draw with a cut value and index data cuts in list topologies too
+ * (docs/d3d11.md 4.4). In primitives.c. */
+vf_result vf_d3d11_count_primitives_desc(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
+                                         uint32_t *vertices_per_primitive_ret);
+vf_result vf_d3d11_list_primitives_desc(const vf_draw_desc *desc, uint32_t first_primitive,
+                                        uint32_t *out, size_t out_count,
+                                        uint32_t *primitives_written_ret);
+
 #endif

@@ -1,6 +1,6 @@
 /*
  * layout_query.c - a read-only view of how a compiled layout reads one
- * input slot, for the layout tests (declared in tests/layout_internal.h, not
+ * input slot, for the layout tests (declared in lib/layout_query.h, not
  * in vfetch.h): the public queries describe elements and registers, not the
  * walker's per-slot plan.
  */
@@ -8,7 +8,7 @@
 
 #include "vf_internal.h"
 /* The declaration lives with the tests that use it. */
-#include "../tests/layout_internal.h"
+#include "layout_query.h"
 
 vf_result vf_layout_slot_facts_get(const vf_layout *layout, uint32_t slot,
                                    vf_layout_slot_facts *facts_ret)

@@ -8,6 +8,7 @@ libvfetch_core_la_SOURCES += \
 	lib/decode.c \
 	lib/layout.c \
 	lib/layout_query.c \
+	lib/layout_query.h \
 	lib/draw_internal.h \
 	lib/draw.c \
 	lib/draw_fetch.c \
@@ -17,5 +18,7 @@ libvfetch_core_la_SOURCES += \
 	lib/primitives.c \
 	lib/cpu.c \
 	lib/cpu.h \
+	lib/isa.def \
+	lib/dispatch.h \
 	lib/dispatch.c
 libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buffer.c lib/d3d11_ia.c lib/d3d11_draw.c

@@ -10,6 +10,7 @@
  * so a draw without cuts reads no index and can start at any primitive.
  */
 #include "vf_internal.h"
+#include "d3d11_internal.h"
 
 /* How a topology walks a piece. */
 enum prim_kind {
@@ -63,8 +64,10 @@ static enum prim_kind topology_kind(uint32_t t)
     }
 }
 
-/* The checks of vf_draw that concern these fields, in its order. */
-static vf_result prim_source_init(const vf_draw_desc *desc, struct prim_source *src)
+/* The checks of vf_draw that concern these fields, in its order.
+ * `cut_lists`: cuts take effect in list topologies too (D3D11, spec 8.12). */
+static vf_result prim_source_init(const vf_draw_desc *desc, int cut_lists,
+                                  struct prim_source *src)
 {
     if (!desc)
         return VF_ERROR_NULL_POINTER;
@@ -92,10 +95,10 @@ static vf_result prim_source_init(const vf_draw_desc *desc, struct prim_source *
     if ((desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF && src->index_size != 2) ||
         (desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFFFFFF && src->index_size != 4))
         return VF_ERROR_STRIP_CUT_MISMATCH;
-    /* Rules §5.2: only strips cut, and only indices read from data can be
-     * the cut value (a missing buffer reads 0). */
+    /* Rules §5.2: only strips cut (in D3D11 lists too), and only indices
+     * read from data can be the cut value (a missing buffer reads 0). */
     if (ib->data && desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
-        src->kind != KIND_LIST) {
+        (src->kind != KIND_LIST || cut_lists)) {
         src->cuts = 1;
         src->ib = ib->data;
         src->ib_size = ib->size_in_bytes;
@@ -202,11 +205,12 @@ static void piece_vertices(const struct prim_source *src, uint32_t base, uint32_
     }
 }
 
-vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
-                             uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
+static vf_result count_primitives(const vf_draw_desc *desc, int cut_lists,
+                                  uint32_t *primitive_count_ret,
+                                  uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, &src);
+    vf_result res = prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!primitive_count_ret)
@@ -228,11 +232,12 @@ vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count
     return VF_OK;
 }
 
-vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive, uint32_t *out,
-                             size_t out_count, uint32_t *primitives_written_ret)
+static vf_result list_primitives(const vf_draw_desc *desc, int cut_lists,
+                                 uint32_t first_primitive, uint32_t *out, size_t out_count,
+                                 uint32_t *primitives_written_ret)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, &src);
+    vf_result res = prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!primitives_written_ret || (!out && out_count != 0))
@@ -261,4 +266,30 @@ vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive,
     }
     *primitives_written_ret = written;
     return VF_OK;
+}
+
+vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
+                             uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
+{
+    return count_primitives(desc, 0, primitive_count_ret, vertices_per_primitive_ret,
+                            draw_words_ret);
+}
+
+vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive, uint32_t *out,
+                             size_t out_count, uint32_t *primitives_written_ret)
+{
+    return list_primitives(desc, 0, first_primitive, out, out_count, primitives_written_ret);
+}
+
+vf_result vf_d3d11_count_primitives_desc(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
+                                         uint32_t *vertices_per_primitive_ret)
+{
+    return count_primitives(desc, 1, primitive_count_ret, vertices_per_primitive_ret, NULL);
+}
+
+vf_result vf_d3d11_list_primitives_desc(const vf_draw_desc *desc, uint32_t first_primitive,
+                                        uint32_t *out, size_t out_count,
+                                        uint32_t *primitives_written_ret)
+{
+    return list_primitives(desc, 1, first_primitive, out, out_count, primitives_written_ret);
 }

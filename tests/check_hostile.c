@@ -18,7 +18,7 @@
 
 #include "check_main.h"
 #include "ia_ref.h"
-#include "layout_internal.h"
+#include "layout_query.h"
 #include "test_util.h"
 #include "vfetch.h"
 

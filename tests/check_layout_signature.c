@@ -7,7 +7,7 @@
  *
  * Expected registers, slots and messages are written by hand from
  * d3d-ia-rules.md sections 3 and 7, and checked through the public queries
- * and vf_layout_slot_facts_get (tests/layout_internal.h).
+ * and vf_layout_slot_facts_get (lib/layout_query.h).
  */
 #include <stdio.h>
 #include <string.h>

@@ -17,6 +17,7 @@
 #include "prim_ref.h"
 #include "test_util.h"
 #include "vfetch.h"
+#include "vfetch_d3d11.h"
 
 static const uint32_t strip_topologies[] = { 3, 5, 11, 13 };
 
@@ -502,6 +503,160 @@ START_TEST(test_matches_draw_cuts)
 }
 END_TEST
 
+/* ------------------------------------------------------------------------ */
+/* D3D11: cuts in list topologies                                           */
+/* ------------------------------------------------------------------------ */
+
+/* Check's asserts report every pass to the parent process; the loops
+ * below run millions of checks, so they only report failures. */
+#define REQ(cond) \
+    do { \
+        if (!(cond)) \
+            ck_abort_msg("%s:%d: %s", __FILE__, __LINE__, #cond); \
+    } while (0)
+
+/* A D3D11 state at 11_0 with `topology` and an index buffer of `bytes`. */
+static vf_buffer *d3d11_state(vf_d3d11_ia_state *st, uint32_t topology, const void *bytes,
+                              uint32_t size, vf_format format)
+{
+    vf_buffer_desc bd = { size ? size : 4, VF_USAGE_DEFAULT, VF_BIND_INDEX_BUFFER, 0, 0, 0 };
+    uint8_t zero[4] = { 0 };
+    vf_subresource_data init = { size ? bytes : zero, 0, 0 };
+    vf_buffer *b = NULL;
+    REQ(vf_d3d11_ia_state_init(st, VF_FEATURE_LEVEL_11_0) == VF_OK);
+    REQ(vf_buffer_create(&bd, &init, 0, &b, NULL) == VF_OK);
+    REQ(vf_d3d11_ia_set_primitive_topology(st, topology, NULL) == VF_OK);
+    /* An empty stream: bind at the end of the buffer, an empty view. */
+    REQ(vf_d3d11_ia_set_index_buffer(st, b, format, size ? 0 : 4, NULL) == VF_OK);
+    return b;
+}
+
+/* The D3D11 calls on `st` against the reference with cuts in every
+ * topology (desc `d` describes the same index stream). */
+static void check_d3d11_against_ref(const vf_d3d11_ia_state *st, const vf_draw_desc *d)
+{
+    uint32_t n = d->vertex_count_per_instance;
+    uint8_t cut[8];
+    prim_ref_cuts_d3d11(d, cut);
+    uint32_t rcount, rvpp;
+    uint32_t *ref = prim_ref_assemble(d->primitive_topology, n, cut, &rcount, &rvpp);
+    uint32_t count = 0xdead, vpp = 0xdead, written = 0xdead;
+    REQ(vf_d3d11_primitive_count(st, 1, n, 0, &count, &vpp) == VF_OK);
+    REQ(vpp == rvpp);
+    if (count != rcount)
+        ck_abort_msg("D3D11 topology %u, %u positions: %u primitives, reference %u",
+                     d->primitive_topology, n, count, rcount);
+    uint32_t out[8 * 32 + 1];
+    out[count * vpp] = 0x5a5a5a5au;
+    REQ(vf_d3d11_draw_primitives(st, 1, n, 0, 0, out, (size_t)count * vpp, &written) ==
+        VF_OK);
+    REQ(written == count);
+    REQ(out[count * vpp] == 0x5a5a5a5au);
+    for (uint32_t i = 0; i < count * vpp; i++)
+        if (out[i] != ref[i])
+            ck_abort_msg("D3D11 topology %u, %u positions: word %u is %u, reference %u",
+                         d->primitive_topology, n, i, out[i], ref[i]);
+    /* One primitive at a time: the same list. */
+    for (uint32_t first = 0; first < count; first++) {
+        REQ(vf_d3d11_draw_primitives(st, 1, n, 0, first, out, vpp, &written) == VF_OK);
+        REQ(written == 1);
+        REQ(memcmp(out, ref + (size_t)first * vpp, vpp * sizeof(uint32_t)) == 0);
+    }
+    free(ref);
+}
+
+START_TEST(test_d3d11_exhaustive_list_cuts)
+{
+    /* Every topology but the patch lists of more than 8 points, which
+     * streams of 7 cannot fill (64 stands for them). */
+    const uint32_t topo[] = { 1, 2, 3, 4, 5, 10, 11, 12, 13, 33, 34, 35, 36, 37, 38, 39, 40, 64 };
+    const uint32_t nt = (uint32_t)(sizeof(topo) / sizeof(topo[0]));
+    for (int wide = 0; wide < 2; wide++) {
+        uint32_t cutv = wide ? 0xffffffffu : 0xffffu;
+        vf_format fmt = wide ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT;
+        for (uint32_t len = 0; len <= 7; len++) {
+            for (uint32_t s = 0; s < 1u << (2 * len); s++) {
+                uint32_t idx32[8];
+                uint16_t idx16[8];
+                for (uint32_t i = 0; i < len; i++) {
+                    uint32_t sym = (s >> (2 * i)) & 3;
+                    idx32[i] = sym == 3 ? cutv : sym;
+                    idx16[i] = (uint16_t)idx32[i];
+                }
+                const void *bytes = wide ? (const void *)idx32 : (const void *)idx16;
+                uint32_t size = len * (wide ? 4u : 2u);
+                vf_index_buffer_view ib = { bytes, size, fmt };
+                for (uint32_t t = 0; t < nt; t++) {
+                    vf_d3d11_ia_state st;
+                    vf_buffer *b = d3d11_state(&st, topo[t], bytes, size, fmt);
+                    vf_draw_desc d = indexed_desc(topo[t], &ib,
+                                                  wide ? VF_STRIP_CUT_VALUE_0xFFFFFFFF
+                                                       : VF_STRIP_CUT_VALUE_0xFFFF, len);
+                    check_d3d11_against_ref(&st, &d);
+                    vf_buffer_destroy(b);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
+/* Worked by hand: a triangle list 0 1 2 | 3 CUT | 4 5 6 | 7 with a cut at
+ * position 4 keeps (0 1 2), drops the partial (3) before the cut and
+ * starts again after it: (5 6 7); position 8 is a partial primitive. The
+ * same stream in D3D12 (vf_draw_primitives) does not cut: (0 1 2) (3 4 5)
+ * (6 7 8). A draw without an index buffer reads index 0, never a cut. */
+START_TEST(test_d3d11_list_cut_example)
+{
+    const uint16_t idx[9] = { 0, 1, 2, 3, 0xffff, 4, 5, 6, 7 };
+    vf_d3d11_ia_state st;
+    vf_buffer *b = d3d11_state(&st, VF_TOPOLOGY_TRIANGLELIST, idx, sizeof(idx),
+                               VF_FORMAT_R16_UINT);
+    uint32_t out[9], count, vpp, written;
+    ck_assert_int_eq(vf_d3d11_primitive_count(&st, 1, 9, 0, &count, &vpp), VF_OK);
+    ck_assert_uint_eq(count, 2);
+    ck_assert_uint_eq(vpp, 3);
+    ck_assert_int_eq(vf_d3d11_draw_primitives(&st, 1, 9, 0, 0, out, 9, &written), VF_OK);
+    ck_assert_uint_eq(written, 2);
+    const uint32_t want[6] = { 0, 1, 2, 5, 6, 7 };
+    ck_assert_int_eq(memcmp(out, want, sizeof(want)), 0);
+
+    /* From index 1 on: 1 2 3 | CUT | 4 5 6 | 7 gives positions (0 1 2) (4 5 6). */
+    ck_assert_int_eq(vf_d3d11_draw_primitives(&st, 1, 8, 1, 0, out, 9, &written), VF_OK);
+    const uint32_t want1[6] = { 0, 1, 2, 4, 5, 6 };
+    ck_assert_uint_eq(written, 2);
+    ck_assert_int_eq(memcmp(out, want1, sizeof(want1)), 0);
+
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    vf_draw_desc d = indexed_desc(VF_TOPOLOGY_TRIANGLELIST, &ib, VF_STRIP_CUT_VALUE_0xFFFF, 9);
+    const uint32_t d3d12[9] = { 0, 1, 2, 3, 4, 5, 6, 7, 8 };
+    expect_list(&d, d3d12, 3);
+
+    /* Not indexed: no cut. */
+    ck_assert_int_eq(vf_d3d11_primitive_count(&st, 0, 9, 0, &count, &vpp), VF_OK);
+    ck_assert_uint_eq(count, 3);
+    /* No index buffer: index 0 everywhere, no cut. */
+    ck_assert_int_eq(vf_d3d11_ia_set_index_buffer(&st, NULL, VF_FORMAT_UNKNOWN, 0, NULL), VF_OK);
+    ck_assert_int_eq(vf_d3d11_primitive_count(&st, 1, 9, 0, &count, &vpp), VF_OK);
+    ck_assert_uint_eq(count, 3);
+
+    /* Errors. */
+    ck_assert_int_eq(vf_d3d11_primitive_count(NULL, 1, 9, 0, &count, &vpp),
+                     VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_d3d11_primitive_count(&st, 1, 9, 0, NULL, &vpp), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_d3d11_draw_primitives(&st, 1, 9, 0, 0, out, 2, &written),
+                     VF_ERROR_OUTPUT_TOO_SMALL);
+    vf_d3d11_ia_state fresh;
+    ck_assert_int_eq(vf_d3d11_ia_state_init(&fresh, VF_FEATURE_LEVEL_11_0), VF_OK);
+    ck_assert_int_eq(vf_d3d11_primitive_count(&fresh, 1, 9, 0, &count, &vpp),
+                     VF_ERROR_INVALID_TOPOLOGY);
+    fresh.struct_size = 0;
+    ck_assert_int_eq(vf_d3d11_primitive_count(&fresh, 1, 9, 0, &count, &vpp),
+                     VF_ERROR_INVALID_ARGUMENT);
+    vf_buffer_destroy(b);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("primitives");
@@ -520,6 +675,8 @@ int main(void)
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_size_overflow);
     tcase_add_test(tc, test_matches_draw_cuts);
+    tcase_add_test(tc, test_d3d11_list_cut_example);
+    tcase_add_test(tc, test_d3d11_exhaustive_list_cuts);
     suite_add_tcase(s, tc);
     return vf_test_run(s);
 }

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "layout_internal.h"
+#include "layout_query.h"
 #include "vfetch.h"
 
 #define APPEND VF_APPEND_ALIGNED_ELEMENT

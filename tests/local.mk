@@ -32,7 +32,7 @@ tests_check_decode_LDADD = $(TEST_LDADD)
 # layout fuzz target).
 LAYOUT_MODEL_SOURCES = tests/ref/layout_model.c tests/ref/layout_model.h
 LAYOUT_HELPER_SOURCES = tests/layout_helpers.c tests/layout_helpers.h \
-	tests/layout_internal.h $(LAYOUT_MODEL_SOURCES)
+	$(LAYOUT_MODEL_SOURCES)
 check_PROGRAMS += tests/check_layout_rules tests/check_layout_offsets \
 	tests/check_layout_signature tests/check_layout_random
 TESTS += tests/check_layout_rules tests/check_layout_offsets \

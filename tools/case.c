@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "case.h"
+#include "case_json.h"
 #include "d3d_names.h"
 #include "json_read.h"
 
@@ -27,8 +28,8 @@
 
 /* A name of table `t` (with or without its long prefix), or an integer in
  * [0, UINT32_MAX] passed through so the library can judge it. */
-static int get_named_enum(struct vf_json_ctx *x, const char *path, json_object *v,
-                          const struct vf_names *t, uint32_t *out)
+int vf_case_get_named_enum(struct vf_json_ctx *x, const char *path, json_object *v,
+                           const struct vf_names *t, uint32_t *out)
 {
     const char *s;
 
@@ -44,7 +45,7 @@ static int get_named_enum(struct vf_json_ctx *x, const char *path, json_object *
     return 0;
 }
 
-static int get_format(struct vf_json_ctx *x, const char *path, json_object *v, vf_format *out)
+int vf_case_get_format(struct vf_json_ctx *x, const char *path, json_object *v, vf_format *out)
 {
     const char *s;
 
@@ -445,11 +446,80 @@ static int read_file(const char *name, uint8_t **data, size_t *size, int *err_no
 /* The data sources a view may name: File, Hex, the typed arrays, and
  * Indices for index buffers. */
 #define NUM_SOURCES (2 + NUM_TYPED + 1)
+_Static_assert(NUM_SOURCES == VF_CASE_NO_SOURCE && NUM_SOURCES - 1 == VF_CASE_SOURCE_INDICES,
+               "case_json.h numbers the sources");
 
 static const char *source_name(size_t i)
 {
     return i == 0 ? "File" : i == 1 ? "Hex" : i < 2 + NUM_TYPED ? typed_arrays[i - 2].name
                                                                 : "Indices";
+}
+
+int vf_case_source(struct vf_json_ctx *x, const char *path, json_object *obj, int is_index,
+                   size_t *src_ret)
+{
+    size_t src = NUM_SOURCES, nsrc = is_index ? NUM_SOURCES : NUM_SOURCES - 1;
+
+    for (size_t i = 0; i < nsrc; i++) {
+        if (!vf_json_present(obj, source_name(i)))
+            continue;
+        if (src != NUM_SOURCES)
+            return fail(x, path, "give one data source, not both '%s' and '%s'",
+                        source_name(src), source_name(i));
+        src = i;
+    }
+    *src_ret = src;
+    return 0;
+}
+
+int vf_case_load_data(struct vf_json_ctx *x, const char *path, json_object *obj, size_t src,
+                      vf_format index_format, uint8_t **data_ret, size_t *size_ret, char **file)
+{
+    char p[PATH_SIZE];
+    uint8_t *data = NULL;
+    size_t size = 0;
+
+    vf_json_path_field(p, path, source_name(src));
+    if (src == 0) {
+        const char *name;
+        char *full;
+        int err_no;
+
+        if (vf_json_get_string(x, p, vf_json_field(obj, "File"), &name) != 0)
+            return -1;
+        if (name[0] == '\0')
+            return fail(x, p, "empty file name");
+        *file = vf_json_strndup(name, strlen(name));
+        full = join_path(x->base_dir, name);
+        if (*file == NULL || full == NULL) {
+            free(full);
+            return fail(x, p, "out of memory");
+        }
+        if (read_file(full, &data, &size, &err_no) != 0) {
+            free(full);
+            if (err_no == EFBIG)
+                return fail(x, p, "'" SHOWN "' is larger than 1 GiB", SHOW(name));
+            return fail(x, p, "cannot read '" SHOWN "': %s", SHOW(name), strerror(err_no));
+        }
+        free(full);
+    } else if (src == 1) {
+        if (load_hex(x, p, vf_json_field(obj, "Hex"), &data, &size) != 0)
+            return -1;
+    } else if (src < 2 + NUM_TYPED) {
+        const struct typed *t = &typed_arrays[src - 2];
+        if (load_typed(x, p, vf_json_field(obj, t->name), t, t->name, &data, &size) != 0)
+            return -1;
+    } else {
+        int r32 = index_format == VF_FORMAT_R32_UINT;
+        if (!r32 && index_format != VF_FORMAT_R16_UINT)
+            return fail(x, p, "Indices need Format R16_UINT or R32_UINT");
+        if (load_typed(x, p, vf_json_field(obj, "Indices"), &typed_arrays[r32 ? 4 : 3],
+                       r32 ? "R32_UINT" : "R16_UINT", &data, &size) != 0)
+            return -1;
+    }
+    *data_ret = data;
+    *size_ret = size;
+    return 0;
 }
 
 /* A vertex or index buffer view. `is_index` selects the fields allowed. */
@@ -467,7 +537,7 @@ static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj
     char p[PATH_SIZE];
     json_object *null = vf_json_field(obj, "Null");
     uint8_t *data = NULL;
-    size_t size = 0, src = NUM_SOURCES, nsrc = is_index ? NUM_SOURCES : NUM_SOURCES - 1;
+    size_t size = 0, src = NUM_SOURCES;
     int is_null = 0;
 
     if (!json_object_is_type(obj, json_type_object))
@@ -476,14 +546,8 @@ static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj
         return -1;
     b->present = 1;
     /* Exactly one data source. */
-    for (size_t i = 0; i < nsrc; i++) {
-        if (!vf_json_present(obj, source_name(i)))
-            continue;
-        if (src != NUM_SOURCES)
-            return fail(x, path, "give one data source, not both '%s' and '%s'",
-                        source_name(src), source_name(i));
-        src = i;
-    }
+    if (vf_case_source(x, path, obj, is_index, &src) != 0)
+        return -1;
     if (vf_json_present(obj, "Null")) {
         vf_json_path_field(p, path, "Null");
         if (!json_object_is_type(null, json_type_boolean))
@@ -495,7 +559,7 @@ static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj
         b->format = VF_FORMAT_R16_UINT;
         if (vf_json_present(obj, "Format")) {
             vf_json_path_field(p, path, "Format");
-            if (get_format(x, p, fmt, &b->format) != 0)
+            if (vf_case_get_format(x, p, fmt, &b->format) != 0)
                 return -1;
         } else if (!is_null && src != NUM_SOURCES) {
             return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
@@ -516,44 +580,8 @@ static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj
     if (!is_index && !vf_json_present(obj, "StrideInBytes"))
         return fail(x, path, "missing field 'StrideInBytes'");
 
-    vf_json_path_field(p, path, source_name(src));
-    if (src == 0) {
-        const char *name;
-        char *full;
-        int err_no;
-
-        if (vf_json_get_string(x, p, vf_json_field(obj, "File"), &name) != 0)
-            return -1;
-        if (name[0] == '\0')
-            return fail(x, p, "empty file name");
-        b->file = vf_json_strndup(name, strlen(name));
-        full = join_path(x->base_dir, name);
-        if (b->file == NULL || full == NULL) {
-            free(full);
-            return fail(x, p, "out of memory");
-        }
-        if (read_file(full, &data, &size, &err_no) != 0) {
-            free(full);
-            if (err_no == EFBIG)
-                return fail(x, p, "'" SHOWN "' is larger than 1 GiB", SHOW(name));
-            return fail(x, p, "cannot read '" SHOWN "': %s", SHOW(name), strerror(err_no));
-        }
-        free(full);
-    } else if (src == 1) {
-        if (load_hex(x, p, vf_json_field(obj, "Hex"), &data, &size) != 0)
-            return -1;
-    } else if (src < 2 + NUM_TYPED) {
-        const struct typed *t = &typed_arrays[src - 2];
-        if (load_typed(x, p, vf_json_field(obj, t->name), t, t->name, &data, &size) != 0)
-            return -1;
-    } else {
-        int r32 = b->format == VF_FORMAT_R32_UINT;
-        if (!r32 && b->format != VF_FORMAT_R16_UINT)
-            return fail(x, p, "Indices need Format R16_UINT or R32_UINT");
-        if (load_typed(x, p, vf_json_field(obj, "Indices"), &typed_arrays[r32 ? 4 : 3],
-                       r32 ? "R32_UINT" : "R16_UINT", &data, &size) != 0)
-            return -1;
-    }
+    if (vf_case_load_data(x, path, obj, src, b->format, &data, &size, &b->file) != 0)
+        return -1;
 
     /* The view: [Offset, Offset + SizeInBytes) must lie inside the data. */
     b->offset = 0;
@@ -641,7 +669,7 @@ static int load_element(struct vf_json_ctx *x, const char *path, json_object *ob
     if (!vf_json_present(obj, "Format"))
         return fail(x, path, "missing field 'Format'");
     vf_json_path_field(p, path, "Format");
-    if (get_format(x, p, v, &e->format) != 0)
+    if (vf_case_get_format(x, p, v, &e->format) != 0)
         return -1;
     if (vf_json_opt_uint(x, path, obj, "InputSlot", &e->input_slot) != 0)
         return -1;
@@ -667,7 +695,7 @@ static int load_element(struct vf_json_ctx *x, const char *path, json_object *ob
     v = vf_json_field(obj, "InputSlotClass");
     if (vf_json_present(obj, "InputSlotClass")) {
         vf_json_path_field(p, path, "InputSlotClass");
-        if (get_named_enum(x, p, v, &vf_slot_class_names, &e->input_slot_class) != 0)
+        if (vf_case_get_named_enum(x, p, v, &vf_slot_class_names, &e->input_slot_class) != 0)
             return -1;
     }
     if (vf_json_opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate) != 0)
@@ -682,7 +710,7 @@ static int load_element(struct vf_json_ctx *x, const char *path, json_object *ob
     return 0;
 }
 
-static int load_input_layout(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
+int vf_case_load_input_layout(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
     const char *path = "InputLayout";
     char p[PATH_SIZE];
@@ -707,7 +735,7 @@ static int load_input_layout(struct vf_json_ctx *x, json_object *v, struct vf_ca
     return 0;
 }
 
-static int load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
+int vf_case_load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
     static const char *const fields[] = { "SemanticName", "SemanticIndex", "Register", "Mask",
                                           "ComponentType", NULL };
@@ -746,7 +774,7 @@ static int load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case 
         t = vf_json_field(obj, "ComponentType");
         if (vf_json_present(obj, "ComponentType")) {
             vf_json_path_field(q, p, "ComponentType");
-            if (get_named_enum(x, q, t, &vf_component_type_names, &s->component_type) != 0)
+            if (vf_case_get_named_enum(x, q, t, &vf_component_type_names, &s->component_type) != 0)
                 return -1;
         }
     }
@@ -846,13 +874,23 @@ static int load_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 
 static int load_root(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
 {
-    static const char *const fields[] = { "Description", "InputLayout", "Signature",
+    static const char *const fields[] = { "Api", "Description", "InputLayout", "Signature",
                                           "MaxInputSlots", "VertexBuffers", "IndexBuffer",
                                           "IBStripCutValue", "PrimitiveTopology", "Draw", NULL };
     json_object *v;
 
     if (!json_object_is_type(root, json_type_object))
         return fail(x, "", "the case must be a JSON object, got %s", vf_json_type_name(root));
+    v = vf_json_field(root, "Api");
+    if (vf_json_present(root, "Api")) {
+        const char *api;
+        if (vf_json_get_string(x, "Api", v, &api) != 0)
+            return -1;
+        if (strcmp(api, "D3D11") == 0)
+            return vf_case_load_d3d11(x, root, c);
+        if (strcmp(api, "D3D12") != 0)
+            return fail(x, "Api", "expected 'D3D12' or 'D3D11', got '" SHOWN "'", SHOW(api));
+    }
     if (vf_json_check_fields(x, "", root, fields) != 0)
         return -1;
 
@@ -868,10 +906,10 @@ static int load_root(struct vf_json_ctx *x, json_object *root, struct vf_case *c
     v = vf_json_field(root, "InputLayout");
     if (!vf_json_present(root, "InputLayout"))
         return fail(x, "", "missing field 'InputLayout'");
-    if (load_input_layout(x, v, c) != 0)
+    if (vf_case_load_input_layout(x, v, c) != 0)
         return -1;
     v = vf_json_field(root, "Signature");
-    if (vf_json_present(root, "Signature") && load_signature(x, v, c) != 0)
+    if (vf_json_present(root, "Signature") && vf_case_load_signature(x, v, c) != 0)
         return -1;
     if (vf_json_opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0)
         return -1;
@@ -887,11 +925,11 @@ static int load_root(struct vf_json_ctx *x, json_object *root, struct vf_case *c
         return -1;
     v = vf_json_field(root, "IBStripCutValue");
     if (vf_json_present(root, "IBStripCutValue") &&
-        get_named_enum(x, "IBStripCutValue", v, &vf_strip_cut_names, &c->draw.strip_cut_value) != 0)
+        vf_case_get_named_enum(x, "IBStripCutValue", v, &vf_strip_cut_names, &c->draw.strip_cut_value) != 0)
         return -1;
     v = vf_json_field(root, "PrimitiveTopology");
     if (vf_json_present(root, "PrimitiveTopology") &&
-        get_named_enum(x, "PrimitiveTopology", v, &vf_topology_names,
+        vf_case_get_named_enum(x, "PrimitiveTopology", v, &vf_topology_names,
                        &c->draw.primitive_topology) != 0)
         return -1;
     v = vf_json_field(root, "Draw");
@@ -918,11 +956,16 @@ static int load_root(struct vf_json_ctx *x, json_object *root, struct vf_case *c
 
 void vf_case_draw_desc(const struct vf_case *c, vf_draw_desc *desc)
 {
+    if (c->d3d11 != NULL && vf_case_d3d11_draw_desc(c, desc))
+        return;
     if (desc != &c->draw)
         *desc = c->draw;
     desc->vertex_buffers = c->num_vertex_buffers ? c->vertex_buffers : NULL;
     desc->num_vertex_buffers = c->num_vertex_buffers;
-    desc->index_buffer = c->ib.present ? &c->index_buffer : NULL;
+    /* A null or empty IndexBuffer is no index buffer at all, as if omitted:
+     * every index reads 0 and there is no format to check or to pair with
+     * IBStripCutValue. */
+    desc->index_buffer = c->ib.bound ? &c->index_buffer : NULL;
     desc->pool = NULL;
 }
 
@@ -953,6 +996,7 @@ void vf_case_free(struct vf_case *c)
     }
     free(c->ib.bytes);
     free(c->ib.file);
+    vf_case_free_d3d11(c);
     free(c->description);
     free(c->base_dir);
     memset(c, 0, sizeof(*c));

@@ -1,7 +1,9 @@
 /*
  * case.h - the JSON case format of the vfetch tools: an input layout, the
  * vertex and index buffer views, the pipeline state that matters to the
- * input assembler and one draw call, with D3D12's own field names.
+ * input assembler and one draw call, with D3D12's own field names; or, with
+ * "Api": "D3D11", D3D11 buffers, IASet* calls and a D3D11 draw, run through
+ * the library's D3D11 front end (vfetch_d3d11.h).
  *
  * A loaded case owns everything it points to: semantic names, buffer bytes,
  * mappings. The buffers hold exactly the bytes of each view (from the view's
@@ -20,6 +22,7 @@
 #include <stdint.h>
 
 #include "vfetch.h"
+#include "vfetch_d3d11.h"
 
 /* Largest buffer file or inline data the loader accepts (1 GiB). */
 #define VF_CASE_MAX_DATA_SIZE ((size_t)1 << 30)
@@ -37,6 +40,12 @@ struct vf_case_buffer {
     vf_format format;       /* index buffer only */
     char *file;             /* owned: File as written in the case, or NULL */
 };
+
+#define VF_CASE_API_D3D12 0
+#define VF_CASE_API_D3D11 1
+
+/* The D3D11 part of a case (owned; see case_d3d11.c). */
+struct vf_case_d3d11;
 
 struct vf_case {
     /* InputLayout, in array order. semantic_name strings are owned. */
@@ -67,6 +76,14 @@ struct vf_case {
      * into this struct (so do not copy a vf_case by value; use
      * vf_case_draw_desc on a copy), pool is NULL. */
     vf_draw_desc draw;
+
+    /* "Api". A D3D11 case leaves vb, ib, vertex_buffers and index_buffer
+     * unbound: its buffers are made by vf_case_bind. Its `draw` holds the
+     * D3D11 call as the instanced draw it stands for, the state's topology
+     * and the cut of its index format (for output), but no buffers:
+     * draw it with vf_case_draw. */
+    int api;
+    struct vf_case_d3d11 *d3d11; /* NULL for D3D12 */
 
     char *description;  /* owned: optional "Description", or NULL */
     char *base_dir;     /* owned: directory File paths are relative to */
@@ -100,7 +117,36 @@ void vf_case_free(struct vf_case *c);
 void vf_case_layout_options(const struct vf_case *c, vf_layout_options *options);
 
 /* A copy of c->draw whose pointers are re-aimed at `c`'s own views (for
- * callers that keep a vf_draw_desc apart from the case). */
+ * callers that keep a vf_draw_desc apart from the case). For a bound D3D11
+ * case: the draw as vf_d3d11_prepare_draw translated it (a list topology
+ * becomes a strip there; see vfetch_d3d11.h). */
 void vf_case_draw_desc(const struct vf_case *c, vf_draw_desc *desc);
+
+/*
+ * The D3D11 form after the layout is compiled: creates the buffers with
+ * vf_buffer_create, sets up a D3D11 IA state (IASetVertexBuffers,
+ * IASetIndexBuffer, IASetPrimitiveTopology, IASetInputLayout with
+ * `layout`, which must outlive the case's use) and prepares the draw. The
+ * library's errors and warnings go to `diag` (not reset; messages start
+ * with the case's field, e.g. "Buffers[1]: ..."); the result is the first
+ * error. A D3D12 case: VF_OK, nothing done. The state lives behind
+ * c->d3d11, so `c` stays const for its callers; one thread per case.
+ */
+vf_result vf_case_bind(const struct vf_case *c, const vf_layout *layout, vf_diagnostics *diag);
+
+/* The case's draw into `out` (see vf_draw): vf_draw with `desc` (from
+ * vf_case_draw_desc, pool set as wanted) for D3D12, the D3D11 draw call on
+ * the bound state (with desc->pool) for D3D11. */
+vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const vf_draw_desc *desc,
+                       void *out, size_t out_size);
+
+/* vf_primitive_count / vf_draw_primitives for the case: with `desc` for
+ * D3D12, vf_d3d11_primitive_count / vf_d3d11_draw_primitives on the bound
+ * state for D3D11 (cuts in lists too). */
+vf_result vf_case_primitive_count(const struct vf_case *c, const vf_draw_desc *desc,
+                                  uint32_t *count_ret, uint32_t *vertices_per_primitive_ret);
+vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *desc,
+                                  uint32_t first_primitive, uint32_t *out, size_t out_count,
+                                  uint32_t *written_ret);
 
 #endif /* VF_TOOLS_CASE_H */

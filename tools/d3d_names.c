@@ -8,6 +8,7 @@
 #include "common.h"
 #include "d3d_names.h"
 #include "vfetch.h"
+#include "vfetch_d3d11.h"
 
 /* D3D_PRIMITIVE_TOPOLOGY values 0..13; 33..64 are the patch lists. */
 static const char *const topology_list[] = {
@@ -55,6 +56,57 @@ static const char *const component_type_list[] = { "UNKNOWN", "UINT32", "SINT32"
 const struct vf_names vf_component_type_names = {
     "register component type", "D3D_REGISTER_COMPONENT_", component_type_list,
     ARRAY_LEN(component_type_list), NULL, 0, 0,
+};
+
+static const struct vf_name_alias feature_levels[] = {
+    { "9_1", VF_FEATURE_LEVEL_9_1 },   { "9_2", VF_FEATURE_LEVEL_9_2 },
+    { "9_3", VF_FEATURE_LEVEL_9_3 },   { "10_0", VF_FEATURE_LEVEL_10_0 },
+    { "10_1", VF_FEATURE_LEVEL_10_1 }, { "11_0", VF_FEATURE_LEVEL_11_0 },
+    { "11_1", VF_FEATURE_LEVEL_11_1 }, { "12_0", VF_FEATURE_LEVEL_12_0 },
+    { "12_1", VF_FEATURE_LEVEL_12_1 }, { "12_2", VF_FEATURE_LEVEL_12_2 },
+};
+
+const struct vf_names vf_feature_level_names = {
+    "feature level", "D3D_FEATURE_LEVEL_", NULL, 0,
+    feature_levels, ARRAY_LEN(feature_levels), 0,
+};
+
+static const char *const usage_list[] = { "DEFAULT", "IMMUTABLE", "DYNAMIC", "STAGING" };
+
+const struct vf_names vf_usage_names = {
+    "usage", "D3D11_USAGE_", usage_list, ARRAY_LEN(usage_list), NULL, 0, 0,
+};
+
+static const struct vf_name_alias bind_flags[] = {
+    { "VERTEX_BUFFER", VF_BIND_VERTEX_BUFFER },     { "INDEX_BUFFER", VF_BIND_INDEX_BUFFER },
+    { "CONSTANT_BUFFER", VF_BIND_CONSTANT_BUFFER }, { "SHADER_RESOURCE", VF_BIND_SHADER_RESOURCE },
+    { "STREAM_OUTPUT", VF_BIND_STREAM_OUTPUT },     { "RENDER_TARGET", VF_BIND_RENDER_TARGET },
+    { "DEPTH_STENCIL", VF_BIND_DEPTH_STENCIL },     { "UNORDERED_ACCESS", VF_BIND_UNORDERED_ACCESS },
+    { "DECODER", VF_BIND_DECODER },                 { "VIDEO_ENCODER", VF_BIND_VIDEO_ENCODER },
+};
+
+const struct vf_names vf_bind_flag_names = {
+    "bind flag", "D3D11_BIND_", NULL, 0, bind_flags, ARRAY_LEN(bind_flags), 0,
+};
+
+static const struct vf_name_alias cpu_access[] = {
+    { "WRITE", VF_CPU_ACCESS_WRITE }, { "READ", VF_CPU_ACCESS_READ },
+};
+
+const struct vf_names vf_cpu_access_names = {
+    "CPU access flag", "D3D11_CPU_ACCESS_", NULL, 0, cpu_access, ARRAY_LEN(cpu_access), 0,
+};
+
+static const struct vf_name_alias misc_flags[] = {
+    { "SHARED", VF_RESOURCE_MISC_SHARED },
+    { "DRAWINDIRECT_ARGS", VF_RESOURCE_MISC_DRAWINDIRECT_ARGS },
+    { "BUFFER_ALLOW_RAW_VIEWS", VF_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS },
+    { "BUFFER_STRUCTURED", VF_RESOURCE_MISC_BUFFER_STRUCTURED },
+    { "TILED", VF_RESOURCE_MISC_TILED },
+};
+
+const struct vf_names vf_misc_flag_names = {
+    "misc flag", "D3D11_RESOURCE_MISC_", NULL, 0, misc_flags, ARRAY_LEN(misc_flags), 0,
 };
 
 int vf_names_lookup(const struct vf_names *t, const char *s, uint32_t *out)

@@ -1,7 +1,8 @@
 /*
  * d3d_names.h - the names the vfetch tools read and print for D3D
  * enumerations: primitive topologies, strip-cut values, input slot classes
- * and register component types, with the short spellings of the case format
+ * and register component types, and the D3D11 buffer and feature-level
+ * enumerations, with the short spellings of the case format
  * ("TRIANGLELIST") and their long D3D prefixes ("D3D_PRIMITIVE_TOPOLOGY_").
  * Tables are constant: every call is thread-safe.
  */
@@ -32,6 +33,16 @@ extern const struct vf_names vf_topology_names;
 extern const struct vf_names vf_strip_cut_names;
 extern const struct vf_names vf_slot_class_names;
 extern const struct vf_names vf_component_type_names;
+
+/* D3D11 (vfetch_d3d11.h): D3D_FEATURE_LEVEL ("11_0"), D3D11_USAGE
+ * ("DEFAULT"), and the bits of D3D11_BIND_FLAG ("VERTEX_BUFFER"),
+ * D3D11_CPU_ACCESS_FLAG ("WRITE") and D3D11_RESOURCE_MISC_FLAG
+ * ("BUFFER_STRUCTURED", the buffer flags only), each bit a name. */
+extern const struct vf_names vf_feature_level_names;
+extern const struct vf_names vf_usage_names;
+extern const struct vf_names vf_bind_flag_names;
+extern const struct vf_names vf_cpu_access_names;
+extern const struct vf_names vf_misc_flag_names;
 
 /* The value named `s` (with or without the table's prefix): 0 and *out
  * set, or -1 when no name or alias matches. */

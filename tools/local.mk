@@ -24,7 +24,8 @@ dist_man_MANS += tools/vfetch.1
 TESTS += tests/cli/run-cli-tests.sh
 endif
 # The sources of the case loader, also compiled alone by `make fuzz`.
-VF_CASE_SRC = tools/case.c tools/case.h tools/json_read.c tools/json_read.h \
+VF_CASE_SRC = tools/case.c tools/case.h tools/case_d3d11.c tools/case_json.h \
+	tools/json_read.c tools/json_read.h \
 	tools/d3d_names.c tools/d3d_names.h tools/common.h
 VF_TOOLS_CFLAGS = $(JSONC_CFLAGS)
 VF_TOOLS_LIBS = tools/libvftools.la $(JSONC_LIBS) -lm

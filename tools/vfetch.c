@@ -475,8 +475,13 @@ static int compile_layout(const char *name, const struct vf_case *c, uint32_t is
         return EXIT_INVALID;
     }
     print_diagnostics(errf, name, diag, 0);
+    /* A D3D11 case: its buffers, bindings and draw, by the D3D11 calls. */
+    memset(diag, 0, sizeof(*diag));
+    res = vf_case_bind(c, *layout_ret, diag);
+    print_diagnostics(errf, name, diag, 1);
+    print_diagnostics(errf, name, diag, 0);
     free(diag);
-    return 0;
+    return res == VF_OK ? 0 : EXIT_INVALID;
 }
 
 /* D3D12 also wants each view's start aligned like its elements (rules
@@ -542,11 +547,11 @@ static const char *draw_error_hint(vf_result res)
 
 /* The primitive list of one instance of the draw (every instance has the
  * same), for --primitives. The draw has been validated already. */
-static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t **prims_ret,
-                           struct vf_primitive_list *list)
+static int list_primitives(const char *name, const struct vf_case *c, const vf_draw_desc *desc,
+                           uint32_t **prims_ret, struct vf_primitive_list *list)
 {
     uint32_t count, vpp, written;
-    vf_result res = vf_primitive_count(desc, &count, &vpp, NULL);
+    vf_result res = vf_case_primitive_count(c, desc, &count, &vpp);
     if (res != VF_OK) {
         error("%s: primitives: %s", name, vf_result_string(res));
         return EXIT_INVALID;
@@ -557,7 +562,7 @@ static int list_primitives(const char *name, const vf_draw_desc *desc, uint32_t 
         error("%s: out of memory for %u primitives", name, count);
         return EXIT_USAGE;
     }
-    res = vf_draw_primitives(desc, 0, prims, words, &written);
+    res = vf_case_draw_primitives(c, desc, 0, prims, words, &written);
     if (res != VF_OK || written != count) {
         error("%s: primitives: %s", name, vf_result_string(res));
         free(prims);
@@ -613,7 +618,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     }
     vf_case_draw_desc(c, &desc);
     desc.pool = pool;
-    res = vf_draw(*layout_ret, &desc, out, size);
+    res = vf_case_draw(c, *layout_ret, &desc, out, size);
     vf_thread_pool_destroy(pool);
     if (res != VF_OK) {
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
@@ -683,7 +688,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     if (o->primitives) {
         vf_draw_desc desc;
         vf_case_draw_desc(c, &desc);
-        rc = list_primitives(name, &desc, &prims, &plist);
+        rc = list_primitives(name, c, &desc, &prims, &plist);
         if (rc != 0)
             goto done;
     }

@@ -116,6 +116,7 @@ struct case_report {
     struct vkf_result vk;
     uint32_t offsets[VF_MAX_ELEMENTS];
     uint32_t vf_offsets[VF_MAX_ELEMENTS];
+    char semantic[VF_MAX_ELEMENTS][48]; /* "BLENDWEIGHT0": how reports name elements */
     struct format_stats *stats; /* [MAX_FORMAT_VALUE] */
     uint64_t total[K_COUNT];
     uint64_t accepted, known, unaccepted, compared, skipped_oob, skipped_incomplete;
@@ -383,6 +384,16 @@ static int run_case(struct vkf_device *dev, const char *path, const struct optio
     r->path = path;
     if (vf_case_load(path, &c, r->error, sizeof(r->error)) != 0)
         return r->status = VKF_EXIT_USAGE;
+    if (c.api != VF_CASE_API_D3D12) {
+        /* Its buffers exist only after vf_case_bind; not drawn here yet. */
+        snprintf(r->error, sizeof(r->error), "Api: vfetch-vk runs D3D12 cases only");
+        vf_case_free(&c);
+        return r->status = VKF_EXIT_USAGE;
+    }
+    for (uint32_t e = 0; e < c.num_elements && e < VF_MAX_ELEMENTS; e++)
+        snprintf(r->semantic[e], sizeof(r->semantic[e]), "%s%u",
+                 c.elements[e].semantic_name ? c.elements[e].semantic_name : "?",
+                 c.elements[e].semantic_index);
 
     /* The reference: every element fetched, in layout order, with the
      * system values, on the scalar path. A signature in the case only
@@ -512,11 +523,11 @@ static void print_text(FILE *f, const struct case_report *r)
                 r->vk.topology ? r->vk.topology : "");
     for (uint32_t e = 0; e < r->vk.num_elements; e++) {
         if (r->vk.status[e] != VKF_ELEM_FETCHED)
-            fprintf(f, "  element %u not compared (%s): %s\n", e, status_note(r->vk.status[e]),
-                    r->vk.note[e]);
+            fprintf(f, "  %s (element %u) not compared (%s): %s\n", r->semantic[e], e,
+                    status_note(r->vk.status[e]), r->vk.note[e]);
         if (r->offsets[e] != r->vf_offsets[e])
-            fprintf(f, "  element %u: vfetch resolved offset %u, the D3D rule gives %u\n", e,
-                    r->vf_offsets[e], r->offsets[e]);
+            fprintf(f, "  %s (element %u): vfetch resolved offset %u, the D3D rule gives %u\n",
+                    r->semantic[e], e, r->vf_offsets[e], r->offsets[e]);
     }
     fprintf(f, "  %-22s %-4s %10s %8s %8s %9s %8s\n", "format", "comp", "exact", "1ulp", "nan",
             "snorm-min", "mismatch");
@@ -546,9 +557,10 @@ static void print_text(FILE *f, const struct case_report *r)
                         comp_name(d->component), d->expected, d->got);
             else
                 fprintf(f,
-                        "    %s: element %u .%s position %u (index %u) instance %u: expected "
-                        "0x%08x (%.9g) got 0x%08x (%.9g)\n",
-                        kind_name[d->kind], d->element, comp_name(d->component), d->position,
+                        "    %s: %s.%s (element %u) position %u (index %u) instance %u: "
+                        "expected 0x%08x (%.9g) got 0x%08x (%.9g)\n",
+                        kind_name[d->kind], r->semantic[d->element], comp_name(d->component),
+                        d->element, d->position,
                         d->index_value, d->instance, d->expected, (double)u2f(d->expected),
                         d->got, (double)u2f(d->got));
         }
@@ -579,8 +591,10 @@ static void print_json(FILE *f, const struct case_report *r, int first)
     vf_output_json_string(f, r->vk.translation);
     fprintf(f, ", \"elements\": [");
     for (uint32_t e = 0; e < r->vk.num_elements; e++) {
-        fprintf(f, "%s{\"element\": %u, \"offset\": %u, \"vfetch_offset\": %u, \"status\": \"%s\"",
-                e ? ", " : "", e, r->offsets[e], r->vf_offsets[e], status_note(r->vk.status[e]));
+        fprintf(f, "%s{\"element\": %u, \"semantic\": ", e ? ", " : "", e);
+        vf_output_json_string(f, r->semantic[e]);
+        fprintf(f, ", \"offset\": %u, \"vfetch_offset\": %u, \"status\": \"%s\"",
+                r->offsets[e], r->vf_offsets[e], status_note(r->vk.status[e]));
         if (r->vk.note[e][0]) {
             fprintf(f, ", \"note\": ");
             vf_output_json_string(f, r->vk.note[e]);
@@ -614,13 +628,18 @@ static void print_json(FILE *f, const struct case_report *r, int first)
     fprintf(f, "],\n     \"differences\": [");
     for (uint32_t k = 0; k < r->num_shown; k++) {
         const struct diff *d = &r->shown[k];
-        fprintf(f,
-                "%s\n       {\"kind\": \"%s\", \"element\": %d, \"component\": \"%s\", "
-                "\"position\": %u, \"index\": %u, \"instance\": %u, \"expected\": \"0x%08x\", "
-                "\"got\": \"0x%08x\"}",
+        fprintf(f, "%s\n       {\"kind\": \"%s\", \"element\": %d, \"semantic\": ",
                 k ? "," : "", kind_name[d->kind],
-                d->element == UINT32_MAX ? -1 : (int)d->element, comp_name(d->component),
-                d->position, d->index_value, d->instance, d->expected, d->got);
+                d->element == UINT32_MAX ? -1 : (int)d->element);
+        if (d->element == UINT32_MAX)
+            fprintf(f, "null");
+        else
+            vf_output_json_string(f, r->semantic[d->element]);
+        fprintf(f,
+                ", \"component\": \"%s\", \"position\": %u, \"index\": %u, "
+                "\"instance\": %u, \"expected\": \"0x%08x\", \"got\": \"0x%08x\"}",
+                comp_name(d->component), d->position, d->index_value, d->instance, d->expected,
+                d->got);
     }
     fprintf(f, "]}");
 }
@@ -658,38 +677,34 @@ static int run_primitives(struct vkf_device *dev, const struct options *o, const
     return overall;
 }
 
-/* `cases` has room for argc entries; main owns it, so early returns leak nothing. */
-static int vfetch_vk_main(int argc, char **argv, const char **cases)
+/* Reads the command line into o and cases (room for argc entries).
+ * Returns -1 to go on, else the exit status (--help, a bad option). */
+static int parse_options(int argc, char **argv, struct options *o, const char **cases,
+                         int *ncases)
 {
-    struct options o;
-    struct vf_known_list known = { NULL, 0 };
-    int ncases = 0, overall = VKF_EXIT_OK;
-    char err[1024];
-    struct vkf_device *dev = NULL;
-    int ret;
-
-    memset(&o, 0, sizeof(o));
-    o.max_mismatches = 10;
+    memset(o, 0, sizeof(*o));
+    o->max_mismatches = 10;
+    *ncases = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--device") == 0 && i + 1 < argc) {
-            o.device = argv[++i];
+            o->device = argv[++i];
         } else if (strncmp(a, "--device=", 9) == 0) {
-            o.device = a + 9;
+            o->device = a + 9;
         } else if (strcmp(a, "--list-devices") == 0) {
-            o.list_devices = 1;
+            o->list_devices = 1;
         } else if (strcmp(a, "--check-formats") == 0) {
-            o.check_formats = 1;
+            o->check_formats = 1;
         } else if (strcmp(a, "--json") == 0) {
-            o.json = 1;
+            o->json = 1;
         } else if (strcmp(a, "--tamper") == 0) {
-            o.tamper = 1;
+            o->tamper = 1;
         } else if (strcmp(a, "--primitives") == 0) {
-            o.primitives = 1;
+            o->primitives = 1;
         } else if (strcmp(a, "--accept-rotated") == 0) {
-            o.accept_rotated = 1;
+            o->accept_rotated = 1;
         } else if (strcmp(a, "-v") == 0 || strcmp(a, "--verbose") == 0) {
-            o.verbose = 1;
+            o->verbose = 1;
         } else if ((strcmp(a, "--max-mismatches") == 0 && i + 1 < argc) ||
                    strncmp(a, "--max-mismatches=", 17) == 0) {
             const char *v = a[16] == '=' ? a + 17 : argv[++i];
@@ -701,17 +716,17 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
                 fprintf(stderr, "vfetch-vk: --max-mismatches: not a count: %s\n", v);
                 return VKF_EXIT_USAGE;
             }
-            o.max_mismatches = (uint32_t)n;
+            o->max_mismatches = (uint32_t)n;
         } else if ((strcmp(a, "--accept") == 0 && i + 1 < argc) ||
                    strncmp(a, "--accept=", 9) == 0) {
             const char *v = a[8] == '=' ? a + 9 : argv[++i];
-            if (vf_diff_parse_accept(v, &o.accept) != 0) {
+            if (vf_diff_parse_accept(v, &o->accept) != 0) {
                 fprintf(stderr, "vfetch-vk: --accept: unknown kind in '%s'\n", v);
                 return VKF_EXIT_USAGE;
             }
         } else if ((strcmp(a, "--known-deviations") == 0 && i + 1 < argc) ||
                    strncmp(a, "--known-deviations=", 19) == 0) {
-            o.known_path = a[18] == '=' ? a + 19 : argv[++i];
+            o->known_path = a[18] == '=' ? a + 19 : argv[++i];
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             usage(stdout);
             return VKF_EXIT_OK;
@@ -720,10 +735,113 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
             usage(stderr);
             return VKF_EXIT_USAGE;
         } else {
-            cases[ncases++] = a;
+            cases[(*ncases)++] = a;
         }
     }
+    return -1;
+}
 
+/* Every case through run_case, each report printed as it ends. Returns
+ * the worst status (usage over mismatch over equal). */
+static int run_cases(struct vkf_device *dev, const struct options *o,
+                     struct vf_known_list *known, const char **cases, int ncases)
+{
+    int overall = VKF_EXIT_OK;
+
+    for (int k = 0; k < ncases; k++) {
+        struct case_report *r = calloc(1, sizeof(*r));
+        int ret;
+        if (r == NULL || (r->stats = calloc(MAX_FORMAT_VALUE, sizeof(*r->stats))) == NULL ||
+            (r->shown = calloc(o->max_mismatches ? o->max_mismatches : 1, sizeof(*r->shown))) ==
+                NULL) {
+            fprintf(stderr, "vfetch-vk: out of memory\n");
+            if (r)
+                free(r->stats);
+            free(r);
+            return VKF_EXIT_USAGE;
+        }
+        ret = run_case(dev, cases[k], o, known, r);
+        if (o->json)
+            print_json(stdout, r, k == 0);
+        else
+            print_text(stdout, r);
+        if (ret == VKF_EXIT_USAGE)
+            overall = VKF_EXIT_USAGE;
+        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
+            overall = VKF_EXIT_MISMATCH;
+        free(r->stats);
+        free(r->shown);
+        free(r);
+    }
+    return overall;
+}
+
+/* The known deviations that matched, and the status line. */
+static void print_known(const struct vf_known_list *known, int json, int overall)
+{
+    if (json) {
+        printf("],\n  \"known_deviations\": [");
+        for (size_t k = 0; k < known->n; k++) {
+            printf("%s\n    {\"id\": ", k ? "," : "");
+            vf_output_json_string(stdout, known->v[k].id);
+            printf(", \"kind\": \"%s\", \"count\": %" PRIu64 ", \"reason\": ",
+                   kind_name[known->v[k].kind], known->v[k].count);
+            vf_output_json_string(stdout, known->v[k].reason);
+            printf("}");
+        }
+        printf("],\n  \"status\": %d}\n", overall);
+    } else {
+        for (size_t k = 0; k < known->n; k++)
+            if (known->v[k].count)
+                printf("known deviation %s (%s): %" PRIu64 " values: %s\n", known->v[k].id,
+                       kind_name[known->v[k].kind], known->v[k].count, known->v[k].reason);
+        printf("status: %d\n", overall);
+    }
+}
+
+/* Opens the device and runs the cases (fetch or --primitives). */
+static int run_on_device(const struct options *o, struct vf_known_list *known,
+                         const char **cases, int ncases, int overall)
+{
+    struct vkf_device *dev = NULL;
+    char err[1024];
+    int ret = vkf_open(o->device, &dev, err, sizeof(err));
+
+    if (ret != VKF_EXIT_OK) {
+        fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
+        return ret;
+    }
+    if (o->primitives) {
+        ret = run_primitives(dev, o, cases, ncases);
+        vkf_close(dev);
+        return ret;
+    }
+    if (o->json) {
+        printf("{\"device\": ");
+        vf_output_json_string(stdout, vkf_device_description(dev));
+        printf(",\n  \"cases\": [");
+    } else {
+        printf("device: %s\n", vkf_device_description(dev));
+    }
+    ret = run_cases(dev, o, known, cases, ncases);
+    if (ret == VKF_EXIT_USAGE || (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE))
+        overall = ret;
+    print_known(known, o->json, overall);
+    vkf_close(dev);
+    return overall;
+}
+
+/* `cases` has room for argc entries; main owns it, so early returns leak nothing. */
+static int vfetch_vk_main(int argc, char **argv, const char **cases)
+{
+    struct options o;
+    struct vf_known_list known = { NULL, 0 };
+    int ncases = 0, overall = VKF_EXIT_OK;
+    char err[1024];
+    int ret = parse_options(argc, argv, &o, cases, &ncases);
+
+    if (ret >= 0)
+        return ret;
     if (o.check_formats) {
         int bad = vkf_format_check(stdout);
         printf("format map: %s\n", bad ? "WRONG" : "every component matches");
@@ -750,75 +868,9 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
         fprintf(stderr, "vfetch-vk: %s\n", err);
         return VKF_EXIT_USAGE;
     }
-
-    ret = vkf_open(o.device, &dev, err, sizeof(err));
-    if (ret != VKF_EXIT_OK) {
-        fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
-        free(known.v);
-        return ret;
-    }
-    if (o.primitives) {
-        ret = run_primitives(dev, &o, cases, ncases);
-        vkf_close(dev);
-        free(known.v);
-        return ret;
-    }
-    if (o.json)
-    {
-        printf("{\"device\": ");
-        vf_output_json_string(stdout, vkf_device_description(dev));
-        printf(",\n  \"cases\": [");
-    }
-    else
-        printf("device: %s\n", vkf_device_description(dev));
-
-    for (int k = 0; k < ncases; k++) {
-        struct case_report *r = calloc(1, sizeof(*r));
-        if (r == NULL || (r->stats = calloc(MAX_FORMAT_VALUE, sizeof(*r->stats))) == NULL ||
-            (r->shown = calloc(o.max_mismatches ? o.max_mismatches : 1, sizeof(*r->shown))) ==
-                NULL) {
-            fprintf(stderr, "vfetch-vk: out of memory\n");
-            if (r)
-                free(r->stats);
-            free(r);
-            vkf_close(dev);
-            free(known.v);
-            return VKF_EXIT_USAGE;
-        }
-        ret = run_case(dev, cases[k], &o, &known, r);
-        if (o.json)
-            print_json(stdout, r, k == 0);
-        else
-            print_text(stdout, r);
-        if (ret == VKF_EXIT_USAGE)
-            overall = VKF_EXIT_USAGE;
-        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
-            overall = VKF_EXIT_MISMATCH;
-        free(r->stats);
-        free(r->shown);
-        free(r);
-    }
-    if (o.json) {
-        printf("],\n  \"known_deviations\": [");
-        for (size_t k = 0; k < known.n; k++) {
-            printf("%s\n    {\"id\": ", k ? "," : "");
-            vf_output_json_string(stdout, known.v[k].id);
-            printf(", \"kind\": \"%s\", \"count\": %" PRIu64 ", \"reason\": ",
-                   kind_name[known.v[k].kind], known.v[k].count);
-            vf_output_json_string(stdout, known.v[k].reason);
-            printf("}");
-        }
-        printf("],\n  \"status\": %d}\n", overall);
-    } else {
-        for (size_t k = 0; k < known.n; k++)
-            if (known.v[k].count)
-                printf("known deviation %s (%s): %" PRIu64 " values: %s\n", known.v[k].id,
-                       kind_name[known.v[k].kind], known.v[k].count, known.v[k].reason);
-        printf("status: %d\n", overall);
-    }
-    vkf_close(dev);
+    ret = run_on_device(&o, &known, cases, ncases, overall);
     free(known.v);
-    return overall;
+    return ret;
 }
 
 int main(int argc, char **argv)

@@ -1,7 +1,7 @@
 /*
- * vk_device.h - the opened Vulkan device and host-visible buffers, shared
- * by the vertex-fetch run (vk_run.c) and the primitive capture
- * (vk_prim.c). Not installed.
+ * vk_device.h - the opened Vulkan device and host-visible buffers
+ * (vk_device.c), shared by the vertex-fetch run (vk_run.c) and the
+ * primitive capture (vk_prim.c). Not installed.
  */
 #ifndef VF_TOOLS_VK_DEVICE_H
 #define VF_TOOLS_VK_DEVICE_H
@@ -10,6 +10,7 @@
 #include <vulkan/vulkan.h>
 
 #include "vk_fetch.h"
+#include "vk_translate.h"
 
 #define VKF_INSTANCE_FUNCS(X)                  \
     X(vkDestroyInstance)                       \
@@ -109,5 +110,9 @@ struct vkf_hbuf {
 int vkf_hbuf_create(struct vkf_device *d, struct vkf_hbuf *b, VkDeviceSize size,
                     VkBufferUsageFlags usage, char *err, size_t err_size);
 void vkf_hbuf_destroy(struct vkf_device *d, struct vkf_hbuf *b);
+
+/* The device's vertex input capabilities, for vkf_translate_elements
+ * (caps->ctx points at d, which must outlive caps). */
+void vkf_device_caps(const struct vkf_device *d, struct vkf_caps *caps);
 
 #endif /* VF_TOOLS_VK_DEVICE_H */

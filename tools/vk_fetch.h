@@ -3,8 +3,10 @@
  * fetch (vfetch-vk). Not installed.
  *
  * vk_format.c   DXGI -> Vulkan vertex formats, checked bit by bit
- * vk_shader.c   the generated GLSL vertex shader, compiled by glslc
- * vk_run.c      the Vulkan loader, device choice, pipeline and draw
+ * vk_shader.c   the generated GLSL vertex shader, compiled in-process (libshaderc)
+ * vk_translate.c  a case -> Vulkan bindings, attributes, divisors, index keys
+ * vk_device.c   the Vulkan loader, device choice, host-visible buffers
+ * vk_run.c      buffers, pipeline, draw and read-back of one case
  * vk_prim.c     the primitive capture: which positions each primitive holds
  * vk_prim_check.c  vfetch-vk --primitives: the capture against vf_draw_primitives
  * vfetch_vk.c   the command line, the vfetch reference run and the diff
@@ -75,15 +77,17 @@ struct vkf_shader_desc {
 /* Generates the GLSL text (malloc'ed, NUL-terminated) or NULL when out of
  * memory. */
 char *vkf_shader_glsl(const struct vkf_shader_desc *desc);
-/* Compiles GLSL into SPIR-V words (malloc'ed) by running glslc. Returns 0 on success, else
- * nonzero with the compiler's message in err. */
+/* Compiles GLSL into SPIR-V words (malloc'ed; size_ret in bytes) in this
+ * process with libshaderc, for Vulkan 1.1, unoptimised. Returns 0 on
+ * success, else nonzero with the compiler's message in err. Not thread-safe
+ * (one compiler and cache per process). */
 int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
                        size_t err_size);
-/* The same for another stage: `stage` is glslc's -fshader-stage name
- * ("vert", "geom", "tesc", "tese"), a string constant (it is kept). */
+/* The same for another stage: `stage` is "vert", "geom", "tesc" or "tese"
+ * (glslc's -fshader-stage names), a string constant (it is kept). */
 int vkf_shader_compile_stage(const char *glsl, const char *stage, uint32_t **spirv_ret,
                              size_t *size_ret, char *err, size_t err_size);
-/* Frees the compiled shaders kept for reuse. */
+/* Frees the compiled shaders kept for reuse and the compiler. */
 void vkf_shader_cache_clear(void);
 
 /* ------------------------------------------------------------------------ */

@@ -16,17 +16,14 @@
  * index value is sound because two positions with the same index fetch the
  * same data; the tool expands the records back to index positions.
  */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, fork, dlopen, strtok_r, fnmatch */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
+
+#include <shaderc/shaderc.h>
 
 #include "vk_fetch.h"
 
@@ -163,136 +160,82 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *d)
     return s.p;
 }
 
-/* The glslc configure found; VFETCH_GLSLC overrides it. (Debian 12's
- * libshaderc.so cannot be linked - it leaves glslang symbols undefined - so
- * the compiler runs as a process.) */
-static const char *glslc_path(void)
+/* The shaderc stage of glslc's -fshader-stage name, or -1. */
+static int shader_kind(const char *stage)
 {
-    const char *p = getenv("VFETCH_GLSLC");
-#ifdef VF_GLSLC
-    if (p == NULL || *p == '\0')
-        p = VF_GLSLC;
-#endif
-    return (p != NULL && *p != '\0') ? p : "glslc";
+    static const struct {
+        const char *name;
+        shaderc_shader_kind kind;
+    } stages[] = {
+        { "vert", shaderc_vertex_shader },
+        { "geom", shaderc_geometry_shader },
+        { "tesc", shaderc_tess_control_shader },
+        { "tese", shaderc_tess_evaluation_shader },
+    };
+    for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
+        if (strcmp(stages[i].name, stage) == 0)
+            return (int)stages[i].kind;
+    return -1;
 }
 
-static int read_file(const char *path, uint8_t **data_ret, size_t *size_ret)
-{
-    FILE *f = fopen(path, "rb");
-    uint8_t *data = NULL;
-    size_t size = 0, cap = 0;
+/* One compiler for the process, made on first use. */
+static shaderc_compiler_t vkf_compiler;
 
-    if (f == NULL)
-        return -1;
-    for (;;) {
-        size_t n;
-        if (size == cap) {
-            uint8_t *q;
-            cap = cap ? cap * 2 : 16384;
-            q = realloc(data, cap);
-            if (q == NULL) {
-                free(data);
-                fclose(f);
-                return -1;
-            }
-            data = q;
-        }
-        n = fread(data + size, 1, cap - size, f);
-        size += n;
-        if (n == 0)
-            break;
-    }
-    fclose(f);
-    *data_ret = data;
-    *size_ret = size;
-    return 0;
-}
-
-static int glslc_compile(const char *glsl, const char *stage, uint32_t **spirv_ret, size_t *size_ret, char *err,
-                         size_t err_size)
+/* Compiles in-process with libshaderc: the tool runs no program. */
+static int shaderc_compile(const char *glsl, const char *stage, uint32_t **spirv_ret,
+                           size_t *size_ret, char *err, size_t err_size)
 {
-    const char *tmp = getenv("TMPDIR");
-    char dir[4096], src[4200], spv[4200], log[4200], stage_opt[64];
-    int ret = 1, status = 0;
-    pid_t pid;
-    FILE *f;
+    int kind = shader_kind(stage);
+    shaderc_compile_options_t opt;
+    shaderc_compilation_result_t r;
+    int ret = 1;
 
     *spirv_ret = NULL;
     *size_ret = 0;
-    snprintf(dir, sizeof(dir), "%s/vfetch-vk.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (mkdtemp(dir) == NULL) {
-        snprintf(err, err_size, "cannot create a temporary directory: %s", strerror(errno));
+    if (kind < 0) {
+        snprintf(err, err_size, "unknown shader stage %s", stage);
         return 1;
     }
-    snprintf(src, sizeof(src), "%s/fetch.vert", dir);
-    snprintf(spv, sizeof(spv), "%s/fetch.spv", dir);
-    snprintf(log, sizeof(log), "%s/glslc.log", dir);
-    f = fopen(src, "w");
-    if (f == NULL || fputs(glsl, f) < 0 || fclose(f) != 0) {
-        snprintf(err, err_size, "cannot write %s", src);
-        goto out;
+    if (vkf_compiler == NULL)
+        vkf_compiler = shaderc_compiler_initialize();
+    opt = shaderc_compile_options_initialize();
+    if (vkf_compiler == NULL || opt == NULL) {
+        shaderc_compile_options_release(opt);
+        snprintf(err, err_size, "cannot start the shader compiler");
+        return 1;
     }
-
-    pid = fork();
-    if (pid < 0) {
-        snprintf(err, err_size, "fork: %s", strerror(errno));
-        goto out;
-    }
-    if (pid == 0) {
-        /* No optimiser (-O0): the shader is moves; keep them literal. */
-        const char *glslc = glslc_path();
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        if (fd >= 0) {
-            dup2(fd, 1);
-            dup2(fd, 2);
-            close(fd);
-        }
-        snprintf(stage_opt, sizeof(stage_opt), "-fshader-stage=%s", stage);
-        execlp(glslc, glslc, "--target-env=vulkan1.1", stage_opt, "-O0", "-o", spv,
-               src, (char *)NULL);
-        fprintf(stderr, "cannot run %s: %s\n", glslc, strerror(errno));
-        _exit(127);
-    }
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            snprintf(err, err_size, "waitpid: %s", strerror(errno));
-            goto out;
-        }
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-        uint8_t *msg = NULL;
-        size_t n = 0;
-        if (read_file(log, &msg, &n) == 0) {
-            while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == '\0'))
-                n--;
-        }
-        snprintf(err, err_size, "shader compilation with %s failed: %.*s", glslc_path(),
-                 (int)(n > 600 ? 600 : n), msg ? (const char *)msg : "");
-        free(msg);
-        goto out;
-    }
-    {
-        uint8_t *words = NULL;
-        size_t n = 0;
-        if (read_file(spv, &words, &n) != 0 || n == 0 || n % 4 != 0) {
+    /* Vulkan 1.1 environment; no optimiser: the shader is moves, keep
+     * them literal. */
+    shaderc_compile_options_set_target_env(opt, shaderc_target_env_vulkan,
+                                           shaderc_env_version_vulkan_1_1);
+    shaderc_compile_options_set_optimization_level(opt, shaderc_optimization_level_zero);
+    r = shaderc_compile_into_spv(vkf_compiler, glsl, strlen(glsl), (shaderc_shader_kind)kind,
+                                 stage, "main", opt);
+    if (r == NULL) {
+        snprintf(err, err_size, "shader compilation failed: out of memory");
+    } else if (shaderc_result_get_compilation_status(r) != shaderc_compilation_status_success) {
+        snprintf(err, err_size, "shader compilation failed: %.600s",
+                 shaderc_result_get_error_message(r));
+    } else {
+        size_t n = shaderc_result_get_length(r);
+        uint32_t *words = malloc(n ? n : 4);
+        if (words == NULL || n == 0 || n % 4 != 0) {
             free(words);
-            snprintf(err, err_size, "glslc wrote no SPIR-V");
-            goto out;
+            snprintf(err, err_size, "the shader compiler returned no SPIR-V");
+        } else {
+            memcpy(words, shaderc_result_get_bytes(r), n);
+            *spirv_ret = words;
+            *size_ret = n;
+            ret = 0;
         }
-        *spirv_ret = (uint32_t *)(void *)words;
-        *size_ret = n;
-        ret = 0;
     }
-out:
-    unlink(src);
-    unlink(spv);
-    unlink(log);
-    rmdir(dir);
+    shaderc_result_release(r);
+    shaderc_compile_options_release(opt);
     return ret;
 }
 
 /* Compiled shaders by text: a run over many cases compiles each distinct
- * shader once (running glslc is the slow part of a small case). */
+ * shader once (compiling is the slow part of a small case). */
 #define VKF_CACHE_SIZE 64
 static struct {
     char *glsl;
@@ -328,7 +271,7 @@ int vkf_shader_compile_stage(const char *glsl, const char *stage, uint32_t **spi
             return 0;
         }
     }
-    if (glslc_compile(glsl, stage, spirv_ret, size_ret, err, err_size) != 0)
+    if (shaderc_compile(glsl, stage, spirv_ret, size_ret, err, err_size) != 0)
         return 1;
     slot = vkf_cache_next++ % VKF_CACHE_SIZE;
     free(vkf_cache[slot].glsl);
@@ -356,4 +299,7 @@ void vkf_shader_cache_clear(void)
         vkf_cache[i].glsl = NULL;
         vkf_cache[i].spirv = NULL;
     }
+    if (vkf_compiler != NULL)
+        shaderc_compiler_release(vkf_compiler);
+    vkf_compiler = NULL;
 }

@@ -84,6 +84,30 @@ class DrawDesc(ctypes.Structure):
                 ("start_instance_location", u32), ("pool", c_ptr)]
 
 
+class BufferDesc(ctypes.Structure):
+    _fields_ = [("byte_width", u32), ("usage", u32), ("bind_flags", u32),
+                ("cpu_access_flags", u32), ("misc_flags", u32), ("structure_byte_stride", u32)]
+
+
+class SubresourceData(ctypes.Structure):
+    _fields_ = [("sys_mem", c_ptr), ("sys_mem_pitch", u32), ("sys_mem_slice_pitch", u32)]
+
+
+class D3D11VertexBinding(ctypes.Structure):
+    _fields_ = [("buffer", c_ptr), ("stride", u32), ("offset", u32)]
+
+
+class D3D11IAState(ctypes.Structure):
+    _fields_ = [("struct_size", ctypes.c_size_t), ("feature_level", u32), ("num_slots", u32),
+                ("input_layout", c_ptr), ("primitive_topology", u32),
+                ("vertex_buffers", D3D11VertexBinding * 32), ("index_buffer", c_ptr),
+                ("index_format", u32), ("index_offset", u32), ("pool", c_ptr)]
+
+
+_P = ctypes.POINTER
+_DIAG = _P(Diagnostics)
+_OUT = [c_ptr, ctypes.c_size_t, _DIAG]
+
 _SIGNATURES = {
     "vf_version": (c_str, []),
     "vf_result_string": (c_str, [ctypes.c_int]),
@@ -106,6 +130,21 @@ _SIGNATURES = {
     "vf_draw_desc_init": (None, [ctypes.POINTER(DrawDesc)]),
     "vf_draw_output_size": (ctypes.c_int, [c_ptr, u32, u32, ctypes.POINTER(ctypes.c_size_t)]),
     "vf_draw": (ctypes.c_int, [c_ptr, ctypes.POINTER(DrawDesc), c_ptr, ctypes.c_size_t]),
+    # vfetch_d3d11.h
+    "vf_buffer_create": (ctypes.c_int, [_P(BufferDesc), _P(SubresourceData), u32, _P(c_ptr),
+                                        _DIAG]),
+    "vf_buffer_destroy": (None, [c_ptr]),
+    "vf_d3d11_ia_state_init": (ctypes.c_int, [_P(D3D11IAState), u32]),
+    "vf_d3d11_ia_set_vertex_buffers": (ctypes.c_int, [_P(D3D11IAState), u32, u32, _P(c_ptr),
+                                                      _P(u32), _P(u32), _DIAG]),
+    "vf_d3d11_ia_set_index_buffer": (ctypes.c_int, [_P(D3D11IAState), c_ptr, u32, u32, _DIAG]),
+    "vf_d3d11_ia_set_primitive_topology": (ctypes.c_int, [_P(D3D11IAState), u32, _DIAG]),
+    "vf_d3d11_ia_set_input_layout": (ctypes.c_int, [_P(D3D11IAState), c_ptr, _DIAG]),
+    "vf_d3d11_draw": (ctypes.c_int, [_P(D3D11IAState), u32, u32] + _OUT),
+    "vf_d3d11_draw_indexed": (ctypes.c_int, [_P(D3D11IAState), u32, u32, i32] + _OUT),
+    "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),
+    "vf_d3d11_draw_indexed_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, i32,
+                                                       u32] + _OUT),
 }
 
 _lib = None

@@ -265,6 +265,29 @@ class Buffer:
         self.file = None
 
 
+def load_data(path, obj, src, fmt, base_dir):
+    """(bytes, File name or None) of data source `src` of `obj`."""
+    name = None
+    p = _join(path, src)
+    if src == "File":
+        name = _string(p, obj["File"])
+        if not name:
+            _fail(p, "empty file name")
+        full = name if os.path.isabs(name) or not base_dir else os.path.join(base_dir, name)
+        try:
+            with open(full, "rb") as f:
+                data = f.read(MAX_DATA_SIZE + 1)
+        except OSError as e:
+            _fail(p, "cannot read '%s': %s" % (name[:40], e.strerror))
+        if len(data) > MAX_DATA_SIZE:
+            _fail(p, "'%s' is larger than 1 GiB" % name[:40])
+    elif src == "Hex":
+        data = _hex(p, obj["Hex"])
+    else:
+        data = encode_typed(p, src, obj[src], fmt)
+    return data, name
+
+
 def _buffer(path, obj, is_index, base_dir):
     vb_fields = ("Slot", "Null", "Offset", "SizeInBytes", "StrideInBytes") + SOURCES
     ib_fields = ("Null", "Format", "Offset", "SizeInBytes", "Indices") + SOURCES
@@ -296,25 +319,7 @@ def _buffer(path, obj, is_index, base_dir):
         _fail(path, "a view with \"Null\": true takes no '%s'" % sources[0])
     if not is_index and "StrideInBytes" not in obj:
         _fail(path, "missing field 'StrideInBytes'")
-    src = sources[0]
-    p = _join(path, src)
-    if src == "File":
-        name = _string(p, obj["File"])
-        if not name:
-            _fail(p, "empty file name")
-        b.file = name
-        full = name if os.path.isabs(name) or not base_dir else os.path.join(base_dir, name)
-        try:
-            with open(full, "rb") as f:
-                data = f.read(MAX_DATA_SIZE + 1)
-        except OSError as e:
-            _fail(p, "cannot read '%s': %s" % (name[:40], e.strerror))
-        if len(data) > MAX_DATA_SIZE:
-            _fail(p, "'%s' is larger than 1 GiB" % name[:40])
-    elif src == "Hex":
-        data = _hex(p, obj["Hex"])
-    else:
-        data = encode_typed(p, src, obj[src], b.format)
+    data, b.file = load_data(path, obj, sources[0], b.format, base_dir)
     b.offset = _opt_uint(path, obj, "Offset", 0)
     if b.offset > len(data):
         _fail(_join(path, "Offset"), "%d is past the end of the data (%d bytes)" % (b.offset, len(data)))
@@ -468,7 +473,17 @@ class Case:
             return
         if not isinstance(case, dict):
             _fail("", "the case must be a JSON object, got %s" % _type_name(case))
-        _check_fields("", case, ("Description", "InputLayout", "Signature", "MaxInputSlots",
+        self.api = "D3D12"
+        self.d3d11 = None
+        if "Api" in case:
+            api = _string("Api", case["Api"])
+            if api == "D3D11":
+                from .case_d3d11 import load_d3d11
+                load_d3d11(self, case, base_dir)
+                return
+            if api != "D3D12":
+                _fail("Api", "expected 'D3D12' or 'D3D11', got '%s'" % api[:40])
+        _check_fields("", case, ("Api", "Description", "InputLayout", "Signature", "MaxInputSlots",
                                  "VertexBuffers", "IndexBuffer", "IBStripCutValue",
                                  "PrimitiveTopology", "Draw"))
         self.description = None

@@ -216,7 +216,8 @@ def run(case, isa=None, base_dir=None):
         case = Case(case, base_dir)
     lib = _lib.lib()
     layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa)
-    _check_view_offsets(case, layout)
+    if case.api == "D3D12":
+        _check_view_offsets(case, layout)
     d = case.draw
     size = ctypes.c_size_t()
     rc = lib.vf_draw_output_size(layout._handle, d.vertex_count_per_instance, d.instance_count,
@@ -244,7 +245,8 @@ def run(case, isa=None, base_dir=None):
     lib.vf_draw_desc_init(ctypes.byref(desc))
     desc.vertex_buffers = vbs if case.num_vertex_buffers else None
     desc.num_vertex_buffers = case.num_vertex_buffers
-    desc.index_buffer = ctypes.pointer(ib) if case.ib.present else None
+    # A null or empty IndexBuffer is no index buffer, as if omitted.
+    desc.index_buffer = ctypes.pointer(ib) if case.ib.bound else None
     desc.indexed = d.indexed
     desc.strip_cut_value = case.strip_cut_value
     desc.primitive_topology = case.primitive_topology
@@ -257,10 +259,14 @@ def run(case, isa=None, base_dir=None):
     # 16-byte aligned output, as vf_draw requires.
     raw = (ctypes.c_uint32 * (nwords + 4))()
     skip = (-ctypes.addressof(raw) % 16) // 4
-    rc = lib.vf_draw(layout._handle, ctypes.byref(desc),
-                     ctypes.c_void_p(ctypes.addressof(raw) + 4 * skip), size.value)
-    if rc != 0:
-        raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
+    out = ctypes.c_void_p(ctypes.addressof(raw) + 4 * skip)
+    if case.api == "D3D11":
+        from .d3d11 import draw_d3d11
+        draw_d3d11(case, layout, out, size.value)
+    else:
+        rc = lib.vf_draw(layout._handle, ctypes.byref(desc), out, size.value)
+        if rc != 0:
+            raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
     data = bytes(memoryview(raw).cast("B")[4 * skip:4 * (skip + nwords)])
     if numpy is not None:
         words = numpy.frombuffer(data, dtype="<u4").copy()

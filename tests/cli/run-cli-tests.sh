@@ -156,9 +156,13 @@ expect formats.json "$VFETCH" formats --json
 expect demo.table "$VFETCH" demo
 expect demo.json "$VFETCH" demo --output json
 expect demo-case.json "$VFETCH" demo --case
+# D3D11 cuts in lists: the cut record, and the primitive list restarting.
+expect d3d11-list-cut.prims.table "$VFETCH" run --primitives ../tests/cli/cases/d3d11-list-cut.json
+expect d3d11-list-cut.prims.json "$VFETCH" run --primitives --output json \
+    ../tests/cli/cases/d3d11-list-cut.json
 
 # --primitives: the primitive list after the records (table and json).
-for ex in strip-cuts triangle-strip-adj patch-list; do
+for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut; do
     expect "$ex.prims.table" "$VFETCH" run --primitives "$ex.json"
     expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
 done
@@ -648,6 +652,26 @@ invalid view-offset-validate "slot 0: view Offset 2 is not a multiple of 4" \
 invalid ib-offset-misaligned "IndexBuffer: view Offset 1 is not a multiple of the index size 2" \
     "{$L, \"IndexBuffer\": {\"Format\": \"R16_UINT\", \"Hex\": \"000000\", \"Offset\": 1}, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 1}}}"
 
+# A null IndexBuffer is no index buffer: no format, so nothing to pair with
+# IBStripCutValue 0xFFFFFFFF; the draw reads index 0 everywhere and gives
+# what the same case without IndexBuffer gives.
+NOIB="{$L, $VB, \"IBStripCutValue\": \"0xFFFFFFFF\", \"PrimitiveTopology\": \"TRIANGLESTRIP\", \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 3}}}"
+printf '%s' "$NOIB" >no-ib.json
+printf '%s' "$NOIB" | sed 's/"IBStripCutValue"/"IndexBuffer": {"Null": true}, "IBStripCutValue"/' >null-ib.json
+for cmd in "run --hex" "run --primitives" validate; do
+    # shellcheck disable=SC2086
+    "$VFETCH" $cmd no-ib.json >no-ib.out 2>&1
+    _s1=$?
+    # shellcheck disable=SC2086
+    "$VFETCH" $cmd null-ib.json 2>&1 | sed 's/null-ib\.json/no-ib.json/g' >null-ib.out
+    if [ "$_s1" -eq 0 ] && cmp -s no-ib.out null-ib.out; then
+        pass
+    else
+        fail "null IndexBuffer with IBStripCutValue 0xFFFFFFFF ($cmd)"
+        diff no-ib.out null-ib.out | head -5
+    fi
+done
+
 # A warning (L14, float data into a UINT32 shader input) is printed but the
 # case is valid.
 printf '%s' "{$L, $VB, \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0, \"ComponentType\": \"UINT32\"}], $D}" >warn.json
@@ -754,6 +778,107 @@ bad raw-version "--raw-version is 1 or 2" '{}' \
     run --output raw --raw-version 3 "$EXAMPLES/instancing.json"
 bad csv-prims "--primitives prints with table or json output, not csv" '{}' \
     run --output csv --primitives "$EXAMPLES/instancing.json"
+
+# ---------------------------------------------------------------------------
+# The D3D11 form. Each D3D11 example gives, word for word, what its D3D12
+# form (tests/cli/cases/NAME.d3d12.json: the same bytes as views at the
+# binding offsets) gives, where the APIs agree: strips cut alike, offsets
+# are view starts, instancing and slots are the same.
+
+for path in "$EXAMPLES"/d3d11-*.json; do
+    ex=$(basename "$path" .json)
+    twin="$CASES/$ex.d3d12.json"
+    for args in "run" "run --hex" "run --output json" "run --output raw" "run --primitives" \
+                "validate"; do
+        # shellcheck disable=SC2086
+        "$VFETCH" $args "$path" 2>&1 | sed "s|$path|CASE|g" >d3d11.out
+        # shellcheck disable=SC2086
+        "$VFETCH" $args "$twin" 2>&1 | sed "s|$twin|CASE|g" >d3d12.out
+        if [ -s d3d11.out ] && cmp -s d3d11.out d3d12.out; then
+            pass
+        else
+            fail "$ex: '$args' differs from its D3D12 form $twin"
+            diff d3d12.out d3d11.out | head -10
+        fi
+    done
+done
+
+# Where they differ: a D3D11 list cuts, the same D3D12 list does not.
+"$VFETCH" run --primitives "$CASES/d3d11-list-cut.json" >list11.out 2>&1
+if grep -q "primitives: 2 per instance" list11.out && grep -q "strip cut: no vertex" list11.out; then
+    pass
+else
+    fail "D3D11 triangle list with a cut"
+    cat list11.out
+fi
+
+# Loader errors (exit 2, the JSON path named).
+A='"Api": "D3D11", '"$L"
+B1='"Buffers": [{"ByteWidth": 4, "BindFlags": ["VERTEX_BUFFER"], "Float32": [1]}]'
+V1='"IASetVertexBuffers": {"Buffers": [0], "Strides": [4]}'
+T='"PrimitiveTopology": "POINTLIST"'
+D11='"Draw": {"Draw": {"VertexCount": 1}}'
+bad d3d11-vertexbuffers "VertexBuffers: a D3D12 field, not for \"Api\": \"D3D11\"" \
+    "{$A, $VB, $D11}"
+bad d3d11-indexbuffer "IndexBuffer: a D3D12 field, not for \"Api\": \"D3D11\"" \
+    "{$A, \"IndexBuffer\": {\"Null\": true}, $D11}"
+bad d3d11-ibstripcut "IBStripCutValue: a D3D12 field, not for \"Api\": \"D3D11\"; D3D11 always cuts" \
+    "{$A, \"IBStripCutValue\": \"0xFFFF\", $D11}"
+bad d3d11-maxslots "MaxInputSlots: a D3D12 field" "{$A, \"MaxInputSlots\": 32, $D11}"
+bad d3d11-api "Api: expected 'D3D12' or 'D3D11', got 'D3D10'" "{\"Api\": \"D3D10\", $L, $D}"
+bad d3d11-feature-level "FeatureLevel: unknown feature level '11_3'" \
+    "{$A, \"FeatureLevel\": \"11_3\", $D11}"
+bad d3d11-draw-d3d12-args "Draw.Draw: unknown field 'VertexCountPerInstance'" \
+    "{$A, \"Draw\": {\"Draw\": {\"VertexCountPerInstance\": 1}}}"
+bad d3d11-two-draws "Draw: give exactly one of 'Draw', 'DrawIndexed'" \
+    "{$A, \"Draw\": {\"Draw\": {\"VertexCount\": 1}, \"DrawIndexed\": {\"IndexCount\": 1}}}"
+bad d3d11-buffer-ref "IASetVertexBuffers.Buffers[0]: buffer 1; Buffers has 1 (0..0)" \
+    "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [1], \"Strides\": [4]}, $D11}"
+bad d3d11-ib-ref "IASetIndexBuffer.Buffer: buffer 0; Buffers has 0" \
+    "{$A, \"IASetIndexBuffer\": {\"Buffer\": 0, \"Format\": \"R16_UINT\"}, $D11}"
+bad d3d11-strides "IASetVertexBuffers.Strides: 2 entries; Buffers has 1" \
+    "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [4, 4]}, $D11}"
+bad d3d11-bytewidth "Buffers[0].ByteWidth: 8 bytes, but the data holds only 4" \
+    "{$A, \"Buffers\": [{\"ByteWidth\": 8, \"Float32\": [1]}], $D11}"
+bad d3d11-no-bytewidth "Buffers[0]: missing field 'ByteWidth'" \
+    "{$A, \"Buffers\": [{\"BindFlags\": 1}], $D11}"
+bad d3d11-bind-name "Buffers[0].BindFlags[1]: unknown bind flag 'VERTEX'" \
+    "{$A, \"Buffers\": [{\"BindFlags\": [\"INDEX_BUFFER\", \"VERTEX\"], \"Hex\": \"00\"}], $D11}"
+bad d3d11-indices-unbound "Buffers[0].Indices: Indices are written in the Format of IASetIndexBuffer" \
+    "{$A, \"Buffers\": [{\"BindFlags\": 2, \"Indices\": [0]}], $D11}"
+bad d3d11-ib-format "IASetIndexBuffer: missing field 'Format'" \
+    "{$A, $B1, \"IASetIndexBuffer\": {\"Buffer\": 0}, $D11}"
+
+# The library's rules (exit 1, its diagnostics after the case's field).
+invalid d3d11-immutable "Buffers[0]: CreateBuffer: a D3D11_USAGE_IMMUTABLE buffer needs initial data" \
+    "{$A, \"Buffers\": [{\"ByteWidth\": 4, \"Usage\": \"IMMUTABLE\", \"BindFlags\": 1}], $V1, $T, $D11}"
+invalid d3d11-constant-vb "CONSTANT_BUFFER cannot be combined" \
+    "{$A, \"Buffers\": [{\"ByteWidth\": 16, \"BindFlags\": [\"VERTEX_BUFFER\", \"CONSTANT_BUFFER\"]}], $V1, $T, $D11}" validate
+invalid d3d11-not-vb "IASetVertexBuffers: " \
+    "{$A, \"Buffers\": [{\"ByteWidth\": 4, \"BindFlags\": \"INDEX_BUFFER\"}], $V1, $T, $D11}"
+invalid d3d11-range-10_0 "IASetVertexBuffers: " \
+    "{$A, \"FeatureLevel\": \"10_0\", $B1, \"IASetVertexBuffers\": {\"StartSlot\": 15, \"Buffers\": [0, 0], \"Strides\": [4, 4]}, $T, $D11}"
+invalid d3d11-offset-past-end "IASetVertexBuffers: " \
+    "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [4], \"Offsets\": [8]}, $T, $D11}"
+invalid d3d11-ib-r8 "IASetIndexBuffer: " \
+    "{$A, \"Buffers\": [{\"ByteWidth\": 4, \"BindFlags\": 2}], \"IASetIndexBuffer\": {\"Buffer\": 0, \"Format\": \"R8_UINT\"}, $T, $D11}"
+invalid d3d11-slot-16-at-10_0 "element 0" \
+    "{\"Api\": \"D3D11\", \"FeatureLevel\": \"10_0\", \"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 16, \"Format\": \"R32_FLOAT\"}], $T, $D11}"
+invalid d3d11-no-topology "Draw.Draw: DrawInstanced: the primitive topology is undefined" "{$A, $B1, $V1, $D11}"
+invalid d3d11-patch-10_0 "PrimitiveTopology: " \
+    "{$A, \"FeatureLevel\": \"10_0\", \"PrimitiveTopology\": \"3_CONTROL_POINT_PATCHLIST\", $D11}"
+
+# At 11_0 slot 16 is there; an unaligned index offset is a warning only.
+printf '%s' "{\"Api\": \"D3D11\", \"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 16, \"Format\": \"R32_FLOAT\"}], \"Buffers\": [{\"BindFlags\": 2, \"Indices\": [0, 0]}], \"IASetIndexBuffer\": {\"Buffer\": 0, \"Format\": \"R16_UINT\", \"Offset\": 1}, $T, \"Draw\": {\"DrawIndexed\": {\"IndexCount\": 1}}}" >warn11.json
+"$VFETCH" run warn11.json >out.txt 2>&1
+_status=$?
+if [ "$_status" -eq 0 ] && grep -q "warning: IASetIndexBuffer: " out.txt &&
+   grep -q "DrawIndexedInstanced: 1 index per instance" out.txt; then
+    pass
+else
+    fail "D3D11 slot 16 at 11_0 and an unaligned index offset (status $_status)"
+    cat out.txt
+fi
 
 # ---------------------------------------------------------------------------
 # Help for every command.

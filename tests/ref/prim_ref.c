@@ -4,13 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-void prim_ref_cuts(const vf_draw_desc *desc, uint8_t *cut)
+/* `lists`: the cut value takes effect in every topology (D3D11, spec
+ * §8.12: "even if the current Primitive Topology is not a strip"). */
+static void find_cuts(const vf_draw_desc *desc, int lists, uint8_t *cut)
 {
     uint32_t n = desc->vertex_count_per_instance;
     memset(cut, 0, n);
     const vf_index_buffer_view *ib = desc->index_buffer;
     uint32_t t = desc->primitive_topology;
-    int strip = t == 3 || t == 5 || t == 11 || t == 13;
+    int strip = lists || t == 3 || t == 5 || t == 11 || t == 13;
     if (!desc->indexed || !ib || !ib->data || !strip ||
         desc->strip_cut_value == VF_STRIP_CUT_VALUE_DISABLED)
         return;
@@ -27,6 +29,16 @@ void prim_ref_cuts(const vf_draw_desc *desc, uint8_t *cut)
             v |= (uint64_t)bytes[at + b] << (8 * b);
         cut[i] = v == cut_value;
     }
+}
+
+void prim_ref_cuts(const vf_draw_desc *desc, uint8_t *cut)
+{
+    find_cuts(desc, 0, cut);
+}
+
+void prim_ref_cuts_d3d11(const vf_draw_desc *desc, uint8_t *cut)
+{
+    find_cuts(desc, 1, cut);
 }
 
 struct list {

@@ -17,6 +17,12 @@
  * draw's index buffer (rules §5.1, §5.2). cut[] gets n entries of 0 or 1. */
 void prim_ref_cuts(const vf_draw_desc *desc, uint8_t *cut);
 
+/* The same for D3D11, where the cut value cuts in list topologies too
+ * (§8.12); strip_cut_value says which value, as for D3D12. A cut in a list
+ * ends the current piece, whose incomplete primitive prim_ref_assemble
+ * drops (§8.13). */
+void prim_ref_cuts_d3d11(const vf_draw_desc *desc, uint8_t *cut);
+
 /* The primitives of one instance of a draw of `n` positions whose cut
  * positions are flagged in cut[] (NULL: none). Returns a malloc'ed array of
  * *count_ret * *vpp_ret position numbers (free it), or NULL with count 0

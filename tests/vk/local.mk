@@ -1,8 +1,9 @@
 # The Vulkan cross-check: seeded random cases and per-format sweeps run
 # through tools/vfetch-vk on the Vulkan driver (lavapipe when installed);
 # every difference must be listed in tests/vk/known-deviations.txt. Skips
-# (77) without a Vulkan device.
-if HAVE_VULKAN_TOOLS
+# (77) without a Vulkan device. The runs have no shader compiler on PATH:
+# vfetch-vk compiles in-process.
+if HAVE_VFETCH_VK
 check_PROGRAMS += tests/vk/gen_cases
 tests_vk_gen_cases_SOURCES = tests/vk/gen_cases.c
 tests_vk_gen_cases_LDADD = libvfetch_core.la -lm
@@ -10,3 +11,15 @@ dist_check_SCRIPTS += tests/vk/run-vk-tests.sh
 TESTS += tests/vk/run-vk-tests.sh
 endif
 EXTRA_DIST += tests/vk/known-deviations.txt tests/vk/run-vk-tests.sh
+
+# vk_translate.c without a driver: bindings, attributes, divisors, the
+# device-limit notes and the index keys of hand-written cases.
+if HAVE_VFETCH_VK
+check_PROGRAMS += tests/vk/test_translate
+tests_vk_test_translate_SOURCES = tests/vk/test_translate.c tools/vk_translate.c \
+	tools/vk_format.c
+tests_vk_test_translate_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
+tests_vk_test_translate_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+tests_vk_test_translate_LDADD = libvfetch_core.la -lm
+TESTS += tests/vk/test_translate
+endif

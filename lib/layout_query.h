@@ -1,4 +1,4 @@
-/* layout_internal.h - the one fact about a compiled layout that the layout
+/* layout_query.h - the one fact about a compiled layout that the layout
  * suites need and no public query gives: how the draw walker reads an
  * input slot. Test-only; implemented in lib/layout_query.c, which is linked
  * into libvfetch_core but exported from no installed header. */

@@ -1,0 +1,264 @@
+"""The D3D11 form of the case format ("Api": "D3D11"), read as
+tools/case_d3d11.c reads it: Buffers (D3D11_BUFFER_DESC fields and one data
+source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology and a
+D3D11 draw. The JSON is checked here; CreateBuffer's and the binding rules
+are the library's (see d3d11.py)."""
+from .case import (MAX_ARRAY, MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw, _check_fields,
+                   _enum, _fail, _format, _integer, _join, _opt_uint, _string,
+                   _type_name, _uint, input_layout, load_data, signature)
+
+FEATURE_LEVELS = {0x9100: "9_1", 0x9200: "9_2", 0x9300: "9_3", 0xA000: "10_0", 0xA100: "10_1",
+                  0xB000: "11_0", 0xB100: "11_1", 0xC000: "12_0", 0xC100: "12_1",
+                  0xC200: "12_2"}
+USAGES = ("DEFAULT", "IMMUTABLE", "DYNAMIC", "STAGING")
+BIND_FLAGS = {0x1: "VERTEX_BUFFER", 0x2: "INDEX_BUFFER", 0x4: "CONSTANT_BUFFER",
+              0x8: "SHADER_RESOURCE", 0x10: "STREAM_OUTPUT", 0x20: "RENDER_TARGET",
+              0x40: "DEPTH_STENCIL", 0x80: "UNORDERED_ACCESS", 0x200: "DECODER",
+              0x400: "VIDEO_ENCODER"}
+CPU_ACCESS = {0x10000: "WRITE", 0x20000: "READ"}
+MISC_FLAGS = {0x2: "SHARED", 0x10: "DRAWINDIRECT_ARGS", 0x20: "BUFFER_ALLOW_RAW_VIEWS",
+              0x40: "BUFFER_STRUCTURED", 0x40000: "TILED"}
+FEATURE_LEVEL_11_0, FEATURE_LEVEL_10_1 = 0xB000, 0xA100
+# "Draw" forms: (indexed, instanced).
+DRAW_FORMS = {"Draw": (0, 0), "DrawIndexed": (1, 0), "DrawInstanced": (0, 1),
+              "DrawIndexedInstanced": (1, 1)}
+D3D12_ONLY = (
+    ("VertexBuffers", "create 'Buffers' and bind them with 'IASetVertexBuffers'"),
+    ("IndexBuffer", "create 'Buffers' and bind one with 'IASetIndexBuffer'"),
+    ("IBStripCutValue", "D3D11 always cuts at 0xFFFF (R16_UINT) or 0xFFFFFFFF (R32_UINT)"),
+    ("MaxInputSlots", "the FeatureLevel sets the input slots (16 below 10_1, else 32)"),
+)
+
+
+class D3D11Buffer:
+    def __init__(self):
+        self.byte_width = 0
+        self.usage = 0
+        self.bind_flags = 0
+        self.cpu_access_flags = 0
+        self.misc_flags = 0
+        self.structure_byte_stride = 0
+        self.data = None
+        self.file = None
+
+
+class D3D11:
+    """The D3D11 part of a Case: buffers, the IASet* calls, the draw form."""
+
+    def __init__(self):
+        self.feature_level = FEATURE_LEVEL_11_0
+        self.buffers = []
+        self.vb_calls = []          # (start_slot, [buffer or None], strides, offsets)
+        self.vb_calls_array = False
+        self.ib = None              # (buffer or None, format, offset)
+        self.topology = None        # None: never set (undefined)
+        self.draw_form = "Draw"
+
+
+def _flags(path, v, what, prefix, names):
+    if isinstance(v, (list, tuple)):
+        out = 0
+        for i, e in enumerate(v):
+            out |= _enum("%s[%d]" % (path, i), e, what, prefix, names)
+        return out
+    return _enum(path, v, what, prefix, names)
+
+
+def _buffer_ref(path, v):
+    if v is None:
+        return None
+    n = _uint(path, v)
+    if n == 0xFFFFFFFF:
+        _fail(path, "%d is not a buffer number" % n)
+    return n
+
+
+def _check_ref(path, ref, count):
+    if ref is not None and ref >= count:
+        _fail(path, "buffer %d; Buffers has %d (0..%d)" % (ref, count, max(count - 1, 0)))
+
+
+def _buffer(path, obj, d, index, base_dir):
+    if not isinstance(obj, dict):
+        _fail(path, "expected an object, got %s" % _type_name(obj))
+    _check_fields(path, obj, ("ByteWidth", "Usage", "BindFlags", "CPUAccessFlags", "MiscFlags",
+                              "StructureByteStride") + SOURCES + ("Indices",))
+    b = D3D11Buffer()
+    for name, attr, what, prefix, names in (
+            ("Usage", "usage", "usage", "D3D11_USAGE_", USAGES),
+            ("BindFlags", "bind_flags", "bind flag", "D3D11_BIND_", BIND_FLAGS),
+            ("CPUAccessFlags", "cpu_access_flags", "CPU access flag", "D3D11_CPU_ACCESS_",
+             CPU_ACCESS),
+            ("MiscFlags", "misc_flags", "misc flag", "D3D11_RESOURCE_MISC_", MISC_FLAGS)):
+        if name in obj:
+            setattr(b, attr, _flags(_join(path, name), obj[name], what, prefix, names))
+    b.structure_byte_stride = _opt_uint(path, obj, "StructureByteStride", 0)
+    sources = [s for s in SOURCES + ("Indices",) if s in obj]
+    if len(sources) > 1:
+        _fail(path, "give one data source, not both '%s' and '%s'" % (sources[0], sources[1]))
+    if not sources:
+        if "ByteWidth" not in obj:
+            _fail(path, "missing field 'ByteWidth'")
+        b.byte_width = _uint(_join(path, "ByteWidth"), obj["ByteWidth"])
+        return b
+    src = sources[0]
+    fmt = d.ib[1] if d.ib else 0
+    if src == "Indices" and (d.ib is None or d.ib[0] != index):
+        _fail(_join(path, "Indices"), "Indices are written in the Format of IASetIndexBuffer, "
+                                      "which does not bind this buffer")
+    if src == "Indices" and fmt not in (R16_UINT, R32_UINT):
+        _fail(_join(path, "Indices"), "Indices need IASetIndexBuffer.Format R16_UINT or R32_UINT")
+    data, b.file = load_data(path, obj, src, fmt, base_dir)
+    b.byte_width = len(data)
+    if "ByteWidth" in obj:
+        b.byte_width = _uint(_join(path, "ByteWidth"), obj["ByteWidth"])
+        if b.byte_width > len(data):
+            _fail(_join(path, "ByteWidth"), "%d bytes, but the data holds only %d"
+                  % (b.byte_width, len(data)))
+    b.data = data[:b.byte_width]
+    return b
+
+
+def _uint_array(path, v, n, refs):
+    if not isinstance(v, (list, tuple)):
+        _fail(path, "expected an array, got %s" % _type_name(v))
+    if len(v) != n:
+        _fail(path, "%d entries; Buffers has %d" % (len(v), n))
+    return [(_buffer_ref if refs else _uint)("%s[%d]" % (path, i), e) for i, e in enumerate(v)]
+
+
+def _vb_call(path, obj, nbuffers):
+    if not isinstance(obj, dict):
+        _fail(path, "expected an object, got %s" % _type_name(obj))
+    _check_fields(path, obj, ("StartSlot", "Buffers", "Strides", "Offsets"))
+    start = _opt_uint(path, obj, "StartSlot", 0)
+    if "Buffers" not in obj:
+        _fail(path, "missing field 'Buffers'")
+    p = _join(path, "Buffers")
+    if not isinstance(obj["Buffers"], (list, tuple)):
+        _fail(p, "expected an array, got %s" % _type_name(obj["Buffers"]))
+    n = len(obj["Buffers"])
+    if n > MAX_ARRAY:
+        _fail(p, "%d buffers; the tool reads at most %d" % (n, MAX_ARRAY))
+    bufs = _uint_array(p, obj["Buffers"], n, True)
+    if "Strides" not in obj:
+        _fail(path, "missing field 'Strides'")
+    strides = _uint_array(_join(path, "Strides"), obj["Strides"], n, False)
+    offsets = [0] * n
+    if "Offsets" in obj:
+        offsets = _uint_array(_join(path, "Offsets"), obj["Offsets"], n, False)
+    for k, ref in enumerate(bufs):
+        _check_ref("%s[%d]" % (p, k), ref, nbuffers)
+    return start, bufs, strides, offsets
+
+
+def _ib_call(v):
+    path = "IASetIndexBuffer"
+    if not isinstance(v, dict):
+        _fail(path, "expected an object, got %s" % _type_name(v))
+    _check_fields(path, v, ("Buffer", "Format", "Offset"))
+    if "Buffer" not in v:
+        _fail(path, "missing field 'Buffer' (a number in Buffers, or null)")
+    ref = _buffer_ref("IASetIndexBuffer.Buffer", v["Buffer"])
+    fmt = 0
+    if "Format" in v:
+        fmt = _format("IASetIndexBuffer.Format", v["Format"])
+    elif ref is not None:
+        _fail(path, "missing field 'Format' (R16_UINT or R32_UINT)")
+    return ref, fmt, _opt_uint(path, v, "Offset", 0)
+
+
+def _topology(v):
+    prefix = "D3D11_PRIMITIVE_TOPOLOGY_"
+    if isinstance(v, str) and v.startswith(prefix) and v[len(prefix):] in TOPOLOGIES.values():
+        v = v[len(prefix):]
+    return _enum("PrimitiveTopology", v, "primitive topology", "D3D_PRIMITIVE_TOPOLOGY_",
+                 TOPOLOGIES)
+
+
+def _draw(v, d):
+    path = "Draw"
+    if not isinstance(v, dict):
+        _fail(path, "expected an object, got %s" % _type_name(v))
+    _check_fields(path, v, tuple(DRAW_FORMS))
+    forms = [f for f in DRAW_FORMS if f in v]
+    if len(forms) != 1:
+        _fail(path, "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
+                    "'DrawIndexedInstanced'")
+    d.draw_form = form = forms[0]
+    indexed, instanced = DRAW_FORMS[form]
+    count = ("IndexCount" if indexed else "VertexCount") + ("PerInstance" if instanced else "")
+    start = "StartIndexLocation" if indexed else "StartVertexLocation"
+    p, args = _join(path, form), v[form]
+    if not isinstance(args, dict):
+        _fail(p, "expected an object, got %s" % _type_name(args))
+    _check_fields(p, args, (count, start) + (("BaseVertexLocation",) if indexed else ())
+                  + (("InstanceCount", "StartInstanceLocation") if instanced else ()))
+    dr = Draw()
+    dr.indexed = indexed
+    if count not in args:
+        _fail(p, "missing field '%s'" % count)
+    dr.vertex_count_per_instance = _uint(_join(p, count), args[count])
+    dr.start_location = _opt_uint(p, args, start, 0)
+    dr.instance_count = _opt_uint(p, args, "InstanceCount", 1)
+    dr.start_instance_location = _opt_uint(p, args, "StartInstanceLocation", 0)
+    if "BaseVertexLocation" in args:
+        dr.base_vertex_location = _integer(_join(p, "BaseVertexLocation"),
+                                           args["BaseVertexLocation"], -0x80000000, 0x7FFFFFFF)
+    return dr
+
+
+def load_d3d11(c, case, base_dir):
+    """Fills Case `c` from the D3D11 form `case`."""
+    for name, instead in D3D12_ONLY:
+        if name in case:
+            _fail(name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s" % instead)
+    _check_fields("", case, ("Api", "FeatureLevel", "Description", "InputLayout", "Signature",
+                             "Buffers", "IASetVertexBuffers", "IASetIndexBuffer",
+                             "PrimitiveTopology", "Draw"))
+    c.api = "D3D11"
+    c.d3d11 = d = D3D11()
+    if "FeatureLevel" in case:
+        d.feature_level = _enum("FeatureLevel", case["FeatureLevel"], "feature level",
+                                "D3D_FEATURE_LEVEL_", FEATURE_LEVELS)
+    c.max_input_slots = 16 if d.feature_level < FEATURE_LEVEL_10_1 else 32
+    c.description = _string("Description", case["Description"]) if "Description" in case else None
+    if "InputLayout" not in case:
+        _fail("", "missing field 'InputLayout'")
+    c.elements = input_layout(case["InputLayout"])
+    c.signature = signature(case["Signature"]) if "Signature" in case else None
+    if "IASetIndexBuffer" in case:
+        d.ib = _ib_call(case["IASetIndexBuffer"])
+    if "Buffers" in case:
+        v = case["Buffers"]
+        if not isinstance(v, (list, tuple)):
+            _fail("Buffers", "expected an array, got %s" % _type_name(v))
+        if len(v) > MAX_ARRAY:
+            _fail("Buffers", "%d buffers; the tool reads at most %d" % (len(v), MAX_ARRAY))
+        d.buffers = [_buffer("Buffers[%d]" % i, obj, d, i, base_dir) for i, obj in enumerate(v)]
+    if d.ib:
+        _check_ref("IASetIndexBuffer.Buffer", d.ib[0], len(d.buffers))
+    if "IASetVertexBuffers" in case:
+        v = case["IASetVertexBuffers"]
+        d.vb_calls_array = isinstance(v, (list, tuple))
+        calls = v if d.vb_calls_array else [v]
+        if len(calls) > MAX_ARRAY:
+            _fail("IASetVertexBuffers", "%d calls; the tool reads at most %d" % (len(calls), MAX_ARRAY))
+        d.vb_calls = [_vb_call("IASetVertexBuffers[%d]" % i if d.vb_calls_array
+                               else "IASetVertexBuffers", obj, len(d.buffers))
+                      for i, obj in enumerate(calls)]
+    if "PrimitiveTopology" in case:
+        d.topology = _topology(case["PrimitiveTopology"])
+    if "Draw" not in case:
+        _fail("", "missing field 'Draw'")
+    c.draw = _draw(case["Draw"], d)
+    # What the output shows, as in the CLI: the state's topology and the
+    # cut an indexed draw makes.
+    c.primitive_topology = d.topology if d.topology is not None else 0
+    c.strip_cut_value = 0
+    if c.draw.indexed and d.ib and d.ib[0] is not None:
+        c.strip_cut_value = 2 if d.ib[1] == R32_UINT else 1
+    # No D3D12 views.
+    c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
+    c.num_vertex_buffers = 0
+    c.ib = Buffer()

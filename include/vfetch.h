@@ -361,11 +361,12 @@ typedef enum vf_isa {
     VF_ISA_SSSE3 = 3,
     VF_ISA_SSE41 = 4,
     VF_ISA_AVX2 = 5,   /* AVX2 with F16C and FMA */
-    VF_ISA_NEON = 6    /* AArch64 Advanced SIMD */
+    VF_ISA_NEON = 6,   /* AArch64 Advanced SIMD */
+    VF_ISA_AVX512 = 7  /* AVX-512 F, BW and VL with F16C and FMA; the OS must save ZMM state */
 } vf_isa;
-#define VF_ISA_COUNT 7
+#define VF_ISA_COUNT 8 /* one more than the last vf_isa value */
 
-/* "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon"; NULL if unknown. */
+/* "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon", "avx512"; NULL if unknown. */
 VF_API const char *vf_isa_name(uint32_t isa);
 VF_API vf_result vf_isa_from_name(const char *name, uint32_t *isa_ret);
 /* Nonzero if the ISA is built into this library and this CPU and OS support it. */

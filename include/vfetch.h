@@ -102,6 +102,13 @@ typedef enum vf_result {
     VF_ERROR_MISALIGNED_STRIDE = 206,          /* stride not a multiple of the slot's element alignment */
     VF_ERROR_TOO_MANY_BUFFERS = 207,           /* more than VF_MAX_INPUT_SLOTS (32) vertex buffer views, whatever the layout's slot limit */
     VF_ERROR_INVALID_RANGE = 208,              /* a vf_fetch_range range outside the draw */
+    /* Draw-time warnings (vf_draw_check, vf_draw_ex): D3D defines what the
+     * IA fetches, so the draw runs and its words do not change. */
+    VF_WARNING_VERTEX_BUFFER_NOT_SET = 209,    /* a slot the shader reads has no view: it reads zeros (rules §6) */
+    VF_WARNING_STRIDE_TOO_SMALL = 210,         /* a nonzero stride smaller than where the slot's last element ends: vertices overlap */
+    VF_WARNING_VERTEX_BUFFER_TOO_SMALL = 211,  /* the draw reads elements past SizeInBytes: they read zeros and format defaults */
+    VF_WARNING_INDEX_BUFFER_TOO_SMALL = 212,   /* the draw reads indices past SizeInBytes: they read 0 */
+    VF_WARNING_MISALIGNED_VERTEX_BUFFER = 213, /* a view's data address not a multiple of its slot's element alignment */
 
     /* D3D11 buffers and bindings (vfetch_d3d11.h). */
     VF_ERROR_INVALID_BYTE_WIDTH = 301,         /* ByteWidth 0, or a constant buffer's not a multiple of 16 */
@@ -116,8 +123,8 @@ typedef enum vf_result {
     VF_ERROR_OFFSET_PAST_END = 312,            /* a binding offset past the buffer's ByteWidth */
     VF_ERROR_INVALID_FEATURE_LEVEL = 313,      /* not a D3D_FEATURE_LEVEL of a D3D11 device */
     VF_ERROR_INPUT_LAYOUT_NOT_SET = 314,       /* a D3D11 draw with no input layout bound */
-    VF_WARNING_UNALIGNED_INDEX_OFFSET = 315,   /* index buffer offset not a multiple of the index size (a warning) */
-    VF_WARNING_INDEX_BUFFER_NOT_SET = 316      /* an indexed D3D11 draw with no index buffer: indices read 0 (a warning) */
+    VF_WARNING_UNALIGNED_INDEX_OFFSET = 315,   /* index buffer offset (D3D11) or data address (vf_draw_check) not a multiple of the index size (a warning) */
+    VF_WARNING_INDEX_BUFFER_NOT_SET = 316      /* an indexed draw with no index buffer: indices read 0 (a warning) */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned
@@ -354,11 +361,12 @@ typedef enum vf_isa {
     VF_ISA_SSSE3 = 3,
     VF_ISA_SSE41 = 4,
     VF_ISA_AVX2 = 5,   /* AVX2 with F16C and FMA */
-    VF_ISA_NEON = 6    /* AArch64 Advanced SIMD */
+    VF_ISA_NEON = 6,   /* AArch64 Advanced SIMD */
+    VF_ISA_AVX512 = 7  /* AVX-512 F, BW and VL with F16C and FMA; the OS must save ZMM state */
 } vf_isa;
-#define VF_ISA_COUNT 7
+#define VF_ISA_COUNT 8 /* one more than the last vf_isa value */
 
-/* "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon"; NULL if unknown. */
+/* "auto", "scalar", "sse2", "ssse3", "sse41", "avx2", "neon", "avx512"; NULL if unknown. */
 VF_API const char *vf_isa_name(uint32_t isa);
 VF_API vf_result vf_isa_from_name(const char *name, uint32_t *isa_ret);
 /* Nonzero if the ISA is built into this library and this CPU and OS support it. */
@@ -400,7 +408,7 @@ typedef struct vf_input_element_desc {
 /* One input of a vertex shader's input signature (the fields of
  * D3D12_SIGNATURE_PARAMETER_DESC that linking needs). */
 typedef struct vf_signature_element {
-    const char *semantic_name;  /* matched case-insensitively; SV_VertexID and SV_InstanceID are generated */
+    const char *semantic_name;  /* matched case-insensitively; SV_VertexID, SV_InstanceID, SV_StartVertexLocation and SV_StartInstanceLocation are generated */
     uint32_t semantic_index;
     uint32_t register_index;    /* v0..v31 */
     uint32_t mask;              /* components read: bit 0 x .. bit 3 w (informational) */
@@ -451,6 +459,8 @@ typedef struct vf_diagnostic {
     /* e.g. "element 3 (TEXCOORD1): AlignedByteOffset 6 is not a multiple of 4
      * for R32G32_FLOAT"; NUL-terminated. */
     char message[VF_DIAGNOSTIC_MESSAGE_SIZE];
+    /* The D3D12 debug layer's message for the same condition is
+     * vf_d3d12_message_id(code). */
 } vf_diagnostic;
 
 typedef struct vf_diagnostics {
@@ -495,6 +505,13 @@ typedef struct vf_layout_element_info {
 #define VF_REGISTER_VERTEX_ID 1u     /* SV_VertexID in .x (a signature input) */
 #define VF_REGISTER_INSTANCE_ID 2u   /* SV_InstanceID in .x (a signature input) */
 #define VF_REGISTER_SYSTEM 3u        /* the trailing system register of VF_SV_* */
+/* SV_StartVertexLocation in .x (Shader Model 6.8, a signature input): the
+ * draw's StartVertexLocation, or for indexed draws its BaseVertexLocation
+ * (the int32_t's bits). */
+#define VF_REGISTER_START_VERTEX_LOCATION 4u
+/* SV_StartInstanceLocation in .x (Shader Model 6.8, a signature input):
+ * the draw's StartInstanceLocation. */
+#define VF_REGISTER_START_INSTANCE_LOCATION 5u
 
 typedef struct vf_layout_register_info {
     uint32_t kind;           /* VF_REGISTER_* */
@@ -520,8 +537,11 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
 /* ------------------------------------------------------------------------ */
 
 /* == D3D12_VERTEX_BUFFER_VIEW with a CPU pointer in place of the GPU VA. A
- * NULL `data` is an unbound slot (every element reads 0,0,0,0). vfetch reads
- * only bytes [0, size_in_bytes) of `data`. */
+ * NULL `data` is an unbound slot: every element of it reads 0,0,0,0 (no
+ * format defaults), and then its component mapping applies, so a
+ * FORCE_VALUE_1 selector still gives the format's one (1.0f, or 1 for
+ * UINT/SINT) and FORCE_VALUE_0 gives 0. vfetch reads only bytes
+ * [0, size_in_bytes) of `data`. */
 typedef struct vf_vertex_buffer_view {
     const void *data;
     uint32_t size_in_bytes;
@@ -529,7 +549,9 @@ typedef struct vf_vertex_buffer_view {
 } vf_vertex_buffer_view;
 
 /* == D3D12_INDEX_BUFFER_VIEW with a CPU pointer. A NULL `data` (or a NULL
- * view) means no index buffer: every index reads 0. */
+ * view) means no index buffer: every index reads 0, and the view's format
+ * and size are not looked at (no format to check or to match the strip-cut
+ * value against), so both forms behave exactly like a NULL view. */
 typedef struct vf_index_buffer_view {
     const void *data;
     uint32_t size_in_bytes;
@@ -563,7 +585,7 @@ typedef struct vf_draw_desc {
     size_t struct_size;                          /* sizeof(vf_draw_desc); vf_draw_desc_init sets it */
     const vf_vertex_buffer_view *vertex_buffers; /* indexed by slot; may be NULL when num_vertex_buffers is 0 */
     uint32_t num_vertex_buffers;                 /* slots at or past this are unbound */
-    uint32_t indexed;                            /* 0: DrawInstanced, 1: DrawIndexedInstanced */
+    uint32_t indexed;                            /* 0: DrawInstanced, 1: DrawIndexedInstanced; other values VF_ERROR_INVALID_ARGUMENT */
     const vf_index_buffer_view *index_buffer;    /* indexed draws only; NULL: every index reads 0 */
     uint32_t strip_cut_value;                    /* VF_STRIP_CUT_VALUE_* */
     uint32_t primitive_topology;                 /* VF_TOPOLOGY_* */
@@ -591,7 +613,8 @@ VF_API vf_result vf_draw_output_size(const vf_layout *layout, uint32_t vertex_co
  * from the start, nothing past the size of vf_draw_output_size). A record is
  * written for every index position, strip cuts included (all zero, flagged).
  * Validates the draw first (index format, cut value against index format and
- * topology, strides); on error nothing is written. Values are bit-exact with
+ * topology, strides); on error nothing is written. vf_draw_check and
+ * vf_draw_ex list every error and warning with a message. Values are bit-exact with
  * vf_decode_element provided the thread runs in the default round-to-nearest
  * mode (FTZ/DAZ do not matter). Thread-safe; allocates
  * nothing unless a pool is used (the pool allocates nothing per draw either). */
@@ -628,6 +651,91 @@ VF_API vf_result vf_draw_indexed_instanced(const vf_layout *layout,
 VF_API vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *desc,
                                 uint32_t instance, uint32_t first, uint32_t count, void *out,
                                 size_t out_size);
+
+/* ------------------------------------------------------------------------ */
+/* Draw-time diagnostics                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* D3D12_MESSAGE_ID values of d3d12sdklayers.h (DirectX-Headers) for the
+ * conditions the draw checks report; a test checks them against the header.
+ * 0 is D3D12_MESSAGE_ID_UNKNOWN: vfetch's own condition, or one the debug
+ * layer has no message for. */
+#define VF_D3D12_MESSAGE_ID_UNKNOWN 0u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET 202u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL 209u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_BUFFER_TOO_SMALL 210u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INDEX_BUFFER_NOT_SET 211u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INDEX_BUFFER_FORMAT_INVALID 212u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INDEX_BUFFER_TOO_SMALL 213u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INVALID_PRIMITIVETOPOLOGY 219u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_STRIDE_UNALIGNED 221u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INDEX_OFFSET_UNALIGNED 222u
+#define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_ELEMENT_OFFSET_UNALIGNED 1348u
+
+/* The D3D12 debug layer's message ID (VF_D3D12_MESSAGE_ID_*) for the
+ * condition a result names, or 0 where the debug layer has none. Each draw
+ * diagnostic's code determines it, so vf_diagnostic needs no field for it:
+ * VF_ERROR_INVALID_INDEX_FORMAT, VF_ERROR_INVALID_TOPOLOGY,
+ * VF_ERROR_MISALIGNED_STRIDE and the VF_WARNING_* codes of the draw checks
+ * (209-213, 315, 316) have one. */
+VF_API uint32_t vf_d3d12_message_id(vf_result code);
+
+/* The enumerator name of a VF_D3D12_MESSAGE_ID_* value without the
+ * "D3D12_MESSAGE_ID_" prefix, e.g. "COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET";
+ * NULL for 0 and for values vfetch does not use. Static data. */
+VF_API const char *vf_d3d12_message_id_name(uint32_t id);
+
+/* Checks a draw as vf_draw does, without drawing, and reports every error
+ * and warning in `diagnostics` (may be NULL; when given it is reset first),
+ * each with its code, severity, element_index (the layout element the
+ * entry names, or -1), signature_index -1 and a message
+ * naming the slot, element, semantic and numbers involved, e.g.
+ * "slot 0: StrideInBytes 8 is smaller than element 0 (POSITION0,
+ * R32G32B32_FLOAT) which ends at byte 12"; vf_d3d12_message_id(code) gives
+ * the debug layer's message ID.
+ *
+ * Returns the code of the first error: exactly what vf_draw returns for the
+ * same layout and description with a suitable `out` of out_size bytes.
+ * out_size 0 means the output is not checked at all (not even whether
+ * its size fits in size_t: vf_draw_output_size says that); the output
+ * pointer is checked by vf_draw_ex.
+ * Warnings never change the result or what a draw writes.
+ *
+ * Errors (nothing is drawn): the codes vf_draw returns. Warnings (the draw
+ * runs; D3D defines what the IA reads), in slot order:
+ *  - VF_WARNING_INDEX_BUFFER_NOT_SET: an indexed draw with no index data.
+ *  - VF_WARNING_INDEX_BUFFER_TOO_SMALL: StartIndexLocation + count indices
+ *    reach past SizeInBytes.
+ *  - VF_WARNING_UNALIGNED_INDEX_OFFSET: the index data address is not a
+ *    multiple of the index size.
+ *  - VF_WARNING_VERTEX_BUFFER_NOT_SET: a slot with an element the shader
+ *    reads has no view, or a view with NULL data.
+ *  - VF_WARNING_STRIDE_TOO_SMALL: a nonzero StrideInBytes below the end of
+ *    the slot's last element (0 is a deliberate "same bytes for every
+ *    vertex" and is not reported).
+ *  - VF_WARNING_VERTEX_BUFFER_TOO_SMALL: the last element number the draw
+ *    reads (per-vertex slots of non-indexed draws, per-instance slots) ends
+ *    past SizeInBytes; per-vertex slots of indexed draws are not checked,
+ *    since their reach depends on the indices.
+ *  - VF_WARNING_MISALIGNED_VERTEX_BUFFER: a view's data address is not a
+ *    multiple of the slot's element alignment (vfetch reads it anyway).
+ * Only slots with an element the shader reads are checked for warnings.
+ * Thread-safe; allocates nothing; reads the description, not the buffers. */
+VF_API vf_result vf_draw_check(const vf_layout *layout, const vf_draw_desc *desc,
+                               size_t out_size, vf_diagnostics *diagnostics);
+
+/* vf_draw that also fills `diagnostics` (may be NULL; reset first) with
+ * what vf_draw_check reports, plus the errors of the output itself (too
+ * small, NULL, not 16-byte aligned). Same result and same output words as
+ * vf_draw. */
+VF_API vf_result vf_draw_ex(const vf_layout *layout, const vf_draw_desc *desc, void *out,
+                            size_t out_size, vf_diagnostics *diagnostics);
+
+/* vf_fetch_range that also fills `diagnostics` as vf_draw_ex does, with a
+ * message for a range outside the draw. */
+VF_API vf_result vf_fetch_range_ex(const vf_layout *layout, const vf_draw_desc *desc,
+                                   uint32_t instance, uint32_t first, uint32_t count,
+                                   void *out, size_t out_size, vf_diagnostics *diagnostics);
 
 /* A pool of `threads` worker threads (1..256) that vf_draw splits work
  * over; the output is identical to a single-threaded draw. The calling
@@ -676,7 +784,8 @@ VF_API void vf_thread_pool_set_min_bytes(vf_thread_pool *pool, size_t bytes);
  * the base vertex and the pool play no part, so the calls need no layout
  * and may run before, after or without a draw. They are validated as
  * vf_draw validates them, with the same codes in the same order:
- * VF_ERROR_NULL_POINTER (desc), VF_ERROR_INVALID_ARGUMENT (struct_size),
+ * VF_ERROR_NULL_POINTER (desc), VF_ERROR_INVALID_ARGUMENT (struct_size,
+ * or indexed not 0 or 1),
  * VF_ERROR_INVALID_STRIP_CUT_VALUE, VF_ERROR_INVALID_TOPOLOGY,
  * VF_ERROR_INVALID_INDEX_FORMAT, VF_ERROR_STRIP_CUT_MISMATCH. On error
  * nothing is written.

@@ -1,7 +1,7 @@
 /*
- * draw.c - the draw entry points: validation of a draw description into a
- * plan (d3d-ia-rules.md §3.2, §3.3, §5), the output checks, and the split
- * of a draw over a thread pool.
+ * draw.c - the draw entry points: a checked draw description into a plan
+ * (the checks are draw_check.c's), and the split of a draw over a thread
+ * pool.
  *
  * A plan holds everything the stages need, normalised out of the
  * description: no stage reads the description again. draw_output.c writes
@@ -24,14 +24,6 @@
 /* ------------------------------------------------------------------------ */
 /* Validation                                                               */
 /* ------------------------------------------------------------------------ */
-
-static int topology_valid(uint32_t t)
-{
-    /* D3D_PRIMITIVE_TOPOLOGY: 1..5, the adjacency forms 10..13 and the
-     * 1..32 control-point patch lists 33..64. UNDEFINED (0) draws nothing in
-     * D3D12 and is rejected. */
-    return (t >= 1 && t <= 5) || (t >= 10 && t <= 13) || (t >= 33 && t <= 64);
-}
 
 static int topology_is_strip(uint32_t t)
 {
@@ -78,71 +70,24 @@ void vf_draw_desc_init(vf_draw_desc *desc)
     desc->primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
 }
 
-/* The checks of the description's own fields. */
-static vf_result check_desc(const vf_draw_desc *desc)
+/* The index buffer and strip cuts of a checked indexed draw into the
+ * plan; index_size is 0 when the draw reads no index data. */
+static void plan_indices(const vf_draw_desc *desc, uint32_t index_size, struct vf_plan *plan)
 {
-    if (desc->struct_size != sizeof(vf_draw_desc))
-        return VF_ERROR_INVALID_ARGUMENT;
-    if (desc->num_vertex_buffers > VF_MAX_INPUT_SLOTS)
-        return VF_ERROR_TOO_MANY_BUFFERS;
-    if (desc->num_vertex_buffers != 0 && !desc->vertex_buffers)
-        return VF_ERROR_NULL_POINTER;
-    if (desc->strip_cut_value > VF_STRIP_CUT_VALUE_0xFFFFFFFF)
-        return VF_ERROR_INVALID_STRIP_CUT_VALUE;
-    if (!topology_valid(desc->primitive_topology))
-        return VF_ERROR_INVALID_TOPOLOGY;
-    return VF_OK;
-}
-
-/* The index buffer and strip cuts of an indexed draw into the plan. */
-static vf_result plan_indices(const vf_draw_desc *desc, struct vf_plan *plan)
-{
-    const vf_index_buffer_view *ib = desc->index_buffer;
-    if (ib) {
-        /* The format of a view is checked even when its data is NULL:
-         * D3D12 validates the view, not what it points at. */
-        if (ib->format == VF_FORMAT_R16_UINT)
-            plan->ib_index_size = 2;
-        else if (ib->format == VF_FORMAT_R32_UINT)
-            plan->ib_index_size = 4;
-        else
-            return VF_ERROR_INVALID_INDEX_FORMAT;
-        /* Rules §5.2: a cut value that does not match the index format is
-         * UNCONFIRMED; we follow the recommendation and reject it. */
-        if ((desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF && plan->ib_index_size != 2) ||
-            (desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFFFFFF && plan->ib_index_size != 4))
-            return VF_ERROR_STRIP_CUT_MISMATCH;
-        if (ib->data) {
-            plan->ib_data = ib->data;
-            plan->ib_size = ib->size_in_bytes;
-        }
-    }
+    if (index_size == 0)
+        return;
+    plan->ib_index_size = index_size;
+    plan->ib_data = desc->index_buffer->data;
+    plan->ib_size = desc->index_buffer->size_in_bytes;
     /* Rules §5.2: D3D12 cuts only in strip topologies; in lists the cut
      * value is an ordinary index. With no index buffer every index is 0,
      * which is never a cut value. */
-    if (plan->ib_data && desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+    if (desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
         topology_is_strip(desc->primitive_topology)) {
         plan->cut_enabled = 1;
         plan->cut_value = desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu
                                                                               : 0xffffffffu;
     }
-    return VF_OK;
-}
-
-/* Rules §3.2, §3.3: strides of the slots the layout uses, where bound. */
-static vf_result check_strides(const struct vf_layout *layout, const vf_draw_desc *desc)
-{
-    for (uint32_t s = 0; s < desc->num_vertex_buffers; s++) {
-        if (!(layout->used_slot_mask & (1u << s)) || !desc->vertex_buffers[s].data)
-            continue;
-        uint32_t stride = desc->vertex_buffers[s].stride_in_bytes;
-        if (stride > VF_MAX_STRIDE)
-            return VF_ERROR_STRIDE_TOO_LARGE;
-        uint32_t align = layout->slot_alignment[s];
-        if (align > 1 && stride % align != 0)
-            return VF_ERROR_MISALIGNED_STRIDE;
-    }
-    return VF_OK;
 }
 
 /* Each slot the layout fetches with the view bound to it: per-vertex slots
@@ -167,16 +112,20 @@ static void bind_slots(const struct vf_layout *layout, const vf_draw_desc *desc,
     }
 }
 
-/* Checks everything about a draw except the output buffer, and fills the
- * plan. Nothing is written to the caller's memory. */
-vf_result vf_plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
-                           struct vf_plan *plan)
+/* Checks everything about a draw except the output buffer (draw_check.c),
+ * and fills the plan of a valid one. Nothing is written to the caller's
+ * memory. */
+static vf_result plan_draw(struct vf_draw_diag *ctx, const struct vf_layout *layout,
+                           const vf_draw_desc *desc, struct vf_plan *plan)
 {
-    if (!layout || !desc)
-        return VF_ERROR_NULL_POINTER;
-    vf_result res = check_desc(desc);
-    if (res != VF_OK)
-        return res;
+    if (!vf_check_draw_desc(ctx, layout, desc))
+        return ctx->first_error;
+    uint32_t index_size = 0;
+    if (desc->indexed == 1)
+        vf_check_index_buffer(ctx, desc, &index_size);
+    vf_check_vertex_buffers(ctx, layout, desc);
+    if (ctx->first_error != VF_OK)
+        return ctx->first_error;
 
     /* bind_slots fills the view lists as far as they are used. */
     memset(plan, 0, offsetof(struct vf_plan, vary));
@@ -187,29 +136,21 @@ vf_result vf_plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
     plan->start_location = desc->start_location;
     plan->base_vertex = (uint32_t)desc->base_vertex_location;
     plan->start_instance = desc->start_instance_location;
-    if (plan->indexed && (res = plan_indices(desc, plan)) != VF_OK)
-        return res;
-    if ((res = check_strides(layout, desc)) != VF_OK)
-        return res;
+    plan_indices(desc, index_size, plan);
     unit_shape(layout, plan->vertex_count, &plan->lanes, &plan->units_per_instance,
                &plan->unit_bytes);
     bind_slots(layout, desc, plan);
     return VF_OK;
 }
 
-/* The output must be non-NULL (unless nothing is written) and 16-byte
- * aligned, as kernels store whole registers. */
-static vf_result check_output(const void *out, size_t out_size, size_t needed)
+/* The bytes of `units` units, with the overflow reported. */
+static vf_result output_bytes(struct vf_draw_diag *ctx, const struct vf_plan *plan,
+                              uint64_t units, size_t *needed_ret)
 {
-    if (out_size < needed)
-        return VF_ERROR_OUTPUT_TOO_SMALL;
-    if (needed == 0)
-        return VF_OK;
-    if (!out)
-        return VF_ERROR_NULL_POINTER;
-    if (((uintptr_t)out & 15u) != 0)
-        return VF_ERROR_INVALID_ARGUMENT;
-    return VF_OK;
+    vf_result res = bytes_for_units(plan->unit_bytes, units, needed_ret);
+    if (res != VF_OK)
+        vf_check_output_overflow(ctx, units, plan->unit_bytes);
+    return res;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -269,62 +210,89 @@ static int run_on_pool(vf_thread_pool *pool, const struct vf_plan *plan, uint64_
 /* Entry points                                                              */
 /* ------------------------------------------------------------------------ */
 
-vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out, size_t out_size)
+/* A checked draw into `out`, on the pool where it pays. */
+static void run_draw(const vf_draw_desc *desc, struct vf_plan *plan, uint64_t total,
+                     size_t needed, void *out)
 {
-    struct vf_plan plan;
-    vf_result res = vf_plan_draw(layout, desc, &plan);
-    if (res != VF_OK)
-        return res;
-    return vf_plan_run(&plan, desc->pool, out, out_size);
-}
-
-vf_result vf_plan_check_output(const struct vf_plan *plan, const void *out, size_t out_size,
-                                size_t *needed_ret)
-{
-    uint64_t total = (uint64_t)plan->units_per_instance * plan->instance_count;
-    vf_result res = bytes_for_units(plan->unit_bytes, total, needed_ret);
-    if (res != VF_OK)
-        return res;
-    return check_output(out, out_size, *needed_ret);
-}
-
-vf_result vf_plan_run(struct vf_plan *plan, vf_thread_pool *pool, void *out, size_t out_size)
-{
-    size_t needed;
-    vf_result res = vf_plan_check_output(plan, out, out_size, &needed);
-    if (res != VF_OK || needed == 0)
-        return res;
-    uint64_t total = (uint64_t)plan->units_per_instance * plan->instance_count;
     /* Streaming needs the ISA's non-temporal copy; without one (scalar,
      * NEON) the draw is written with plain stores. */
     plan->stream = needed >= VF_STREAM_MIN_BYTES && plan->layout->impl->stream_copy != NULL;
-
-    if (pool && needed >= vf_thread_pool_min_bytes(pool) && run_on_pool(pool, plan, total, out))
-        return VF_OK;
+    if (desc->pool && needed >= vf_thread_pool_min_bytes(desc->pool) &&
+        run_on_pool(desc->pool, plan, total, out))
+        return;
     vf_run_units(plan, 0, total, out);
+}
+
+vf_result vf_draw_ex(const vf_layout *layout, const vf_draw_desc *desc, void *out,
+                     size_t out_size, vf_diagnostics *diagnostics)
+{
+    struct vf_draw_diag ctx;
+    vf_draw_diag_begin(&ctx, diagnostics);
+    struct vf_plan plan;
+    vf_result res = plan_draw(&ctx, layout, desc, &plan);
+    if (res != VF_OK)
+        return res;
+    uint64_t total = (uint64_t)plan.units_per_instance * plan.instance_count;
+    size_t needed;
+    if ((res = output_bytes(&ctx, &plan, total, &needed)) != VF_OK)
+        return res;
+    vf_check_output(&ctx, out, out_size, needed, 1);
+    if (ctx.first_error != VF_OK || needed == 0)
+        return ctx.first_error;
+    run_draw(desc, &plan, total, needed, out);
+    return VF_OK;
+}
+
+vf_result vf_draw(const vf_layout *layout, const vf_draw_desc *desc, void *out, size_t out_size)
+{
+    return vf_draw_ex(layout, desc, out, out_size, NULL);
+}
+
+vf_result vf_draw_check(const vf_layout *layout, const vf_draw_desc *desc, size_t out_size,
+                        vf_diagnostics *diagnostics)
+{
+    struct vf_draw_diag ctx;
+    vf_draw_diag_begin(&ctx, diagnostics);
+    struct vf_plan plan;
+    vf_result res = plan_draw(&ctx, layout, desc, &plan);
+    if (res != VF_OK || out_size == 0)
+        return res;
+    uint64_t total = (uint64_t)plan.units_per_instance * plan.instance_count;
+    size_t needed;
+    if ((res = output_bytes(&ctx, &plan, total, &needed)) != VF_OK)
+        return res;
+    vf_check_output(&ctx, NULL, out_size, needed, 0);
+    return ctx.first_error;
+}
+
+vf_result vf_fetch_range_ex(const vf_layout *layout, const vf_draw_desc *desc, uint32_t instance,
+                            uint32_t first, uint32_t count, void *out, size_t out_size,
+                            vf_diagnostics *diagnostics)
+{
+    struct vf_draw_diag ctx;
+    vf_draw_diag_begin(&ctx, diagnostics);
+    struct vf_plan plan;
+    vf_result res = plan_draw(&ctx, layout, desc, &plan);
+    if (res != VF_OK)
+        return res;
+    vf_check_range(&ctx, &plan, instance, first, count);
+    if (ctx.first_error != VF_OK)
+        return ctx.first_error;
+    size_t needed;
+    if ((res = output_bytes(&ctx, &plan, ((uint64_t)count + plan.lanes - 1) / plan.lanes,
+                            &needed)) != VF_OK)
+        return res;
+    vf_check_output(&ctx, out, out_size, needed, 1);
+    if (ctx.first_error != VF_OK)
+        return ctx.first_error;
+    vf_run_range(&plan, instance, first, count, out);
     return VF_OK;
 }
 
 vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *desc, uint32_t instance,
                          uint32_t first, uint32_t count, void *out, size_t out_size)
 {
-    struct vf_plan plan;
-    vf_result res = vf_plan_draw(layout, desc, &plan);
-    if (res != VF_OK)
-        return res;
-    if (instance >= plan.instance_count || (uint64_t)first + count > plan.vertex_count ||
-        first % plan.lanes != 0)
-        return VF_ERROR_INVALID_RANGE;
-    size_t needed;
-    res = bytes_for_units(plan.unit_bytes, ((uint64_t)count + plan.lanes - 1) / plan.lanes,
-                          &needed);
-    if (res != VF_OK)
-        return res;
-    res = check_output(out, out_size, needed);
-    if (res != VF_OK)
-        return res;
-    vf_run_range(&plan, instance, first, count, out);
-    return VF_OK;
+    return vf_fetch_range_ex(layout, desc, instance, first, count, out, out_size, NULL);
 }
 
 vf_result vf_draw_instanced(const vf_layout *layout, const vf_vertex_buffer_view *vbs,
@@ -365,4 +333,41 @@ vf_result vf_draw_indexed_instanced(const vf_layout *layout, const vf_vertex_buf
     desc.base_vertex_location = base_vertex_location;
     desc.start_instance_location = start_instance_location;
     return vf_draw(layout, &desc, out, out_size);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hooks of draw_reuse.c                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* vf_draw's checks and run, for the plan of distinct vertices draw_reuse.c
+ * builds from a checked draw; codes only, no diagnostics. */
+vf_result vf_plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
+                       struct vf_plan *plan)
+{
+    struct vf_draw_diag ctx;
+    vf_draw_diag_begin(&ctx, NULL);
+    return plan_draw(&ctx, layout, desc, plan);
+}
+
+vf_result vf_plan_check_output(const struct vf_plan *plan, const void *out, size_t out_size,
+                               size_t *needed_ret)
+{
+    struct vf_draw_diag ctx;
+    vf_draw_diag_begin(&ctx, NULL);
+    uint64_t total = (uint64_t)plan->units_per_instance * plan->instance_count;
+    vf_result res = output_bytes(&ctx, plan, total, needed_ret);
+    if (res != VF_OK)
+        return res;
+    vf_check_output(&ctx, out, out_size, *needed_ret, 1);
+    return ctx.first_error;
+}
+
+vf_result vf_plan_run(struct vf_plan *plan, const vf_draw_desc *desc, void *out, size_t out_size)
+{
+    size_t needed;
+    vf_result res = vf_plan_check_output(plan, out, out_size, &needed);
+    if (res != VF_OK || needed == 0)
+        return res;
+    run_draw(desc, plan, (uint64_t)plan->units_per_instance * plan->instance_count, needed, out);
+    return VF_OK;
 }

@@ -151,6 +151,30 @@ void vf_retarget_instance(const struct vf_range *r, uint32_t n, uint8_t *dst)
     }
 }
 
+/* Rules §4.3: SV_StartVertexLocation is StartVertexLocation, or
+ * BaseVertexLocation for indexed draws; SV_StartInstanceLocation is
+ * StartInstanceLocation. One value for the whole draw. */
+static void write_start_locations(const struct vf_range *r, uint32_t n, uint8_t *dst)
+{
+    const struct vf_sv_words *sv = &r->plan->layout->sv;
+    const struct vf_plan *plan = r->plan;
+    size_t rs = plan->layout->record_size;
+    uint32_t start = plan->indexed ? plan->base_vertex : plan->start_location;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t *rec = (uint32_t *)(void *)(dst + v * rs);
+        for (uint32_t i = 0; i < sv->num_svl; i++) {
+            uint32_t *w = rec + sv->svl[i];
+            w[0] = start;
+            w[1] = w[2] = w[3] = 0;
+        }
+        for (uint32_t i = 0; i < sv->num_sil; i++) {
+            uint32_t *w = rec + sv->sil[i];
+            w[0] = plan->start_instance;
+            w[1] = w[2] = w[3] = 0;
+        }
+    }
+}
+
 /* Rules §4.2: SV_VertexID is i (DrawInstanced) or the raw index (indexed:
  * `index`), SV_InstanceID is j; neither includes a start or base. */
 static void write_system_values(const struct vf_range *r, const uint32_t *index, uint32_t pos,
@@ -216,6 +240,8 @@ void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t 
         vf_fetch_slot(plan, &plan->vary[s], &bi, pos, n, dst);
     broadcast_consts(r, n, dst);
     write_system_values(r, plan->indexed ? bi.index : NULL, pos, n, dst);
+    if (plan->layout->sv.num_svl || plan->layout->sv.num_sil)
+        write_start_locations(r, n, dst);
     if (bi.cut)
         clear_cuts(plan->layout, bi.cut, n, dst);
 }

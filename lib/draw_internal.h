@@ -1,15 +1,16 @@
 /*
  * draw_internal.h - what the three draw files share. Not installed.
  *
- *   draw.c         validation into a plan, the pool job, the entry points
+ *   draw.c         the plan, the pool job, the entry points
+ *   draw_check.c   the checks of a draw: errors and warnings, with messages
  *   draw_output.c  units of the draw into the output, in the layout's shape
  *   draw_fetch.c   one batch of AoS records: indices, slots, constant
  *                  registers, system values
  *   draw_slot.c    one per-vertex slot of a batch: addresses, kernels
  *   draw_reuse.c   vertex-reuse draws: distinct indices, then a plan of them
  *
- * Calls go one way: draw_reuse.c -> draw.c -> draw_output.c ->
- * draw_fetch.c -> draw_slot.c.
+ * Calls go one way: draw.c -> draw_check.c; draw.c -> draw_output.c -> draw_fetch.c -> draw_slot.c.
+ * draw_reuse.c calls draw.c's plan hooks.
  *
  * Words used in them:
  *   batch  at most VF_BATCH consecutive positions of one instance, fetched
@@ -110,6 +111,40 @@ struct vf_batch_indices {
     unsigned flags;           /* VF_INDICES_* */
 };
 
+/* draw_check.c: each rule is checked here only; vf_draw and vf_draw_check
+ * both run these. A check records errors in the context (the first one is
+ * the draw's result); warnings are looked for only when diagnostics are
+ * wanted, so a plain vf_draw pays for none of them. */
+struct vf_draw_diag {
+    vf_diagnostics *out; /* NULL: codes only */
+    vf_result first_error;
+};
+
+VF_HIDDEN void vf_draw_diag_begin(struct vf_draw_diag *ctx, vf_diagnostics *out);
+/* Layout and description pointers, then the description's own fields.
+ * Returns 0 when the rest cannot be checked (NULL pointers, struct_size,
+ * or vertex buffer views that cannot be read). */
+VF_HIDDEN int vf_check_draw_desc(struct vf_draw_diag *ctx, const struct vf_layout *layout,
+                                 const vf_draw_desc *desc);
+/* The index buffer of an indexed draw: *index_size_ret is 2 or 4 when the
+ * draw reads index data, else 0. */
+VF_HIDDEN void vf_check_index_buffer(struct vf_draw_diag *ctx, const vf_draw_desc *desc,
+                                     uint32_t *index_size_ret);
+/* Strides of the bound slots the layout names, then the warnings of the
+ * slots the shader reads. */
+VF_HIDDEN void vf_check_vertex_buffers(struct vf_draw_diag *ctx, const struct vf_layout *layout,
+                                       const vf_draw_desc *desc);
+/* An output of out_size bytes for a draw that writes `needed`; the `out`
+ * pointer is checked only when check_pointer. The overflow check reports
+ * `units` of unit_bytes that do not fit in size_t. */
+VF_HIDDEN void vf_check_output(struct vf_draw_diag *ctx, const void *out, size_t out_size,
+                               size_t needed, int check_pointer);
+VF_HIDDEN void vf_check_output_overflow(struct vf_draw_diag *ctx, uint64_t units,
+                                        size_t unit_bytes);
+/* A vf_fetch_range range against the plan. */
+VF_HIDDEN void vf_check_range(struct vf_draw_diag *ctx, const struct vf_plan *plan,
+                              uint32_t instance, uint32_t first, uint32_t count);
+
 /* draw_slot.c */
 
 /* Fetches one per-vertex slot for the n positions [pos, pos + n) of a
@@ -140,19 +175,19 @@ VF_HIDDEN void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint3
 /* Units [u, end) of the whole draw into out, which points at unit u. */
 VF_HIDDEN void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out);
 
-/* draw.c */
+/* draw.c, for draw_reuse.c */
 
-/* Validates a draw (everything but the output) into *plan; writes nothing
- * else. */
+/* Checks a draw (everything but the output) into *plan, as vf_draw does;
+ * writes nothing else. */
 VF_HIDDEN vf_result vf_plan_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
                                  struct vf_plan *plan);
-/* The output checks of vf_draw for the plan's units: size (in
- * *needed_ret), NULL, alignment. */
+/* vf_draw's output checks for the plan's units: size (in *needed_ret),
+ * NULL, alignment. */
 VF_HIDDEN vf_result vf_plan_check_output(const struct vf_plan *plan, const void *out,
                                          size_t out_size, size_t *needed_ret);
 /* Checks the output and writes every unit of the plan into it, split over
- * `pool` (may be NULL) as vf_draw splits a draw; sets plan->stream. */
-VF_HIDDEN vf_result vf_plan_run(struct vf_plan *plan, vf_thread_pool *pool, void *out,
+ * desc->pool as vf_draw splits a draw; sets plan->stream. */
+VF_HIDDEN vf_result vf_plan_run(struct vf_plan *plan, const vf_draw_desc *desc, void *out,
                                 size_t out_size);
 
 #endif /* VF_DRAW_INTERNAL_H */

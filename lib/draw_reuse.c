@@ -335,7 +335,7 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
             memcpy(remap, map, (size_t)count * 4);
     }
     *unique_count_ret = plan.vertex_count;
-    return vf_plan_run(&plan, desc->pool, out, out_size);
+    return vf_plan_run(&plan, desc, out, out_size);
 }
 
 vf_result vf_reuse_remap_list(const uint32_t *remap, size_t remap_count, uint32_t *list,

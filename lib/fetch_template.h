@@ -12,10 +12,11 @@
  * its primitives header) the rest:
  *
  *   VF_SUFFIX     token appended to the exported table name (sse2, avx2...).
- *   VF_NV         vertices per vector: 1 (128-bit) or 2 (256-bit, two
- *                 128-bit halves). Each 128-bit half of a vector holds one
- *                 vertex: its raw element bytes, zero-extended, before
- *                 decoding; its four 32-bit register words after.
+ *   VF_NV         vertices per vector: 1 (128-bit), 2 (256-bit, two
+ *                 128-bit halves) or 4 (512-bit, four 128-bit lanes). Each
+ *                 128-bit half of a vector holds one vertex: its raw element
+ *                 bytes, zero-extended, before decoding; its four 32-bit
+ *                 register words after.
  *   vec_t         the vector type (integer view; floats are carried as bits).
  *   VF_HAVE_HALF_RAW  optional: the file provides vq_half_raw() and
  *                 vq_half_words() (F16C).
@@ -24,8 +25,26 @@
  *   VF_HAVE_VARSHIFT  optional: vq_srlv4/vq_sllv4 are single instructions
  *                 (AVX2 vpsrlvd, NEON ushl), so packed fields use them and
  *                 ACROSS_UNLESS_VARSHIFT rows are decoded per vertex.
+ *   VF_HAVE_SMALLFLOAT  optional: vq_smallfloat(t) replaces
+ *                 vf_tpl_smallfloat (same result, bit for bit; AVX-512
+ *                 keeps its compares in mask registers).
+ *   VF_ACROSS_INLINE  optional: how the across steps are declared
+ *                 (default static inline).
+ *   VF_HAVE_WORDS_LOAD  optional: vq_words_strided(src, stride, size) and
+ *                 vq_words_gather(p, off, size) load the across-vertex
+ *                 words (VF_LANES elements of `size` bytes, exactly those
+ *                 bytes read) instead of the lane-by-lane loads below.
  *
  * and these static inline primitives (all lane-wise per 128-bit half):
+ *
+ *   with VF_NV 4, whose loops load and store under lane masks, instead of
+ *   vq_load, vq_load16, vq_store and vq_store_lo:
+ *   vq_load_n(s, stride, n, size)   n (1..VF_NV) elements, element k at
+ *                           s + k * stride, into half k; the other halves
+ *                           zero; exactly n * size bytes are read
+ *   vq_gather_n(p, off, n, size)    the same with element k at p[k] + off
+ *   vq_store_n(d, stride, n, v)     halves 0..n-1 as 16-byte aligned records,
+ *                           half k at d + k * stride
  *
  *   vq_load(p0, p1, size)   element bytes of one vertex per half (p1 unused
  *                           when VF_NV is 1); size is 1, 2, 4, 8, 12 or 16
@@ -52,7 +71,7 @@
  *
  * and, for the across-vertex path:
  *
- *   VF_LANES                vertices per vector there: 32-bit lanes (4, 8)
+ *   VF_LANES                vertices per vector there: 32-bit lanes (4, 8, 16)
  *   vq_words(w0, ..)        a vector of VF_LANES words, lane 0 first
  *   vq_emit4(d, dst_stride, x, y, z, w)  VF_LANES records (x, y, z, w)
  *                           (a transpose), record k at d + k * dst_stride
@@ -109,8 +128,10 @@
 #define VF_TPL_CAT(a, b) VF_TPL_CAT2(a, b)
 #define VF_TPL(name) VF_TPL_CAT(name, VF_SUFFIX)
 
+#if VF_NV < 4
 /* Lanes of a gather or a tail that have no element read this block. */
 static const uint8_t vf_tpl_zero16[16] __attribute__((aligned(16))) = { 0 };
+#endif
 
 /* ------------------------------------------------------------------------ */
 /* Shared decode steps                                                       */
@@ -125,6 +146,9 @@ static const uint8_t vf_tpl_zero16[16] __attribute__((aligned(16))) = { 0 };
  * m * 2^-37 where m is the shifted mantissa: converted exactly as an integer,
  * then 37 is taken off the float exponent with an integer subtract.
  */
+#ifdef VF_HAVE_SMALLFLOAT
+#  define vf_tpl_smallfloat(t) vq_smallfloat(t)
+#else
 static inline vec_t vf_tpl_smallfloat(vec_t t)
 {
     const vec_t exp_mask = vq_set4(0x0f800000u, 0x0f800000u, 0x0f800000u, 0x0f800000u);
@@ -139,6 +163,7 @@ static inline vec_t vf_tpl_smallfloat(vec_t t)
     vec_t d = vq_sub(vq_cvt(t), vq_andnot(vq_cmpeq(t, zero), denorm_bias));
     return vq_select(is_denorm, d, r);
 }
+#endif
 
 /* Halves in the low 16 bits of each word (the rest zero) -> float32 bits. */
 static inline vec_t vf_tpl_half_bits(vec_t h)
@@ -338,6 +363,54 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
  * run starts at least 4 bytes later (stride >= 4), so every element but the
  * last. Every other load reads exactly the element's bytes.
  */
+#if VF_NV == 4
+/*
+ * With four vertices per vector the loops load and store under lane masks
+ * (vq_load_n, vq_gather_n, vq_store_n): two vectors per iteration, then
+ * the last 1..4 vertices in one vector whose missing lanes are neither read
+ * nor stored. Every load reads exactly the element's bytes.
+ */
+#define VF_VERTEX_LOOPS(fmt, size)                                                              \
+    static inline void VF_TPL(vertex_strided_##fmt)(const uint8_t *src, size_t src_stride,      \
+                                                 uint32_t count, uint8_t *dst,                  \
+                                                 size_t dst_stride)                             \
+    {                                                                                           \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                 \
+        for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                        \
+            const uint8_t *s = src + i * src_stride;                                            \
+            uint8_t *d = dst + i * dst_stride;                                                  \
+            vec_t a = VF_TPL(dec_##fmt)(vq_load_n(s, src_stride, VF_NV, (size)));               \
+            vec_t b = VF_TPL(dec_##fmt)(vq_load_n(s + VF_NV * src_stride, src_stride, VF_NV,    \
+                                                  (size)));                                     \
+            vq_store_n(d, dst_stride, VF_NV, a);                                                \
+            vq_store_n(d + VF_NV * dst_stride, dst_stride, VF_NV, b);                           \
+        }                                                                                       \
+        for (; i < count; i += VF_NV) {                                                         \
+            unsigned n = count - i < VF_NV ? (unsigned)(count - i) : VF_NV;                     \
+            vq_store_n(dst + i * dst_stride, dst_stride, n,                                     \
+                       VF_TPL(dec_##fmt)(vq_load_n(src + i * src_stride, src_stride, n,         \
+                                                   (size))));                                   \
+        }                                                                                       \
+    }                                                                                           \
+    static inline void VF_TPL(vertex_gather_##fmt)(const uint8_t *const *src, size_t off,       \
+                                                uint32_t count, uint8_t *dst,                   \
+                                                size_t dst_stride)                              \
+    {                                                                                           \
+        size_t i = 0; /* size_t: strength-reduced addressing */                                 \
+        for (; count - i >= 2 * VF_NV; i += 2 * VF_NV) {                                        \
+            uint8_t *d = dst + i * dst_stride;                                                  \
+            vec_t a = VF_TPL(dec_##fmt)(vq_gather_n(src + i, off, VF_NV, (size)));              \
+            vec_t b = VF_TPL(dec_##fmt)(vq_gather_n(src + i + VF_NV, off, VF_NV, (size)));      \
+            vq_store_n(d, dst_stride, VF_NV, a);                                                \
+            vq_store_n(d + VF_NV * dst_stride, dst_stride, VF_NV, b);                           \
+        }                                                                                       \
+        for (; i < count; i += VF_NV) {                                                         \
+            unsigned n = count - i < VF_NV ? (unsigned)(count - i) : VF_NV;                     \
+            vq_store_n(dst + i * dst_stride, dst_stride, n,                                     \
+                       VF_TPL(dec_##fmt)(vq_gather_n(src + i, off, n, (size))));                \
+        }                                                                                       \
+    }
+#else
 #define VF_VERTEX_LOOPS(fmt, size)                                                                \
     static inline void VF_TPL(vertex_strided_##fmt)(const uint8_t *src, size_t src_stride,        \
                                                  uint32_t count, uint8_t *dst,                    \
@@ -396,6 +469,7 @@ VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
             vq_store_lo(dst + i * dst_stride,                                                     \
                         VF_TPL(dec_##fmt)(vq_load(src[i] + off, vf_tpl_zero16, (size))));         \
     }
+#endif
 
 /* A per-vertex kernel: the exported pair of loops. */
 #define VF_KERNEL_VERTEX(fmt, size, nc, type, bits)                                          \
@@ -437,6 +511,10 @@ static inline uint32_t vf_tpl_load_word(const uint8_t *p, unsigned size)
 
 /* Lane k = the `size` (1, 2 or 4) bytes at p_k, zero-extended; written out
  * lane by lane (no arrays) so the words go straight into the vector. */
+#ifdef VF_HAVE_WORDS_LOAD
+#  define vf_tpl_words_strided vq_words_strided
+#  define vf_tpl_words_gather vq_words_gather
+#else
 #define VF_W(p) vf_tpl_load_word((p), size)
 static inline vec_t vf_tpl_words_strided(const uint8_t *src, size_t stride, unsigned size)
 {
@@ -458,6 +536,7 @@ static inline vec_t vf_tpl_words_gather(const uint8_t *const *p, size_t off, uns
 #endif
 }
 #undef VF_W
+#endif
 
 /* Component c of nc, `bits` wide, of the zero-extended element word. */
 static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits, int is_signed)
@@ -469,6 +548,12 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
     uint32_t m = (1u << bits) - 1u;
     return vq_and(vq_srli(w, (int)(bits * c)), vq_set4(m, m, m, m));
 }
+
+/* How the across steps are declared: an ISA whose steps GCC would leave
+ * out of line (AVX-512: 512-bit work per call) defines it first. */
+#ifndef VF_ACROSS_INLINE
+#  define VF_ACROSS_INLINE static inline
+#endif
 
 #define VF_ACROSS_CONV_UINT(v, bits) (v)
 #define VF_ACROSS_CONV_SINT(v, bits) (v)
@@ -517,7 +602,7 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
 
 /* The across step of an array row: VF_LANES vertices' element words in w. */
 #define VF_ACROSS_STEP(fmt, nc, bits, kind)                                                       \
-    static inline void VF_TPL(across_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)               \
+    VF_ACROSS_INLINE void VF_TPL(across_##fmt)(vec_t w, uint8_t *d, size_t dst_stride)            \
     {                                                                                             \
         const int is_signed = VF_ACROSS_SIGNED_##kind;                                            \
         vec_t x = VF_ACROSS_CONV_##kind(vf_tpl_field(w, 0, nc, bits, is_signed), bits);           \
@@ -538,13 +623,13 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
  * the transpose would cost. The per-vertex decoders handle the tails.
  */
 #define VF_SPLAT(v) vq_set4((v), (v), (v), (v))
-static inline void VF_TPL(across_R10G10B10A2_UINT)(vec_t w, uint8_t *d, size_t dst_stride)
+VF_ACROSS_INLINE void VF_TPL(across_R10G10B10A2_UINT)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     vec_t m10 = VF_SPLAT(0x3ffu);
     vq_emit4(d, dst_stride, vq_and(w, m10), vq_and(vq_srli(w, 10), m10),
              vq_and(vq_srli(w, 20), m10), vq_srli(w, 30));
 }
-static inline void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst_stride)
+VF_ACROSS_INLINE void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     vec_t m10 = VF_SPLAT(0x3ffu);
     vec_t f1023 = VF_SPLAT(0x447fc000u), r1023 = VF_SPLAT(0x3a802008u);
@@ -553,7 +638,7 @@ static inline void VF_TPL(across_R10G10B10A2_UNORM)(vec_t w, uint8_t *d, size_t 
              vq_unorm(vq_cvt(vq_and(vq_srli(w, 20), m10)), f1023, r1023),
              vq_unorm(vq_cvt(vq_srli(w, 30)), VF_SPLAT(0x40400000u), VF_SPLAT(0x3eaaaaabu)));
 }
-static inline void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_stride)
+VF_ACROSS_INLINE void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t dst_stride)
 {
     /* each field's top to bit 27 (see vf_tpl_smallfloat) */
     vec_t x = vq_and(vq_slli(w, 17), VF_SPLAT(0x0ffe0000u));
@@ -612,6 +697,7 @@ static const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE]
 #undef VF_ACROSS_STEP_FLOAT
 #undef VF_ACROSS_STEP
 #undef VF_ACROSS_LOOPS
+#undef VF_ACROSS_INLINE
 #undef VF_ACROSS_ONE_FLOAT
 #undef VF_ACROSS_ONE_SNORM
 #undef VF_ACROSS_ONE_UNORM
@@ -657,6 +743,9 @@ static const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE]
 #undef VF_F127
 #undef VF_R255
 #undef VF_F255
+#undef vf_tpl_words_strided
+#undef vf_tpl_words_gather
+#undef vf_tpl_smallfloat
 #undef vf_tpl_half
 #undef vf_tpl_halfw
 #undef VF_TPL

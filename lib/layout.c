@@ -485,6 +485,21 @@ static int is_instance_id(const char *name)
     return name_equal_nocase(name, "SV_InstanceID");
 }
 
+/* The register kind of a value the IA generates (rules §4.2, L16), or
+ * VF_REGISTER_ELEMENT for a name an element supplies. */
+static uint32_t generated_kind(const char *name)
+{
+    if (is_vertex_id(name))
+        return VF_REGISTER_VERTEX_ID;
+    if (is_instance_id(name))
+        return VF_REGISTER_INSTANCE_ID;
+    if (name_equal_nocase(name, "SV_StartVertexLocation"))
+        return VF_REGISTER_START_VERTEX_LOCATION;
+    if (name_equal_nocase(name, "SV_StartInstanceLocation"))
+        return VF_REGISTER_START_INSTANCE_LOCATION;
+    return VF_REGISTER_ELEMENT;
+}
+
 /* Malformed signature entries. Returns 1 if every entry is well formed. */
 static int check_signature(struct diag_ctx *ctx, const vf_signature_element *sig, uint32_t n)
 {
@@ -548,8 +563,7 @@ static void link_signature(struct diag_ctx *ctx, const vf_input_element_desc *de
     for (uint32_t j = 0; j < nsig; j++) {
         const vf_signature_element *s = &sig[j];
         match[j] = -1;
-        if (s->semantic_name == NULL || is_vertex_id(s->semantic_name) ||
-            is_instance_id(s->semantic_name))
+        if (s->semantic_name == NULL || generated_kind(s->semantic_name) != VF_REGISTER_ELEMENT)
             continue;
         for (uint32_t i = 0; i < n; i++) {
             if (descs[i].semantic_name != NULL && descs[i].semantic_index == s->semantic_index &&
@@ -711,12 +725,8 @@ static uint32_t signature_registers(const struct layout_check *c, vf_layout *L)
         struct vf_register *r = &L->registers[k];
         r->shader_register = s->register_index;
         r->element_index = -1;
-        if (is_vertex_id(s->semantic_name)) {
-            r->kind = VF_REGISTER_VERTEX_ID;
-        } else if (is_instance_id(s->semantic_name)) {
-            r->kind = VF_REGISTER_INSTANCE_ID;
-        } else {
-            r->kind = VF_REGISTER_ELEMENT;
+        r->kind = generated_kind(s->semantic_name);
+        if (r->kind == VF_REGISTER_ELEMENT) {
             r->element_index = c->match[order[k]];
             L->elements[r->element_index].record_register = (int32_t)k;
         }
@@ -806,8 +816,8 @@ static void group_slots(vf_layout *L)
     }
 }
 
-/* Where the draw writes SV_VertexID, SV_InstanceID and the system
- * register: word indices into a record. */
+/* Where the draw writes SV_VertexID, SV_InstanceID, the start locations
+ * and the system register: word indices into a record. */
 static void locate_system_values(vf_layout *L)
 {
     struct vf_sv_words *sv = &L->sv;
@@ -817,6 +827,10 @@ static void locate_system_values(vf_layout *L)
             sv->vid[sv->num_vid++] = r * 4;
         else if (L->registers[r].kind == VF_REGISTER_INSTANCE_ID)
             sv->iid[sv->num_iid++] = r * 4;
+        else if (L->registers[r].kind == VF_REGISTER_START_VERTEX_LOCATION)
+            sv->svl[sv->num_svl++] = r * 4;
+        else if (L->registers[r].kind == VF_REGISTER_START_INSTANCE_LOCATION)
+            sv->sil[sv->num_sil++] = r * 4;
     }
     if (L->system_register >= 0) {
         sv->sys = L->system_register * 4;

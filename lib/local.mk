@@ -11,6 +11,7 @@ libvfetch_core_la_SOURCES += \
 	lib/layout_query.h \
 	lib/draw_internal.h \
 	lib/draw.c \
+	lib/draw_check.c \
 	lib/draw_fetch.c \
 	lib/draw_slot.c \
 	lib/draw_output.c \

@@ -71,7 +71,7 @@ static vf_result prim_source_init(const vf_draw_desc *desc, int cut_lists,
 {
     if (!desc)
         return VF_ERROR_NULL_POINTER;
-    if (desc->struct_size != sizeof(vf_draw_desc))
+    if (desc->struct_size != sizeof(vf_draw_desc) || desc->indexed > 1)
         return VF_ERROR_INVALID_ARGUMENT;
     if (desc->strip_cut_value > VF_STRIP_CUT_VALUE_0xFFFFFFFF)
         return VF_ERROR_INVALID_STRIP_CUT_VALUE;
@@ -84,7 +84,8 @@ static vf_result prim_source_init(const vf_draw_desc *desc, int cut_lists,
     src->vpp = vpp;
     src->n = desc->vertex_count_per_instance;
     const vf_index_buffer_view *ib = desc->indexed ? desc->index_buffer : NULL;
-    if (!ib)
+    /* A view without data is no index buffer: no format to check. */
+    if (!ib || !ib->data)
         return VF_OK;
     if (ib->format == VF_FORMAT_R16_UINT)
         src->index_size = 2;
@@ -95,9 +96,9 @@ static vf_result prim_source_init(const vf_draw_desc *desc, int cut_lists,
     if ((desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF && src->index_size != 2) ||
         (desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFFFFFF && src->index_size != 4))
         return VF_ERROR_STRIP_CUT_MISMATCH;
-    /* Rules §5.2: only strips cut (in D3D11 lists too), and only indices
-     * read from data can be the cut value (a missing buffer reads 0). */
-    if (ib->data && desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+    /* Rules §5.2: only strips cut (in D3D11 lists too); a missing buffer
+     * returned above, its indices read 0, never a cut value. */
+    if (desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
         (src->kind != KIND_LIST || cut_lists)) {
         src->cuts = 1;
         src->ib = ib->data;

@@ -52,6 +52,11 @@ const char *vf_result_string(vf_result result)
     case VF_ERROR_MISALIGNED_STRIDE: return "vertex stride misaligned for the slot's elements";
     case VF_ERROR_TOO_MANY_BUFFERS: return "more vertex buffer views than input slots";
     case VF_ERROR_INVALID_RANGE: return "range outside the draw";
+    case VF_WARNING_VERTEX_BUFFER_NOT_SET: return "a slot the shader reads has no vertex buffer";
+    case VF_WARNING_STRIDE_TOO_SMALL: return "vertex stride smaller than the slot's elements";
+    case VF_WARNING_VERTEX_BUFFER_TOO_SMALL: return "draw reads past the end of a vertex buffer";
+    case VF_WARNING_INDEX_BUFFER_TOO_SMALL: return "draw reads past the end of the index buffer";
+    case VF_WARNING_MISALIGNED_VERTEX_BUFFER: return "vertex buffer address misaligned for its elements";
     case VF_ERROR_INVALID_BYTE_WIDTH: return "invalid buffer ByteWidth";
     case VF_ERROR_INVALID_USAGE: return "invalid buffer usage";
     case VF_ERROR_INVALID_BIND_FLAGS: return "invalid buffer bind flags";

@@ -157,6 +157,9 @@ struct vf_sv_words {
     uint32_t num_vid, num_iid;
     uint32_t vid[VF_MAX_REGISTERS + 1]; /* word of .x of each SV_VertexID register */
     uint32_t iid[VF_MAX_REGISTERS + 1]; /* the same for SV_InstanceID */
+    uint32_t num_svl, num_sil;
+    uint32_t svl[VF_MAX_REGISTERS + 1]; /* the same for SV_StartVertexLocation */
+    uint32_t sil[VF_MAX_REGISTERS + 1]; /* the same for SV_StartInstanceLocation */
     int32_t sys;                        /* word of .x of the system register, or -1 */
     uint32_t sys_bits;                  /* VF_SV_* */
 };

@@ -51,6 +51,12 @@ else
 fi
 
 export CK_FORK=no
+# valgrind does not emulate AVX-512 (it hides it from CPUID, and an EVEX
+# instruction would stop the run): keep the AVX2 path and below whatever
+# the CPUID it presents says.
+export VFETCH_DISABLE_CPU_FEATURES=avx512
+# check_identical reads tests/identical.digests from the source tree.
+export top_srcdir="$srcdir"
 # Threads make valgrind slow but stay correct; the fair scheduler avoids
 # starving the pool's workers.
 vg="valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,possible --show-leak-kinds=definite,possible --fair-sched=yes --quiet"

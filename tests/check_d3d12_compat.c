@@ -104,6 +104,22 @@ SAME(VF_COMPONENT_MAPPING_SHIFT, D3D12_SHADER_COMPONENT_MAPPING_SHIFT);
 SAME(VF_COMPONENT_MAPPING_ALWAYS_SET_BIT, D3D12_SHADER_COMPONENT_MAPPING_ALWAYS_SET_BIT_AVOIDING_ZEROMEM_MISTAKES);
 SAME(VF_DEFAULT_COMPONENT_MAPPING, D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING);
 
+/* The debug layer's message IDs of the draw diagnostics (d3d12sdklayers.h,
+ * included by d3d12.h). */
+SAME(VF_D3D12_MESSAGE_ID_UNKNOWN, D3D12_MESSAGE_ID_UNKNOWN);
+#define SAME_ID(n) SAME(VF_D3D12_MESSAGE_ID_##n, D3D12_MESSAGE_ID_##n)
+SAME_ID(COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET);
+SAME_ID(COMMAND_LIST_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL);
+SAME_ID(COMMAND_LIST_DRAW_VERTEX_BUFFER_TOO_SMALL);
+SAME_ID(COMMAND_LIST_DRAW_INDEX_BUFFER_NOT_SET);
+SAME_ID(COMMAND_LIST_DRAW_INDEX_BUFFER_FORMAT_INVALID);
+SAME_ID(COMMAND_LIST_DRAW_INDEX_BUFFER_TOO_SMALL);
+SAME_ID(COMMAND_LIST_DRAW_INVALID_PRIMITIVETOPOLOGY);
+SAME_ID(COMMAND_LIST_DRAW_VERTEX_STRIDE_UNALIGNED);
+SAME_ID(COMMAND_LIST_DRAW_INDEX_OFFSET_UNALIGNED);
+SAME_ID(COMMAND_LIST_DRAW_ELEMENT_OFFSET_UNALIGNED);
+#undef SAME_ID
+
 int main(void)
 {
     int failures = 0;
@@ -151,5 +167,26 @@ int main(void)
         printf("D3D12_INPUT_ELEMENT_DESC read through vf_input_element_desc differs\n");
         failures++;
     }
+
+    /* vf_d3d12_message_id_name spells the header's enumerator names. */
+#define NAME_OF(n)                                                                    \
+    do {                                                                              \
+        const char *got = vf_d3d12_message_id_name((uint32_t)D3D12_MESSAGE_ID_##n);   \
+        if (got == NULL || strcmp(got, #n) != 0) {                                    \
+            printf("name of D3D12_MESSAGE_ID_%s: %s\n", #n, got ? got : "(null)");    \
+            failures++;                                                               \
+        }                                                                             \
+    } while (0)
+    NAME_OF(COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET);
+    NAME_OF(COMMAND_LIST_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL);
+    NAME_OF(COMMAND_LIST_DRAW_VERTEX_BUFFER_TOO_SMALL);
+    NAME_OF(COMMAND_LIST_DRAW_INDEX_BUFFER_NOT_SET);
+    NAME_OF(COMMAND_LIST_DRAW_INDEX_BUFFER_FORMAT_INVALID);
+    NAME_OF(COMMAND_LIST_DRAW_INDEX_BUFFER_TOO_SMALL);
+    NAME_OF(COMMAND_LIST_DRAW_INVALID_PRIMITIVETOPOLOGY);
+    NAME_OF(COMMAND_LIST_DRAW_VERTEX_STRIDE_UNALIGNED);
+    NAME_OF(COMMAND_LIST_DRAW_INDEX_OFFSET_UNALIGNED);
+    NAME_OF(COMMAND_LIST_DRAW_ELEMENT_OFFSET_UNALIGNED);
+#undef NAME_OF
     return failures == 0 ? 0 : 1;
 }

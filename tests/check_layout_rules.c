@@ -595,7 +595,7 @@ START_TEST(test_options)
              "options: output_shape 2 is not 0, 4, 8 or 16");
     vf_layout_options_init(&o);
     o.isa = VF_ISA_COUNT;
-    fail_one(d, 1, &o, VF_ERROR_INVALID_OPTIONS, -1, "options: isa 7 is not a vf_isa value");
+    fail_one(d, 1, &o, VF_ERROR_INVALID_OPTIONS, -1, "options: isa 8 is not a vf_isa value");
     vf_layout_options_init(&o);
     o.signature_count = 2;
     fail_one(d, 1, &o, VF_ERROR_NULL_POINTER, -1,

@@ -271,18 +271,14 @@ START_TEST(test_signature_missing_input)
     ck_assert_uint_eq(diags.count, 1);
     expect_diag(0, VF_ERROR_MISSING_ELEMENT, VF_SEVERITY_ERROR, -1, 1,
                 "signature input 1 (TEXCOORD0): no element supplies shader input v2");
-    /* SV_StartVertexLocation is not generated into a register: missing. */
+    /* SV_StartVertexLocation is generated (Shader Model 6.8), like
+     * SV_VertexID: no element needs to supply it. */
     sig[1].semantic_index = 1;
     o = sig_options(sig, 4);
-    create_fail(d, 2, &o, VF_ERROR_MISSING_ELEMENT);
-    ck_assert_uint_eq(diags.count, 1);
-    expect_diag(0, VF_ERROR_MISSING_ELEMENT, VF_SEVERITY_ERROR, -1, 3,
-                "signature input 3 (SV_StartVertexLocation0): no element supplies shader "
-                "input v3");
-    o = sig_options(sig, 3);
     vf_layout *L = create_ok(d, 2, &o);
-    ck_assert_uint_eq(vf_layout_register_count(L), 3);
+    ck_assert_uint_eq(vf_layout_register_count(L), 4);
     expect_register(L, 1, VF_REGISTER_VERTEX_ID, -1, 1);
+    expect_register(L, 3, VF_REGISTER_START_VERTEX_LOCATION, -1, 3);
     ck_assert_int_eq(register_of(L, 1), 2);
     vf_layout_destroy(L);
 

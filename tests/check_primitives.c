@@ -382,6 +382,10 @@ START_TEST(test_bad_input)
     d.struct_size = sizeof(d) - 1;
     EXPECT_BOTH(VF_ERROR_INVALID_ARGUMENT);
     d.struct_size = sizeof(d);
+    /* indexed is 0 or 1, as vf_draw checks. */
+    d.indexed = 2;
+    EXPECT_BOTH(VF_ERROR_INVALID_ARGUMENT);
+    d.indexed = 1;
     d.strip_cut_value = 3;
     EXPECT_BOTH(VF_ERROR_INVALID_STRIP_CUT_VALUE);
     d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFF;
@@ -399,9 +403,17 @@ START_TEST(test_bad_input)
     ib.format = VF_FORMAT_R16_UINT;
     d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFFFFFF;
     EXPECT_BOTH(VF_ERROR_STRIP_CUT_MISMATCH);
-    /* The view's format is checked even without data, as vf_draw does. */
+    /* A view without data is no index buffer: no format to match, as in
+     * vf_draw. */
     ib.data = NULL;
-    EXPECT_BOTH(VF_ERROR_STRIP_CUT_MISMATCH);
+    ck_assert_int_eq(vf_primitive_count(&d, &count, NULL, NULL), VF_OK);
+    ck_assert_uint_eq(count, 2);
+    ib.format = 0;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, NULL, NULL), VF_OK);
+    ck_assert_uint_eq(count, 2);
+    ib.format = VF_FORMAT_R16_UINT;
+    ib.data = idx;
+    count = 99;
     /* Vertex buffers play no part: too many of them is not an error here. */
     d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFF;
     d.num_vertex_buffers = 1000;

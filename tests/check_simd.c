@@ -33,6 +33,9 @@
 
 #include "cpu.h"
 #include "dispatch.h"
+#ifdef HAVE_AVX512_INTRIN
+#  include "x86/output_x86.h"
+#endif
 #include "vf_internal.h"
 #include "vfetch.h"
 
@@ -59,7 +62,7 @@ static void collect_formats(void)
 }
 
 static const uint32_t simd_isas[] = { VF_ISA_SSE2, VF_ISA_SSSE3, VF_ISA_SSE41, VF_ISA_AVX2,
-                                      VF_ISA_NEON };
+                                      VF_ISA_AVX512, VF_ISA_NEON };
 
 /* Available SIMD ISAs of this build and CPU into isas[]; returns how many. */
 static unsigned available_isas(uint32_t isas[VF_ISA_COUNT])
@@ -515,7 +518,10 @@ START_TEST(test_guard_pages)
     uint32_t isas[VF_ISA_COUNT];
     unsigned n = available_isas(isas);
     for (unsigned j = 0; j < n; j++) {
-        for (uint32_t count = 1; count <= 9; count++) {
+        /* AVX-512 loads and stores the last vertices under lane masks:
+         * every count through two 16-lane blocks and a masked tail */
+        uint32_t max_count = isas[j] == VF_ISA_AVX512 ? 70 : 9;
+        for (uint32_t count = 1; count <= max_count; count++) {
             size_t strides[3] = { size, size + 3 * elem_align(size), 4 };
             for (unsigned s = 0; s < 3; s++) {
                 if (strides[s] % elem_align(size))
@@ -590,7 +596,7 @@ END_TEST
 START_TEST(test_isa_names)
 {
     static const char *const names[VF_ISA_COUNT] = { "auto",  "scalar", "sse2", "ssse3",
-                                                     "sse41", "avx2",   "neon" };
+                                                     "sse41", "avx2",   "neon", "avx512" };
     for (uint32_t i = 0; i < VF_ISA_COUNT; i++) {
         uint32_t back = 99;
         ck_assert_msg(strcmp(vf_isa_name(i), names[i]) == 0, "%u", i);
@@ -599,7 +605,7 @@ START_TEST(test_isa_names)
     }
     uint32_t x = 7;
     ck_assert_msg(vf_isa_name(VF_ISA_COUNT) == NULL, "name past the end");
-    ck_assert_int_eq(vf_isa_from_name("avx512", &x), VF_ERROR_UNKNOWN_NAME);
+    ck_assert_int_eq(vf_isa_from_name("avx512f", &x), VF_ERROR_UNKNOWN_NAME);
     ck_assert_int_eq(vf_isa_from_name("AVX2", &x), VF_ERROR_UNKNOWN_NAME);
     ck_assert_int_eq(vf_isa_from_name(NULL, &x), VF_ERROR_NULL_POINTER);
     ck_assert_int_eq(vf_isa_from_name("sse2", NULL), VF_ERROR_NULL_POINTER);
@@ -612,6 +618,7 @@ START_TEST(test_isa_names)
 #else
     ck_assert(!vf_isa_available(VF_ISA_SSE2));
     ck_assert(!vf_isa_available(VF_ISA_AVX2));
+    ck_assert(!vf_isa_available(VF_ISA_AVX512));
 #endif
 #if defined(__aarch64__) && defined(HAVE_NEON_INTRIN)
     /* always on AArch64, unless a test run turned it off */
@@ -628,12 +635,16 @@ END_TEST
 
 START_TEST(test_disable_list)
 {
-    const uint32_t all = VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2 | VF_CPU_NEON;
+    const uint32_t all =
+        VF_CPU_SSE2 | VF_CPU_SSSE3 | VF_CPU_SSE41 | VF_CPU_AVX2 | VF_CPU_AVX512 | VF_CPU_NEON;
     ck_assert_uint_eq(vf_cpu_apply_disable(all, NULL), all);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, ""), all);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx2"), all & ~VF_CPU_AVX2);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "f16c"), all & ~VF_CPU_AVX2);
-    ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx2,sse41,ssse3,sse2"), VF_CPU_NEON);
+    ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx512"), all & ~VF_CPU_AVX512);
+    ck_assert_uint_eq(vf_cpu_apply_disable(all, "avx512,avx2,sse41,ssse3,sse2"), VF_CPU_NEON);
+    /* without AVX2 (or its F16C) AVX-512 is not available either */
+    ck_assert_uint_eq(vf_isa_required_features(VF_ISA_AVX512) & VF_CPU_AVX2, VF_CPU_AVX2);
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "sse41,,bogus,neon,"),
                       all & ~(VF_CPU_SSE41 | VF_CPU_NEON));
     ck_assert_uint_eq(vf_cpu_apply_disable(all, "sse4"), all); /* whole names only */
@@ -939,6 +950,85 @@ START_TEST(test_draw_differential)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
+/* AVX-512 output helpers against a portable copy and transpose              */
+/* ------------------------------------------------------------------------ */
+
+#ifdef HAVE_AVX512_INTRIN
+/* The non-temporal copy: every length (multiples of 16) at every 16-byte
+ * offset from a 64-byte line; the bytes around the copy stay untouched. */
+START_TEST(test_stream_copy_avx512)
+{
+    if (!vf_isa_available(VF_ISA_AVX512))
+        return;
+    enum { MAX = 1024, PAD = 64 };
+    uint8_t *src = aligned_alloc(64, MAX + 64);
+    uint8_t *dst = aligned_alloc(64, MAX + 64 + 2 * PAD);
+    vf_rng rng;
+    vf_rng_seed(&rng, 0xc0b1u);
+    for (size_t bytes = 0; bytes <= MAX; bytes += 16) {
+        for (size_t at = 0; at < 64; at += 16) {
+            vf_rng_fill(&rng, src, MAX + 64);
+            memset(dst, FILL, MAX + 64 + 2 * PAD);
+            vf_stream_copy_avx512(dst + PAD + at, src + (64 - at) % 64, bytes);
+            ck_assert_msg(memcmp(dst + PAD + at, src + (64 - at) % 64, bytes) == 0,
+                          "%zu bytes at %zu", bytes, at);
+            for (size_t i = 0; i < MAX + 64 + 2 * PAD; i++) {
+                if (i < PAD + at || i >= PAD + at + bytes)
+                    ck_assert_msg(dst[i] == FILL, "%zu bytes at %zu: byte %zu written", bytes, at,
+                                  i);
+            }
+        }
+    }
+    free(dst);
+    free(src);
+}
+END_TEST
+
+/* The SoA transpose: word c of register r of record l goes to
+ * out[(r * 4 + c) * lanes + l], for 8..64 lanes (multiples of 8), 1..4
+ * registers, records with and without a gap, stored or streamed to 32- and
+ * 64-byte aligned batches. */
+START_TEST(test_soa_transpose_avx512)
+{
+    if (!vf_isa_available(VF_ISA_AVX512))
+        return;
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x50a5u);
+    for (uint32_t lanes = 8; lanes <= 64; lanes += 8) {
+        for (uint32_t regs = 1; regs <= 4; regs++) {
+            for (unsigned variant = 0; variant < 8; variant++) {
+                size_t rs = (size_t)regs * 16 + (variant & 1 ? 16 : 0);
+                int stream = (variant >> 1) & 1;
+                size_t at = variant & 4 ? 32 : 0;
+                size_t words = (size_t)regs * 4 * lanes;
+                uint8_t *stage = aligned_alloc(64, rs * lanes);
+                uint32_t *out = aligned_alloc(64, words * 4 + 64);
+                uint32_t *want = malloc(words * 4);
+                vf_rng_fill(&rng, stage, rs * lanes);
+                memset(out, FILL, words * 4 + 64);
+                for (uint32_t l = 0; l < lanes; l++)
+                    for (uint32_t r = 0; r < regs; r++)
+                        for (uint32_t c = 0; c < 4; c++)
+                            memcpy(&want[(r * 4 + c) * lanes + l], stage + l * rs + r * 16 + c * 4,
+                                   4);
+                uint8_t *o = (uint8_t *)out + at;
+                vf_soa_transpose_avx512(stage, rs, regs, lanes, o, stream);
+                ck_assert_msg(memcmp(o, want, words * 4) == 0,
+                              "lanes %u registers %u record %zu stream %d at %zu", lanes, regs, rs,
+                              stream, at);
+                for (size_t i = words * 4 + at; i < words * 4 + 64; i++)
+                    ck_assert_msg(((uint8_t *)out)[i] == FILL, "wrote past the batch");
+                free(want);
+                free(out);
+                free(stage);
+            }
+        }
+    }
+}
+END_TEST
+#endif
+
+/* ------------------------------------------------------------------------ */
 /* Runner                                                                    */
 /* ------------------------------------------------------------------------ */
 
@@ -972,6 +1062,13 @@ static Suite *suite_simd(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_draw_differential);
     suite_add_tcase(s, tc);
+
+#ifdef HAVE_AVX512_INTRIN
+    tc = tcase_create("output");
+    tcase_add_test(tc, test_stream_copy_avx512);
+    tcase_add_test(tc, test_soa_transpose_avx512);
+    suite_add_tcase(s, tc);
+#endif
     return s;
 }
 

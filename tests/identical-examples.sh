@@ -13,7 +13,7 @@ unset VFETCH_ISA
 digests() {
     for ex in "$srcdir"/examples/*.json; do
         name=$(basename "$ex")
-        for isa in scalar sse2 ssse3 sse41 avx2 neon; do
+        for isa in scalar sse2 ssse3 sse41 avx2 avx512 neon; do
             "$vfetch" run "$ex" --isa "$isa" --output raw1 >out.tmp.$$ 2>/dev/null
             status=$?
             # an ISA this machine lacks exits 2 before reading the case

@@ -75,6 +75,14 @@ tests_check_reuse_SOURCES = tests/check_reuse.c $(TEST_UTIL_SOURCES) $(DRAW_HELP
 tests_check_reuse_CFLAGS = $(TEST_CFLAGS)
 tests_check_reuse_LDADD = $(TEST_LDADD)
 
+# Draw-time diagnostics (lib/draw_check.c) and the generated start values.
+check_PROGRAMS += tests/check_draw_diag
+TESTS += tests/check_draw_diag
+tests_check_draw_diag_SOURCES = tests/check_draw_diag.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES)
+tests_check_draw_diag_CFLAGS = $(TEST_CFLAGS)
+tests_check_draw_diag_LDADD = $(TEST_LDADD)
+
 # SIMD fetch kernels against the scalar reference. scripts/ci-neon.sh
 # builds this program for AArch64 from these sources with -DVF_MINI_CHECK.
 check_PROGRAMS += tests/check_simd

@@ -91,6 +91,12 @@ static void describe_registers(const struct vf_records *r, struct reg_desc *regs
         } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
             snprintf(regs[i].name, sizeof(regs[i].name), "SV_InstanceID");
             regs[i].kind = KIND_UINT;
+        } else if (ri.kind == VF_REGISTER_START_VERTEX_LOCATION) {
+            snprintf(regs[i].name, sizeof(regs[i].name), "SV_StartVertexLocation");
+            regs[i].kind = KIND_SINT;
+        } else if (ri.kind == VF_REGISTER_START_INSTANCE_LOCATION) {
+            snprintf(regs[i].name, sizeof(regs[i].name), "SV_StartInstanceLocation");
+            regs[i].kind = KIND_UINT;
         } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
                    vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
             snprintf(regs[i].name, sizeof(regs[i].name), "%.64s%u",
@@ -368,6 +374,33 @@ static void json_remap(FILE *f, const struct vf_records *r, const struct vf_rema
     fputs("\n]", f);
 }
 
+/* "diagnostics": the draw's warnings, one object each, when it has any. */
+static void json_diagnostics(FILE *f, const vf_diagnostics *diag)
+{
+    if (diag == NULL || diag->count == 0)
+        return;
+    fputs("\"diagnostics\": [", f);
+    for (uint32_t i = 0; i < diag->count; i++) {
+        const vf_diagnostic *d = &diag->entries[i];
+        const char *id = vf_d3d12_message_id_name(vf_d3d12_message_id(d->code));
+        char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
+        memcpy(msg, d->message, sizeof(msg));
+        msg[sizeof(msg) - 1] = '\0';
+        fputs(i ? ",\n  {\"severity\": " : "\n  {\"severity\": ", f);
+        vf_output_json_string(f, d->severity == VF_SEVERITY_ERROR ? "error" : "warning");
+        fprintf(f, ", \"code\": %d, \"MessageID\": ", (int)d->code);
+        if (id)
+            vf_output_json_string(f, id);
+        else
+            fputs("null", f);
+        fprintf(f, ", \"D3D12MessageID\": %u, \"element\": %d, \"message\": ",
+                vf_d3d12_message_id(d->code), (int)d->element_index);
+        vf_output_json_string(f, msg);
+        fputs("}", f);
+    }
+    fputs("\n],\n", f);
+}
+
 static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     uint32_t nregs = r->registers - 1;
@@ -406,6 +439,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
         vf_output_json_string(f, regs[i].name);
     }
     fputs("],\n", f);
+    json_diagnostics(f, o->diag);
     if (o->sel != NULL)
         fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
                    "\"FirstPosition\": %u, \"PositionCount\": %u},\n",
@@ -514,6 +548,11 @@ static void raw_register(const struct vf_records *r, uint32_t i, struct raw_regi
         g->name = "SV_VertexID";
     } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
         g->name = "SV_InstanceID";
+    } else if (ri.kind == VF_REGISTER_START_VERTEX_LOCATION) {
+        g->name = "SV_StartVertexLocation";
+        g->component_type = VF_REGISTER_COMPONENT_SINT32;
+    } else if (ri.kind == VF_REGISTER_START_INSTANCE_LOCATION) {
+        g->name = "SV_StartInstanceLocation";
     } else if (ri.element_index >= 0 &&
                vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
         enum kind k = format_kind(ei.format);
@@ -687,19 +726,19 @@ int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind k
 
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
-    struct vf_output_options o = { hex, NULL, NULL, NULL };
+    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL };
     return table_records(f, r, &o);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL };
     return json_records(f, r, &o);
 }
 
 int vf_output_raw(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL };
     return raw_records(f, r, &o);
 }
 

@@ -76,6 +76,7 @@ struct vf_output_options {
     const struct vf_selection *sel;        /* only these records (inside the draw); NULL: all */
     const struct vf_remap *remap;          /* table, json: vertex reuse, the map after the
                                             * records (with no selection) */
+    const vf_diagnostics *diag;            /* json: "diagnostics" of the draw, when it has any */
 };
 
 /* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns

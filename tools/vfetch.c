@@ -80,22 +80,29 @@ static const char usage_run[] =
     "                          then the map from positions to those records (table\n"
     "                          and json only; with --primitives, record numbers)\n"
     "      --isa NAME          force a fetch path: scalar, sse2, ssse3, sse41, avx2,\n"
-    "                          neon (default: VFETCH_ISA, else the best available)\n"
+    "                          avx512, neon (default: VFETCH_ISA, else the best\n"
+    "                          available)\n"
     "      --threads N         split the draw over a pool of N threads (1..256)\n"
+    "      --werror            treat warnings as errors: exit status 1, no records\n"
     "  -h, --help              show this help\n"
     "\n"
     "Integer formats print as integers, float formats as the shortest decimal that\n"
-    "reads back to the same float (%.9g). Exit status 1 if the layout or the draw\n"
-    "is invalid, 2 if the case is malformed.\n";
+    "reads back to the same float (%.9g). Warnings about the draw (a slot with no\n"
+    "buffer, a stride smaller than its elements, reads past a buffer, no index\n"
+    "buffer) go to standard error, each naming the D3D12 debug layer's message\n"
+    "ID; json output lists them under \"diagnostics\". Exit status 1 if the layout\n"
+    "or the draw is invalid, 2 if the case is malformed.\n";
 
 static const char usage_validate[] =
-    "Usage: vfetch validate CASE.json\n"
+    "Usage: vfetch validate CASE.json [--werror]\n"
     "\n"
     "Compiles the input layout of CASE.json and prints the resolved layout (slot,\n"
     "resolved byte offset, format, class, step rate, component mapping and record\n"
     "register of every element) with exit status 0, or every error found with\n"
-    "exit status 1. Also checks the draw state: view offsets, strides, the index\n"
-    "format and the strip-cut value.\n"
+    "exit status 1. Also checks the draw: view offsets, strides, the index\n"
+    "format and the strip-cut value (errors), and prints the draw's warnings on\n"
+    "standard error, each naming the D3D12 debug layer's message ID.\n"
+    "      --werror   treat warnings as errors: exit status 1\n"
     "Malformed cases give a one-line message and exit status 2.\n";
 
 static const char usage_formats[] =
@@ -217,6 +224,7 @@ struct options {
     uint32_t threads;
     int primitives;
     int reuse;
+    int werror;
     struct range instances, positions;
 };
 
@@ -371,6 +379,8 @@ static int parse_options(const char *command, const char *help, unsigned allowed
                 return usage_error(command, "--threads needs a number from 1 to 256, not '%s'",
                                    val);
             o->threads = (uint32_t)n;
+        } else if ((allowed & OPT_CASE) && IS("--werror") && val == NULL) {
+            o->werror = 1;
         } else if ((allowed & OPT_JSON) && IS("--json") && val == NULL) {
             o->json = 1;
         } else if ((allowed & OPT_DEMO) && IS("--case") && val == NULL) {
@@ -462,10 +472,11 @@ static void print_diagnostics(FILE *f, const char *name, const vf_diagnostics *d
 }
 
 static int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
-                          vf_layout **layout_ret, FILE *errf)
+                          vf_layout **layout_ret, FILE *errf, uint32_t *warnings_ret)
 {
     vf_layout_options options;
     vf_diagnostics *diag = calloc(1, sizeof(*diag));
+    uint32_t warnings;
     vf_result res;
 
     if (diag == NULL) {
@@ -485,13 +496,50 @@ static int compile_layout(const char *name, const struct vf_case *c, uint32_t is
         return EXIT_INVALID;
     }
     print_diagnostics(errf, name, diag, 0);
+    warnings = diag->num_warnings;
     /* A D3D11 case: its buffers, bindings and draw, by the D3D11 calls. */
     memset(diag, 0, sizeof(*diag));
     res = vf_case_bind(c, *layout_ret, diag);
     print_diagnostics(errf, name, diag, 1);
     print_diagnostics(errf, name, diag, 0);
+    if (warnings_ret)
+        *warnings_ret = warnings + diag->num_warnings;
     free(diag);
     return res == VF_OK ? 0 : EXIT_INVALID;
+}
+
+/* The draw's diagnostics, one line each, naming the D3D12 debug layer's
+ * message ID where it has one: "NAME: warning: ID: message [code N]". */
+static void print_draw_diagnostics(FILE *f, const char *name, const vf_diagnostics *diag,
+                                   int errors)
+{
+    for (uint32_t i = 0; i < diag->count; i++) {
+        const vf_diagnostic *d = &diag->entries[i];
+        const char *id = vf_d3d12_message_id_name(vf_d3d12_message_id(d->code));
+        char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
+        if ((d->severity == VF_SEVERITY_ERROR) != errors)
+            continue;
+        memcpy(msg, d->message, sizeof(msg));
+        msg[sizeof(msg) - 1] = '\0';
+        for (char *p = msg; *p != '\0'; p++)
+            if ((unsigned char)*p < 0x20 || *p == 0x7f)
+                *p = '?';
+        fprintf(f, "%s: %s: %s%s%s [code %d]\n", name,
+                d->severity == VF_SEVERITY_ERROR ? "error" : "warning", id ? id : "",
+                id ? ": " : "", msg, (int)d->code);
+    }
+    if (diag->num_dropped)
+        fprintf(f, "%s: ... and %u more not shown\n", name, diag->num_dropped);
+}
+
+/* --werror: warnings found make the case fail. */
+static int werror_status(const char *name, FILE *f, uint32_t warnings)
+{
+    if (warnings == 0)
+        return 0;
+    fprintf(f, "%s: error: %u warning%s treated as error%s (--werror)\n", name, warnings,
+            warnings == 1 ? "" : "s", warnings == 1 ? "" : "s");
+    return EXIT_INVALID;
 }
 
 /* D3D12 also wants each view's start aligned like its elements (rules
@@ -613,10 +661,13 @@ static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, v
 }
 
 /* Compiles the layout and runs the draw of `c` into a new 16-byte aligned
- * buffer (*out_ret, free with free()); with `rr`, as a vertex-reuse draw.
- * 0 or an exit status after a message. */
+ * buffer (*out_ret, free with free()); 0 or an exit status after a message.
+ * With `diag`, the draw's diagnostics go there and its warnings to standard
+ * error, and *warnings_ret counts the layout's and the draw's warnings.
+ * With `rr`, the draw is a vertex-reuse draw (D3D12 cases only). */
 static int draw_reference(const char *name, const struct vf_case *c, uint32_t isa,
                           uint32_t threads, vf_layout **layout_ret, uint32_t **out_ret,
+                          vf_diagnostics *diag, uint32_t *warnings_ret,
                           struct reuse_result *rr)
 {
     vf_thread_pool *pool = NULL;
@@ -627,7 +678,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     int rc;
 
     *out_ret = NULL;
-    rc = compile_layout(name, c, isa, layout_ret, stderr);
+    rc = compile_layout(name, c, isa, layout_ret, stderr, warnings_ret);
     if (rc != 0)
         return rc;
     rc = check_view_offsets(name, c, *layout_ret, stderr);
@@ -657,14 +708,28 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     }
     vf_case_draw_desc(c, &desc);
     desc.pool = pool;
-    res = rr ? draw_reuse(*layout_ret, &desc, out, size, rr)
-             : vf_case_draw(c, *layout_ret, &desc, out, size);
+    /* D3D11 cases draw through the D3D11 calls, which report their own
+     * checks when the case is bound. A reuse draw gets vf_draw's
+     * diagnostics from vf_draw_check first. */
+    if (c->d3d11)
+        res = vf_case_draw(c, *layout_ret, &desc, out, size);
+    else if (rr && (res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
+        res = draw_reuse(*layout_ret, &desc, out, size, rr);
+    else if (!rr)
+        res = vf_draw_ex(*layout_ret, &desc, out, size, diag);
     vf_thread_pool_destroy(pool);
     if (res != VF_OK) {
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
                 (int)res, draw_error_hint(res));
+        if (diag)
+            print_draw_diagnostics(stderr, name, diag, 1);
         free(out);
         return EXIT_INVALID;
+    }
+    if (diag) {
+        print_draw_diagnostics(stderr, name, diag, 0);
+        if (warnings_ret)
+            *warnings_ret += diag->num_warnings;
     }
     *out_ret = out;
     return 0;
@@ -716,6 +781,8 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     struct vf_output_options oo;
     struct reuse_result rr = { NULL, 0 };
     struct vf_remap remap;
+    vf_diagnostics *diag = NULL;
+    uint32_t warnings = 0;
     FILE *f = stdout;
     int rc;
 
@@ -730,7 +797,15 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         error("%s: --reuse draws D3D12 cases only", name);
         return EXIT_USAGE;
     }
-    rc = draw_reference(name, c, isa, o->threads, &layout, &out, o->reuse ? &rr : NULL);
+    diag = calloc(1, sizeof(*diag));
+    if (diag == NULL) {
+        error("%s: out of memory", name);
+        return EXIT_USAGE;
+    }
+    rc = draw_reference(name, c, isa, o->threads, &layout, &out, diag, &warnings,
+                        o->reuse ? &rr : NULL);
+    if (rc == 0 && o->werror)
+        rc = werror_status(name, stderr, warnings);
     if (rc != 0)
         goto done;
     if (o->primitives) {
@@ -768,6 +843,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     oo.hex = o->hex;
     oo.prims = prims ? &plist : NULL;
     oo.sel = o->instances.set || o->positions.set ? &sel : NULL;
+    oo.diag = diag;
     rc = vf_output_records(f, &rec, o->output, &oo);
     if (fflush(f) != 0)
         rc = -1;
@@ -781,6 +857,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = EXIT_USAGE;
     }
 done:
+    free(diag);
     free(prims);
     free(rr.map);
     free(out);
@@ -857,6 +934,7 @@ static int cmd_validate(int argc, char **argv)
     struct options o;
     struct vf_case c;
     vf_layout *layout = NULL;
+    uint32_t warnings = 0;
     int rc = parse_options("validate", usage_validate, OPT_CASE, argc, argv, &o);
 
     if (rc >= 0)
@@ -864,27 +942,39 @@ static int cmd_validate(int argc, char **argv)
     rc = load(o.case_path, &c);
     if (rc != 0)
         return rc;
-    rc = compile_layout(o.case_path, &c, VF_ISA_SCALAR, &layout, stdout);
+    rc = compile_layout(o.case_path, &c, VF_ISA_SCALAR, &layout, stdout, &warnings);
     if (rc == 0)
         rc = check_view_offsets(o.case_path, &c, layout, stdout);
     if (rc == 0) {
-        /* The draw-state checks (index format, strip cut, strides) without
-         * fetching anything: vf_draw validates before it writes, and a draw
-         * of no vertices writes nothing. */
+        /* The draw checks without fetching anything; the output is the
+         * tool's own, so its size is not checked. */
         vf_draw_desc desc;
         vf_result res;
-        _Alignas(16) uint32_t dummy[4];
+        vf_diagnostics *diag = calloc(1, sizeof(*diag));
 
-        vf_case_draw_desc(&c, &desc);
-        desc.vertex_count_per_instance = 0;
-        desc.instance_count = 0;
-        res = vf_draw(layout, &desc, dummy, 0);
-        if (res != VF_OK) {
-            printf("%s: error: invalid draw: %s [code %d]%s\n", o.case_path,
-                   vf_result_string(res), (int)res, draw_error_hint(res));
-            rc = EXIT_INVALID;
+        if (diag == NULL) {
+            error("%s: out of memory", o.case_path);
+            rc = EXIT_USAGE;
+        } else {
+            vf_case_draw_desc(&c, &desc);
+            res = vf_draw_check(layout, &desc, 0, diag);
+            if (res != VF_OK) {
+                printf("%s: error: invalid draw: %s [code %d]%s\n", o.case_path,
+                       vf_result_string(res), (int)res, draw_error_hint(res));
+                print_draw_diagnostics(stdout, o.case_path, diag, 1);
+                rc = EXIT_INVALID;
+            }
+            /* A D3D11 case's views are bound by the D3D11 calls, which
+             * reported their own warnings: the description has none. */
+            if (c.d3d11 == NULL) {
+                print_draw_diagnostics(stderr, o.case_path, diag, 0);
+                warnings += diag->num_warnings;
+            }
+            free(diag);
         }
     }
+    if (rc == 0 && o.werror)
+        rc = werror_status(o.case_path, stdout, warnings);
     if (rc == 0) {
         uint32_t n = vf_layout_element_count(layout);
         printf("%s: valid input layout: %u element%s, %u register%s per record "
@@ -971,7 +1061,7 @@ struct cmp_register {
 
 struct cmp_diff {
     size_t record;
-    const char *reg;
+    char reg[80]; /* a copy: the registers live only while the capture is read */
     uint32_t comp, expected, got;
     int kind;
 };
@@ -1015,7 +1105,7 @@ static void cmp_count(struct cmp_report *r, const struct cmp_register *reg, size
     if (r->num_shown < r->max_shown) {
         struct cmp_diff *df = &r->shown[r->num_shown++];
         df->record = record;
-        df->reg = reg ? reg->name : "flags";
+        snprintf(df->reg, sizeof(df->reg), "%s", reg ? reg->name : "flags");
         df->comp = comp;
         df->expected = expected;
         df->got = got;
@@ -1040,6 +1130,10 @@ static void cmp_registers(const vf_layout *layout, struct cmp_register *regs, ui
             snprintf(g->name, sizeof(g->name), "SV_VertexID");
         } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
             snprintf(g->name, sizeof(g->name), "SV_InstanceID");
+        } else if (ri.kind == VF_REGISTER_START_VERTEX_LOCATION) {
+            snprintf(g->name, sizeof(g->name), "SV_StartVertexLocation");
+        } else if (ri.kind == VF_REGISTER_START_INSTANCE_LOCATION) {
+            snprintf(g->name, sizeof(g->name), "SV_StartInstanceLocation");
         } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
                    vf_layout_element(layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
             snprintf(g->name, sizeof(g->name), "%.64s%u",
@@ -1429,7 +1523,7 @@ static int cmd_compare(int argc, char **argv)
         rc = EXIT_USAGE;
         goto done;
     }
-    rc = draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref, NULL);
+    rc = draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref, NULL, NULL, NULL);
     if (rc != 0)
         goto done;
     if (vf_read_whole_file(o.captured, &data, &size, err, sizeof(err)) != 0) {

@@ -4,7 +4,7 @@
 # VF_X86_TEMPLATE: the ISA-neutral template, the x86 primitive headers and
 # the declarations of the x86 output helpers.
 VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
-	lib/x86/prims_avx2.h lib/x86/output_x86.h
+	lib/x86/prims_avx2.h lib/x86/prims_avx512.h lib/x86/output_x86.h
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
@@ -36,4 +36,14 @@ libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c $(VF_X86_TEMP
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
 libvfetch_core_la_LIBADD += libvf_avx2.la
+endif
+
+# configure builds AVX-512 only with AVX2: its level falls back to avx2 and
+# uses AVX2's and SSE2's output helpers.
+if HAVE_AVX512
+noinst_LTLIBRARIES += libvf_avx512.la
+libvf_avx512_la_SOURCES = lib/x86/fetch_avx512.c lib/x86/output_avx512.c $(VF_X86_TEMPLATE)
+libvf_avx512_la_CPPFLAGS = $(LIB_CPPFLAGS)
+libvf_avx512_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX512)
+libvfetch_core_la_LIBADD += libvf_avx512.la
 endif

@@ -734,6 +734,127 @@ else
     cat out.txt
 fi
 
+# Draw warnings: D3D defines what the IA reads, so the draw runs (exit 0),
+# each warning on standard error naming the D3D12 debug layer's message ID;
+# --werror makes it exit 1; json output lists them under "diagnostics".
+
+# warns NAME LINE JSON: run and validate exit 0 with LINE on stderr and
+# nothing of it on stdout; with --werror, exit 1.
+warns() {
+    _name=$1
+    _line=$2
+    printf '%s' "$3" >warn.json
+    for _cmd in run validate; do
+        "$VFETCH" "$_cmd" warn.json >out.txt 2>err.txt
+        _status=$?
+        if [ "$_status" -ne 0 ] || ! grep -F -q -x -- "warn.json: warning: $_line" err.txt ||
+           grep -q "warning" out.txt; then
+            fail "$_name: $_cmd: status $_status, stderr lacks 'warn.json: warning: $_line'"
+            cat err.txt
+        else
+            pass
+        fi
+        "$VFETCH" "$_cmd" --werror warn.json >out.txt 2>err.txt
+        _status=$?
+        if [ "$_status" -ne 1 ] || ! grep -F -q -- "treated as error" out.txt err.txt; then
+            fail "$_name: $_cmd --werror: status $_status, expected 1"
+        else
+            pass
+        fi
+    done
+}
+
+L2='"InputLayout": [{"SemanticName": "P", "Format": "R32G32B32_FLOAT"}, {"SemanticName": "T", "InputSlot": 1, "Format": "R32G32_FLOAT"}]'
+L3='"InputLayout": [{"SemanticName": "P", "Format": "R32G32B32_FLOAT"}]'
+VB12='"VertexBuffers": [{"Slot": 0, "Hex": "0000803f 00000040 00004040", "StrideInBytes": 12}]'
+warns slot-not-set \
+    "COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET: slot 1 (element 1, T0) has no vertex buffer; it reads zeros [code 209]" \
+    "{$L2, $VB12, $D}"
+warns stride-too-small \
+    "COMMAND_LIST_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL: slot 0: StrideInBytes 8 is smaller than element 0 (P0, R32G32B32_FLOAT) which ends at byte 12 [code 210]" \
+    "{$L3, \"VertexBuffers\": [{\"Hex\": \"0000803f 00000040 00004040 00000000\", \"StrideInBytes\": 8}], $D}"
+warns vertex-buffer-too-small \
+    "COMMAND_LIST_DRAW_VERTEX_BUFFER_TOO_SMALL: slot 0: vertices 0..299 at StrideInBytes 12 need 3600 bytes (element 0 (P0, R32G32B32_FLOAT) ends at byte 12 of each) but SizeInBytes is 12; what lies past the end reads zeros [code 211]" \
+    "{$L3, $VB12, \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 300}}}"
+warns index-buffer-not-set \
+    "COMMAND_LIST_DRAW_INDEX_BUFFER_NOT_SET: index buffer: an indexed draw with no index buffer view; every index reads 0 [code 316]" \
+    "{$L, $VB, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 3}}}"
+
+# The records are what they were: the unbound slot reads zeros.
+printf '%s' "{$L2, $VB12, $D}" >warn.json
+if [ "$("$VFETCH" run --hex warn.json 2>/dev/null | tail -n 1 | awk '{print $(NF-3), $(NF-2), $(NF-1), $NF}')" = "0x00000000 0x00000000 0x00000000 0x00000000" ]; then
+    pass
+else
+    fail "run with a warning: records"
+fi
+# json: "diagnostics", one object per warning; the whole output parses.
+"$VFETCH" run --output json warn.json >out.json 2>/dev/null
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["diagnostics"]
+assert len(d) == 1, d
+e = d[0]
+assert e["severity"] == "warning" and e["code"] == 209 and e["element"] == 1, e
+assert e["MessageID"] == "COMMAND_LIST_DRAW_VERTEX_BUFFER_NOT_SET" and e["D3D12MessageID"] == 202, e
+assert e["message"] == "slot 1 (element 1, T0) has no vertex buffer; it reads zeros", e
+' out.json; then
+    pass
+else
+    fail "json diagnostics"
+    cat out.json
+fi
+# A case without warnings: nothing on stderr, no "diagnostics", --werror passes.
+printf '%s' "{$L, $VB, $D}" >clean.json
+if "$VFETCH" run --werror --output json clean.json >out.json 2>err.txt && [ ! -s err.txt ] &&
+   ! grep -q diagnostics out.json && "$VFETCH" validate --werror clean.json >/dev/null 2>err.txt &&
+   [ ! -s err.txt ]; then
+    pass
+else
+    fail "clean case with --werror"
+    cat err.txt
+fi
+# --werror counts layout warnings too (L14).
+printf '%s' "{$L, $VB, \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0, \"ComponentType\": \"UINT32\"}], $D}" >warn.json
+"$VFETCH" run --werror warn.json >/dev/null 2>&1
+_status=$?
+if [ "$_status" -eq 1 ]; then
+    pass
+else
+    fail "run --werror with a layout warning: status $_status"
+fi
+# An error names its message ID too.
+printf '%s' "{$L, \"PrimitiveTopology\": 6, $D}" >inv.json
+"$VFETCH" run inv.json >out.txt 2>&1
+if grep -F -q "error: COMMAND_LIST_DRAW_INVALID_PRIMITIVETOPOLOGY: desc: primitive_topology 6" out.txt; then
+    pass
+else
+    fail "draw error with its message ID"
+    cat out.txt
+fi
+
+# SV_StartVertexLocation and SV_StartInstanceLocation (Shader Model 6.8)
+# are generated: StartVertexLocation, or BaseVertexLocation when indexed.
+printf '%s' "{$L, \"VertexBuffers\": [{\"Hex\": \"0000803f 00000040\", \"StrideInBytes\": 4}], \"Signature\": [{\"SemanticName\": \"P\", \"Register\": 0}, {\"SemanticName\": \"SV_StartVertexLocation\", \"Register\": 1}, {\"SemanticName\": \"sv_startinstancelocation\", \"Register\": 2}], \"Draw\": {\"DrawInstanced\": {\"VertexCountPerInstance\": 1, \"StartVertexLocation\": 1, \"StartInstanceLocation\": 3}}}" >start.json
+sed -e 's/"DrawInstanced": {"VertexCountPerInstance": 1, "StartVertexLocation": 1,/"DrawIndexedInstanced": {"IndexCountPerInstance": 1, "BaseVertexLocation": -2,/' \
+    -e 's/"Signature"/"IndexBuffer": {"Format": "R16_UINT", "Hex": "0300"}, "Signature"/' start.json >start-indexed.json
+if "$VFETCH" run --output json start.json >out.json 2>err.txt && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["records"][0]["data"]
+assert d["P0"]["words"][0] == 0x40000000, d
+assert d["SV_StartVertexLocation"]["words"] == [1, 0, 0, 0], d
+assert d["SV_StartInstanceLocation"]["words"] == [3, 0, 0, 0], d
+' out.json && "$VFETCH" run --output json start-indexed.json >out.json 2>err.txt && python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["records"][0]["data"]
+assert d["P0"]["words"][0] == 0x40000000, d  # index 3 + base -2: element 1
+assert d["SV_StartVertexLocation"]["words"] == [0xfffffffe, 0, 0, 0], d
+' out.json; then
+    pass
+else
+    fail "SV_StartVertexLocation / SV_StartInstanceLocation"
+    cat err.txt out.json
+fi
+
 # ---------------------------------------------------------------------------
 # Typed buffer data: cases/typed.json gives what the same case with the Hex
 # bytes worked out by hand gives (halves rounded to nearest even, 0x7e01 a

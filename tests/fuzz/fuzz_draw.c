@@ -18,7 +18,9 @@
  *  - every other available ISA, with and without a thread pool, gives the
  *    scalar draw's result code and output bit for bit;
  *  - vf_fetch_range of a random part equals that part of the whole draw;
- *  - a draw that fails, or whose output buffer is too small, writes nothing.
+ *  - a draw that fails, or whose output buffer is too small, writes nothing;
+ *  - vf_draw_check and vf_draw_ex give vf_draw's result, list an error
+ *    exactly when it fails, and vf_draw_ex writes the same words.
  */
 #include "fuzz_input.h"
 #include "ia_ref.h"
@@ -88,6 +90,38 @@ static int untouched(const uint8_t *p, size_t n)
         if (p[i] != 0xCD)
             return 0;
     return 1;
+}
+
+/* vf_draw_check gives vf_draw's result (r0) and lists an error exactly
+ * when the draw fails, the first being the result; every message is a
+ * non-empty string; vf_draw_ex draws the same words as vf_draw (`want`). */
+static void check_diagnostics(const vf_layout *layout, const vf_draw_desc *desc,
+                              size_t out_size, const uint8_t *want, vf_result r0)
+{
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    if (!diag)
+        abort();
+    vf_result rc = vf_draw_check(layout, desc, out_size, diag);
+    FZ_CHECK(rc == r0, "vf_draw_check %d, vf_draw %d", rc, r0);
+    FZ_CHECK((diag->num_errors != 0) == (r0 != VF_OK), "%u errors for result %d",
+             diag->num_errors, r0);
+    FZ_CHECK(diag->count + diag->num_dropped == diag->num_errors + diag->num_warnings,
+             "diagnostic counts");
+    if (r0 != VF_OK)
+        FZ_CHECK(diag->count > 0 && diag->entries[0].code == r0, "first error");
+    for (uint32_t k = 0; k < diag->count; k++) {
+        const vf_diagnostic *e = &diag->entries[k];
+        FZ_CHECK(e->severity <= VF_SEVERITY_WARNING, "severity %u", e->severity);
+        FZ_CHECK(memchr(e->message, 0, sizeof(e->message)) && e->message[0] != '\0',
+                 "message %u", k);
+    }
+    uint8_t *out = alloc_exact(out_size);
+    memset(out, 0xCD, out_size);
+    rc = vf_draw_ex(layout, desc, out, out_size, diag);
+    FZ_CHECK(rc == r0, "vf_draw_ex %d, vf_draw %d", rc, r0);
+    FZ_CHECK(memcmp(out, want, out_size) == 0, "vf_draw_ex wrote other words");
+    free(out);
+    free(diag);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -194,6 +228,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     d.desc.struct_size = sizeof(d.desc);
     vf_draw_desc_init(&d.desc);
     d.desc.indexed = ibb & 1;
+    if (ibb == 0xF1)
+        d.desc.indexed = 2; /* out of range */
     if (d.desc.indexed && (ibb & 6) != 0) {
         uint32_t sz = fz_u16(&in) % 1024u;
         d.ib.format = (ibb & 8) ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT;
@@ -250,6 +286,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vf_result r0 = vf_draw(ref_layout, &d.desc, ref_out, out_size);
     if (r0 != VF_OK)
         FZ_CHECK(untouched(ref_out, out_size), "failed draw (%d) wrote output", r0);
+    check_diagnostics(ref_layout, &d.desc, out_size, ref_out, r0);
 
     /* Errors that the rules demand. */
     int must_fail = 0;
@@ -262,8 +299,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (d.desc.strip_cut_value > 2 || d.desc.primitive_topology == 7u)
         must_fail = 1;
-    if (d.desc.indexed && d.have_ib && d.ib.format != VF_FORMAT_R16_UINT &&
+    /* A view without data is no index buffer: its format is not looked at. */
+    if (d.desc.indexed && d.have_ib && d.ib.data && d.ib.format != VF_FORMAT_R16_UINT &&
         d.ib.format != VF_FORMAT_R32_UINT)
+        must_fail = 1;
+    if (d.desc.indexed > 1)
         must_fail = 1;
     if (must_fail)
         FZ_CHECK(r0 != VF_OK, "draw accepted invalid arguments");

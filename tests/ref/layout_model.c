@@ -261,7 +261,9 @@ static void predict_links(const vf_input_element_desc *d, uint32_t n,
     for (uint32_t j = 0; j < nsig; j++) {
         const vf_signature_element *s = &sig[j];
         if (!s->semantic_name || lm_name_equal(s->semantic_name, "sv_vertexid") ||
-            lm_name_equal(s->semantic_name, "sv_instanceid"))
+            lm_name_equal(s->semantic_name, "sv_instanceid") ||
+            lm_name_equal(s->semantic_name, "sv_startvertexlocation") ||
+            lm_name_equal(s->semantic_name, "sv_startinstancelocation"))
             continue;
         int32_t found = -1;
         for (uint32_t i = 0; i < n && found < 0; i++) {

@@ -757,7 +757,7 @@ VF_API void vf_thread_pool_set_min_bytes(vf_thread_pool *pool, size_t bytes);
 /* ------------------------------------------------------------------------ */
 
 /* The primitives a draw hands to the stage after the vertex shader, as the
- * D3D pipeline assembles them (docs/primitive-topologies.md): each one is
+ * D3D pipeline assembles them (docs/d3d-ia-rules.md §13): each one is
  * the list of its vertices, given as position numbers within its instance
  * (0 .. vertex_count_per_instance - 1, the same numbers as the records of
  * that instance in vf_draw's output).

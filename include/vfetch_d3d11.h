@@ -16,7 +16,7 @@
  *  - A vf_d3d11_ia_state is a plain struct owned by the caller. Setters
  *    change it, draws only read it: one thread may set while none draws, or
  *    any number may draw at once. A failed setter leaves it unchanged.
- *  - The rules, with the spec sections they come from, are in docs/d3d11.md.
+ *  - The rules, with the spec sections they come from, are in docs/d3d-ia-rules.md §14.
  */
 #ifndef VFETCH_D3D11_H
 #define VFETCH_D3D11_H
@@ -97,7 +97,7 @@ typedef struct vf_buffer vf_buffer;
 #define VF_BUFFER_WRAP 0x1u /* use initial->sys_mem as the buffer's memory, no copy */
 
 /* ID3D11Device::CreateBuffer. Validates `desc` by CreateBuffer's rules
- * (docs/d3d11.md section 2), then creates a buffer of desc->byte_width
+ * (docs/d3d-ia-rules.md §14.2), then creates a buffer of desc->byte_width
  * bytes.
  *
  * Without VF_BUFFER_WRAP the buffer owns a 16-byte-aligned copy: of
@@ -227,7 +227,7 @@ VF_API vf_result vf_d3d11_ia_set_input_layout(vf_d3d11_ia_state *state, const vf
  * vf_fetch_range and vf_draw_output_size, and points into this struct's
  * arrays, so the struct must stay where vf_d3d11_prepare_draw filled it.
  * In an indexed draw with a list topology desc.primitive_topology is a
- * strip (so that the engine cuts, docs/d3d11.md 4.2): for its primitives
+ * strip (so that the engine cuts, docs/d3d-ia-rules.md §14.4.2): for its primitives
  * use vf_d3d11_primitive_count / vf_d3d11_draw_primitives, not the vfetch.h
  * calls on this desc. */
 typedef struct vf_d3d11_draw_views {
@@ -241,7 +241,7 @@ typedef struct vf_d3d11_draw_views {
  * DrawIndexedInstanced when `indexed`, else of DrawInstanced; base_vertex is
  * ignored when not indexed): each bound slot becomes a view of bytes
  * [offset, byte_width) of its buffer; an indexed draw cuts at 0xFFFF /
- * 0xFFFFFFFF by the index format in every topology (docs/d3d11.md 4.2).
+ * 0xFFFFFFFF by the index format in every topology (docs/d3d-ia-rules.md §14.4.2).
  * Errors: VF_ERROR_NULL_POINTER, VF_ERROR_INVALID_ARGUMENT (struct_size),
  * VF_ERROR_INPUT_LAYOUT_NOT_SET, VF_ERROR_INVALID_TOPOLOGY (never set). An
  * indexed draw with no index buffer is a warning; every index reads 0. */
@@ -288,7 +288,7 @@ VF_API vf_result vf_d3d11_draw_indexed_instanced(const vf_d3d11_ia_state *state,
  * part): the state's topology, and in an indexed draw with an index buffer
  * the cut value of its format (0xFFFF or 0xFFFFFFFF) in every topology,
  * lists included. At a cut in a list the incomplete primitive before it is
- * dropped and the list starts again after it (docs/d3d11.md 4.4; spec 8.12,
+ * dropped and the list starts again after it (docs/d3d-ia-rules.md §14.4.4; spec 8.12,
  * 8.13). Units, output, thread safety and the meaning of each argument are
  * those of the vfetch.h calls; no layout is needed. Errors:
  * VF_ERROR_NULL_POINTER (state, or as the vfetch.h calls),

@@ -1,8 +1,8 @@
 /*
  * d3d11_buffer.c - buffers described by D3D11_BUFFER_DESC: CreateBuffer's
- * validation (docs/d3d11.md section 2) and the buffer object.
+ * validation (docs/d3d-ia-rules.md §14.2) and the buffer object.
  *
- * Every rule is checked, in the order of docs/d3d11.md 2.x, so one call
+ * Every rule is checked, in the order of docs/d3d-ia-rules.md §14.2.x, so one call
  * reports all that is wrong with a description.
  */
 #include <stdlib.h>
@@ -140,7 +140,7 @@ static void check_misc(struct vf_d3d11_diag *ctx, const vf_buffer_desc *d)
     }
 }
 
-/* Every rule of docs/d3d11.md section 2, in its order. */
+/* Every rule of docs/d3d-ia-rules.md §14.2, in its order. */
 static void check_desc(struct vf_d3d11_diag *ctx, const vf_buffer_desc *d,
                        const vf_subresource_data *initial, uint32_t flags)
 {

@@ -1,6 +1,6 @@
 /*
  * d3d11_draw.c - the four D3D11 draw calls, as translations of the IA state
- * into a vf_draw_desc for the engine (docs/d3d11.md section 4), so every
+ * into a vf_draw_desc for the engine (docs/d3d-ia-rules.md §14.4), so every
  * path of vf_draw serves D3D11 too. Nothing is allocated: the views live in
  * the caller's vf_d3d11_draw_views or on the stack.
  */
@@ -163,7 +163,7 @@ vf_result vf_d3d11_draw_indexed_instanced(const vf_d3d11_ia_state *state,
                 base_vertex_location, start_instance_location, out, out_size, diagnostics);
 }
 
-/* The desc the primitive calls read (docs/d3d11.md 4.4): the state's own
+/* The desc the primitive calls read (docs/d3d-ia-rules.md §14.4.4): the state's own
  * topology, lists included, with the cut of rule 4.2. Needs no layout. */
 static vf_result primitive_desc(const vf_d3d11_ia_state *state, int indexed, uint32_t count,
                                 uint32_t start, vf_draw_desc *d, vf_index_buffer_view *ibv)

@@ -1,6 +1,6 @@
 /*
  * d3d11_ia.c - the D3D11 input-assembler state: its setters with the
- * binding checks of docs/d3d11.md section 3, and the feature-level limits.
+ * binding checks of docs/d3d-ia-rules.md §14.3, and the feature-level limits.
  *
  * Setters validate everything first and change the state only when no
  * error was found, so a rejected call leaves the previous bindings.

@@ -26,7 +26,7 @@ void vf_d3d11_diag(struct vf_d3d11_diag *ctx, vf_result code, uint32_t severity,
 
 /* vf_primitive_count / vf_draw_primitives with D3D11's cuts: an indexed
  * draw with a cut value and index data cuts in list topologies too
- * (docs/d3d11.md 4.4). In primitives.c. */
+ * (docs/d3d-ia-rules.md §14.4.4). In primitives.c. */
 vf_result vf_d3d11_count_primitives_desc(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
                                          uint32_t *vertices_per_primitive_ret);
 vf_result vf_d3d11_list_primitives_desc(const vf_draw_desc *desc, uint32_t first_primitive,

@@ -1,7 +1,7 @@
 /*
  * primitives.c - primitive assembly: which vertices of an instance make
  * each primitive, in the order the pipeline hands them on
- * (docs/primitive-topologies.md).
+ * (docs/d3d-ia-rules.md §13).
  *
  * An instance's positions split into pieces at strip cuts (one piece when
  * the draw cannot cut). Each piece is assembled on its own: a topology
@@ -143,7 +143,7 @@ static int next_piece(const struct prim_source *src, uint32_t *pos, uint32_t *st
     return 1;
 }
 
-/* Primitives in a piece of m vertices (rules: docs/primitive-topologies.md
+/* Primitives in a piece of m vertices (rules: docs/d3d-ia-rules.md §13
  * §3, incomplete primitives dropped). */
 static uint32_t piece_count(const struct prim_source *src, uint32_t m)
 {
@@ -158,7 +158,7 @@ static uint32_t piece_count(const struct prim_source *src, uint32_t m)
 }
 
 /* The vertices of primitive j of a piece of m vertices starting at `base`,
- * leading vertex first, in the order of docs/primitive-topologies.md §4. */
+ * leading vertex first, in the order of docs/d3d-ia-rules.md §13.4. */
 static void piece_vertices(const struct prim_source *src, uint32_t base, uint32_t m, uint32_t j,
                            uint32_t *out)
 {

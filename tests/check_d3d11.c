@@ -4,7 +4,7 @@
  *
  * Draws are checked two ways. Against the D3D12 route: vf_draw with views
  * built here by hand from the buffers and the offsets, with the cut value
- * D3D11 implies (docs/d3d11.md 4.2). And against records computed here
+ * D3D11 implies (docs/d3d-ia-rules.md §14.4.2). And against records computed here
  * with integer arithmetic from the rules: the layout's formats other than
  * one UNORM element decode to their raw integers, an element is read iff
  * address + size <= the view's size, out of bounds gives zeros plus the

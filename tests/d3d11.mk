@@ -19,7 +19,7 @@ tests_fuzz_fuzz_d3d11_SOURCES = tests/fuzz/fuzz_d3d11.c tests/fuzz/fuzz_input.h
 tests_fuzz_fuzz_d3d11_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_d3d11_LDADD = libvfetch_core.la -lm
 
-EXTRA_DIST += tests/check_d3d11_compat.c docs/d3d11.md
+EXTRA_DIST += tests/check_d3d11_compat.c
 if HAVE_MINGW_D3D11
 # Compiling the test is the test: its static assertions compare every
 # struct offset and constant with d3d11.h.

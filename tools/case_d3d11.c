@@ -495,7 +495,7 @@ int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case 
     if (load_d3d11_draw(x, vf_json_field(root, "Draw"), c) != 0)
         return -1;
     /* For output: the state's topology, and the cut an indexed draw makes
-     * (docs/d3d11.md 4.2). The buffers come with vf_case_bind. */
+     * (docs/d3d-ia-rules.md §14.4.2). The buffers come with vf_case_bind. */
     c->draw.primitive_topology = d->topology_set ? d->topology : VF_TOPOLOGY_UNDEFINED;
     c->draw.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
     if (c->draw.indexed && d->ib_set && d->ib_buffer != NO_BUFFER)

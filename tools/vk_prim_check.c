@@ -9,7 +9,7 @@
  * (every topology, per the current Vulkan specification); a triangle of a
  * strip with adjacency given in OpenGL's order (an odd triangle starting
  * at 2i+2: the same triangle rotated by two places) is its own kind,
- * "rotated", accepted only with --accept rotated (docs/primitive-topologies.md).
+ * "rotated", accepted only with --accept rotated (docs/d3d-ia-rules.md §13).
  */
 #define _POSIX_C_SOURCE 200809L
 

@@ -174,7 +174,7 @@ static void set_calls(fz_input *in, vf_d3d11_ia_state *s, struct fz_buf *bufs, v
         vf_d3d11_ia_set_input_layout(s, l, NULL);
 }
 
-/* The views and cut value of docs/d3d11.md 4, built here from the state. */
+/* The views and cut value of docs/d3d-ia-rules.md §14.4, built here from the state. */
 static vf_result draw_by_hand(const vf_d3d11_ia_state *s, int indexed, uint32_t count,
                               uint32_t instances, uint32_t start, int32_t base,
                               uint32_t start_instance, void *out, size_t size)

@@ -1,6 +1,6 @@
 /* prim_ref.h - a reference model of primitive assembly written from the
  * Direct3D 11.3 functional specification (§8.10-§8.17, §13.10 figures;
- * docs/primitive-topologies.md), sharing no code with lib/. It walks the
+ * docs/d3d-ia-rules.md §13), sharing no code with lib/. It walks the
  * positions one at a time the way the spec describes the IA: cuts end the
  * current strip, every strip is assembled from its own vertices, adjacent
  * vertices are found geometrically as the far vertex of the neighbouring

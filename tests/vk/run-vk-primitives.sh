@@ -60,7 +60,7 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 ncases=$(ls "$tmp"/*.json | wc -l)
 
 # lavapipe splits a draw into pieces of 4096 vertices and gets two things
-# wrong across a split (docs/primitive-topologies.md, "Checked on a
+# wrong across a split (docs/d3d-ia-rules.md §13, "Checked on a
 # driver"): the primitive IDs of patch lists restart at 0, and the
 # adjacency of triangle strips with adjacency is taken from the piece's
 # end. Those long cases run apart on lavapipe and are reported, not failed.

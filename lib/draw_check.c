@@ -79,25 +79,9 @@ static void report(struct vf_draw_diag *ctx, vf_result code, uint32_t severity, 
 {
     if (severity == VF_SEVERITY_ERROR && ctx->first_error == VF_OK)
         ctx->first_error = code;
-    vf_diagnostics *d = ctx->out;
-    if (d == NULL)
-        return;
-    if (severity == VF_SEVERITY_ERROR)
-        d->num_errors++;
-    else
-        d->num_warnings++;
-    if (d->count >= VF_MAX_DIAGNOSTICS) {
-        d->num_dropped++;
-        return;
-    }
-    vf_diagnostic *e = &d->entries[d->count++];
-    e->code = code;
-    e->severity = severity;
-    e->element_index = element;
-    e->signature_index = -1;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->message, sizeof(e->message), fmt, ap);
+    vf_diagnostics_vadd(ctx->out, code, severity, element, -1, fmt, ap);
     va_end(ap);
 }
 

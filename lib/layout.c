@@ -42,25 +42,9 @@ static void diag(struct diag_ctx *ctx, vf_result code, uint32_t severity, int32_
             ctx->first_error = code;
         ctx->num_errors++;
     }
-    vf_diagnostics *d = ctx->out;
-    if (d == NULL)
-        return;
-    if (severity == VF_SEVERITY_ERROR)
-        d->num_errors++;
-    else
-        d->num_warnings++;
-    if (d->count >= VF_MAX_DIAGNOSTICS) {
-        d->num_dropped++;
-        return;
-    }
-    vf_diagnostic *e = &d->entries[d->count++];
-    e->code = code;
-    e->severity = severity;
-    e->element_index = element;
-    e->signature_index = signature;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e->message, sizeof(e->message), fmt, ap);
+    vf_diagnostics_vadd(ctx->out, code, severity, element, signature, fmt, ap);
     va_end(ap);
 }
 

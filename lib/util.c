@@ -1,4 +1,6 @@
-/* util.c - version queries and result strings. */
+/* util.c - version queries, result strings and the diagnostics list. */
+#include <stdio.h>
+
 #include "vf_internal.h"
 
 const char *vf_version(void)
@@ -73,4 +75,25 @@ const char *vf_result_string(vf_result result)
     case VF_WARNING_INDEX_BUFFER_NOT_SET: return "indexed draw with no index buffer";
     }
     return "unknown result";
+}
+
+void vf_diagnostics_vadd(vf_diagnostics *d, vf_result code, uint32_t severity, int32_t element,
+                         int32_t signature, const char *fmt, va_list ap)
+{
+    if (d == NULL)
+        return;
+    if (severity == VF_SEVERITY_ERROR)
+        d->num_errors++;
+    else
+        d->num_warnings++;
+    if (d->count >= VF_MAX_DIAGNOSTICS) {
+        d->num_dropped++;
+        return;
+    }
+    vf_diagnostic *e = &d->entries[d->count++];
+    e->code = code;
+    e->severity = severity;
+    e->element_index = element;
+    e->signature_index = signature;
+    vsnprintf(e->message, sizeof(e->message), fmt, ap);
 }

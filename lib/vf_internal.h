@@ -10,6 +10,7 @@
 #ifndef VF_INTERNAL_H
 #define VF_INTERNAL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -112,6 +113,13 @@ static inline void vf_apply_mapping(uint32_t reg[4], uint32_t mapping, uint32_t 
 
 /* The FORCE_VALUE_1 / missing-A word of an IA vertex format. */
 VF_HIDDEN uint32_t vf_format_one(vf_format format);
+
+/* Counts one diagnostic in `d` (NULL: nothing) and stores it with its
+ * printf-style message when there is room, else counts it as dropped.
+ * Shared by layout creation, draw checks and the D3D11 calls (util.c). */
+VF_HIDDEN void vf_diagnostics_vadd(vf_diagnostics *d, vf_result code, uint32_t severity,
+                                   int32_t element, int32_t signature, const char *fmt,
+                                   va_list ap);
 
 /* ------------------------------------------------------------------------ */
 /* CPU features and kernel selection (cpu.c, dispatch.c)                      */

@@ -10,6 +10,12 @@ if [ -z "${PYTEST:-}" ]; then
 fi
 PYTHONPATH="$top_srcdir/python${PYTHONPATH:+:$PYTHONPATH}"
 VFETCH_LIBRARY="$top_builddir/.libs/libvfetch.so"
+# The package loads the shared library; a static-only build (the sanitizer
+# builds configure --disable-shared) has none to load.
+if [ ! -f "$VFETCH_LIBRARY" ]; then
+    echo "run-pytest: no shared $VFETCH_LIBRARY (static-only build); skipped"
+    exit 77
+fi
 PYTHONDONTWRITEBYTECODE=1
 export PYTHONPATH VFETCH_LIBRARY PYTHONDONTWRITEBYTECODE top_srcdir top_builddir
 # No cache files in the source tree.

@@ -907,7 +907,12 @@ VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_dr
 
 /* Runs a vertex-reuse draw. scratch: scratch_size bytes, 4-byte aligned,
  * at least vf_draw_reuse_scratch_size (may be NULL when that is 0);
- * vfetch overwrites it freely and keeps nothing in it after the call.
+ * vfetch overwrites it freely and keeps nothing in it after the call. It
+ * need not be initialised: its index table is never cleared, and a slot
+ * counts only when it names a record of this call, so stale or
+ * uninitialised contents change nothing. Memory checkers (valgrind)
+ * report the first reads of scratch that was never written; zero it once
+ * (calloc) to keep their reports clean.
  * out: 16-byte aligned, out_size bytes, written from the start up to
  * vf_draw_output_size(layout, U, instance_count) bytes. remap:
  * remap_count uint32_t words (units: words), at least

@@ -648,7 +648,7 @@ static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, v
     vf_result res = vf_draw_reuse_scratch_size(layout, desc, &scratch_size);
     if (res != VF_OK)
         return res;
-    void *scratch = malloc(scratch_size ? scratch_size : 4);
+    void *scratch = calloc(1, scratch_size ? scratch_size : 4); /* zeroed: see vf_draw_reuse */
     rr->map = malloc((size_t)desc->vertex_count_per_instance * 4 + 4);
     if (scratch == NULL || rr->map == NULL) {
         free(scratch);

@@ -181,7 +181,7 @@ static void check(const uint8_t *data, size_t size)
     size_t give_scratch = scratch_size - (sizes & 1 && scratch_size ? 4 : 0);
     size_t give_out = out_size - (sizes & 2 && out_size ? 1 : 0);
     size_t give_remap = n - (sizes & 4 && n ? 1 : 0);
-    void *scratch = malloc(give_scratch + 1);
+    void *scratch = calloc(1, give_scratch + 1); /* zeroed for valgrind */
     uint32_t *out = alloc16(give_out);
     uint32_t *remap = malloc(give_remap * 4 + 1);
     FZ_CHECK(scratch && remap, "out of memory");

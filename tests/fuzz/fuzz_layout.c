@@ -287,7 +287,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (uint32_t i = 0; i < nreg; i++) {
             vf_layout_register_info ri;
             FZ_CHECK(vf_layout_register(layout, i, &ri) == VF_OK, "register %u", i);
-            FZ_CHECK(ri.kind <= VF_REGISTER_SYSTEM, "register %u kind %u", i, ri.kind);
+            FZ_CHECK(ri.kind <= VF_REGISTER_START_INSTANCE_LOCATION, "register %u kind %u", i,
+                     ri.kind);
             if (ri.kind == VF_REGISTER_ELEMENT) {
                 FZ_CHECK(ri.element_index >= 0 && (uint32_t)ri.element_index < count,
                          "register %u element %d", i, ri.element_index);
@@ -329,6 +330,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     FZ_CHECK(rk.kind == VF_REGISTER_VERTEX_ID, "v%u: kind %u", prev, rk.kind);
                 } else if (lm_name_equal(se->semantic_name, "SV_InstanceID")) {
                     FZ_CHECK(rk.kind == VF_REGISTER_INSTANCE_ID, "v%u: kind %u", prev, rk.kind);
+                } else if (lm_name_equal(se->semantic_name, "SV_StartVertexLocation")) {
+                    FZ_CHECK(rk.kind == VF_REGISTER_START_VERTEX_LOCATION, "v%u: kind %u", prev,
+                             rk.kind);
+                } else if (lm_name_equal(se->semantic_name, "SV_StartInstanceLocation")) {
+                    FZ_CHECK(rk.kind == VF_REGISTER_START_INSTANCE_LOCATION, "v%u: kind %u", prev,
+                             rk.kind);
                 } else {
                     FZ_CHECK(rk.kind == VF_REGISTER_ELEMENT, "v%u: kind %u", prev, rk.kind);
                     const vf_input_element_desc *e = &descs[rk.element_index];

@@ -278,7 +278,9 @@ START_TEST(test_large_streaming_draw)
             vb[k * 4 + c] = k * 4 + c;
     vf_vertex_buffer_view view = { vb, (n + start) * 16, 16 };
     uint32_t sv = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
-    for (uint32_t lanes = 1; lanes <= 8; lanes += 7) {
+    /* Every lane width: each takes its own transpose (4: SSE2's, 8: the
+     * 256-bit ones, 16: the 512-bit one where the CPU has it). */
+    for (uint32_t lanes = 1; lanes <= 16; lanes *= lanes == 1 ? 4 : 2) {
         vf_layout *layout = make_layout_full(d, 1, NULL, sv, lanes == 1 ? VF_OUTPUT_AOS : lanes,
                                              NULL, 0);
         size_t size;

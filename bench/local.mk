@@ -13,17 +13,20 @@ EXTRA_DIST += bench/README.md bench/peer.vert
 
 # The Vulkan peer: the same draws through Vulkan, on the CPU (lavapipe) or
 # a GPU. The vertex shader is compiled at build time, one SPIR-V module per
-# bench layout.
+# bench layout. The device, buffers and pipeline come from vfetch-vk's
+# Vulkan layer (tools/libvfvk.la, tools/vk.mk), which opens the loader at
+# run time: nothing links against libvulkan.
 BENCH_ENV =
 BENCH_PEER_FLAGS =
 if HAVE_VULKAN_TOOLS
 BENCH_PEER_SPV = bench/peer_static.spv.h bench/peer_skinned.spv.h \
 	bench/peer_instanced.spv.h bench/peer_particles.spv.h
 bench_vfetch_bench_SOURCES += bench/vk_peer.c bench/vk_peer.h bench/vk_peer_impl.h \
-	bench/vk_peer_pipeline.c bench/vk_peer_select.c bench/vk_peer_select.h
+	bench/vk_peer_pipeline.c bench/vk_peer_list.c
 nodist_bench_vfetch_bench_SOURCES = $(BENCH_PEER_SPV)
-bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) $(VULKAN_CFLAGS)
-bench_vfetch_bench_LDADD += $(VULKAN_LIBS)
+bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) -I$(top_srcdir)/tools \
+	$(VULKAN_CFLAGS)
+bench_vfetch_bench_LDADD += $(VF_VK_LIBS)
 CLEANFILES += $(BENCH_PEER_SPV)
 bench/vfetch_bench-vk_peer_pipeline.$(OBJEXT): $(BENCH_PEER_SPV)
 BENCH_GLSLC = $(MKDIR_P) bench && $(GLSLC) -fshader-stage=vert -mfmt=c

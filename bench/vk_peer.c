@@ -16,6 +16,10 @@
  *   written before and after N back-to-back draws in one command buffer,
  *   divided by N. Submission, the fence wait and the read-back of the
  *   records for the check are outside the timestamps.
+ *
+ * The device, its buffers and the pipeline object come from the Vulkan
+ * layer vfetch-vk uses too (tools/vk_device.h, tools/vk_pipeline.h); the
+ * loader is opened at run time.
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +27,6 @@
 #include <string.h>
 
 #include "vk_peer_impl.h"
-#include "vk_peer_select.h"
 
 void vk_peer_msg(char *msg, size_t size, const char *what, VkResult r)
 {
@@ -34,38 +37,10 @@ void vk_peer_msg(char *msg, size_t size, const char *what, VkResult r)
 /* The device                                                                 */
 /* ------------------------------------------------------------------------ */
 
-static VkResult make_instance(VkInstance *instance)
-{
-    VkApplicationInfo app = {
-        .sType = VK_STRUCTURE_TYPE_APPLICATION_INFO,
-        .pApplicationName = "vfetch-bench",
-        .apiVersion = VK_API_VERSION_1_1,
-    };
-    VkInstanceCreateInfo ici = {
-        .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-        .pApplicationInfo = &app,
-    };
-    return vkCreateInstance(&ici, NULL, instance);
-}
-
-int vk_peer_list(FILE *f, char *msg, size_t msg_size)
-{
-    VkInstance instance;
-    VkResult r = make_instance(&instance);
-
-    if (r != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateInstance (no Vulkan driver?)", r);
-        return -1;
-    }
-    vk_peer_print_devices(instance, f);
-    vkDestroyInstance(instance, NULL);
-    return 0;
-}
-
 /* The row's path: lavapipe's device keeps the name earlier tables use. */
 static void row_name(struct vk_peer *p)
 {
-    const char *name = p->props.deviceName;
+    const char *name = p->dev->info.props.deviceName;
     size_t n = strcspn(name, "(");
 
     while (n > 0 && name[n - 1] == ' ')
@@ -76,56 +51,24 @@ static void row_name(struct vk_peer *p)
         snprintf(p->row, sizeof(p->row), "vk:%.*s", (int)n, name);
 }
 
-/* Device mode times with timestamps when the queue has them. */
-static void timestamps_setup(struct vk_peer *p)
+/* Device mode times with timestamps when the queue has them: the query
+ * pool of the two. */
+static int timestamps_setup(struct vk_peer *p, char *msg, size_t msg_size)
 {
-    VkQueueFamilyProperties fam[16];
-    uint32_t n = 16;
-
-    vkGetPhysicalDeviceQueueFamilyProperties(p->phys, &n, fam);
-    p->ts_bits = p->queue_family < n ? fam[p->queue_family].timestampValidBits : 0;
-    p->ts_mask = p->ts_bits >= 64 ? UINT64_MAX : (UINT64_C(1) << p->ts_bits) - 1;
-    p->timestamps = p->device_mode && p->ts_bits > 0 && p->props.limits.timestampPeriod > 0;
-}
-
-static int make_device(struct vk_peer *p, char *msg, size_t msg_size)
-{
-    float prio = 1.0f;
-    VkDeviceQueueCreateInfo qci = {
-        .sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
-        .queueFamilyIndex = p->queue_family,
-        .queueCount = 1,
-        .pQueuePriorities = &prio,
-    };
-    VkPhysicalDeviceFeatures want = { .vertexPipelineStoresAndAtomics = VK_TRUE };
-    VkDeviceCreateInfo dci = {
-        .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
-        .queueCreateInfoCount = 1,
-        .pQueueCreateInfos = &qci,
-        .pEnabledFeatures = &want,
-    };
-    VkResult r = vkCreateDevice(p->phys, &dci, NULL, &p->device);
-    if (r != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateDevice", r);
-        return -1;
-    }
-    vkGetDeviceQueue(p->device, p->queue_family, 0, &p->queue);
-    VkCommandPoolCreateInfo cpi = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT,
-        .queueFamilyIndex = p->queue_family,
-    };
-    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
+    const struct vkf_phys_info *info = &p->dev->info;
+    uint32_t bits = info->timestamp_bits;
     VkQueryPoolCreateInfo qpci = {
         .sType = VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO,
         .queryType = VK_QUERY_TYPE_TIMESTAMP,
         .queryCount = 2,
     };
-    if ((r = vkCreateCommandPool(p->device, &cpi, NULL, &p->cmd_pool)) != VK_SUCCESS ||
-        (r = vkCreateFence(p->device, &fci, NULL, &p->fence)) != VK_SUCCESS ||
-        (p->timestamps &&
-         (r = vkCreateQueryPool(p->device, &qpci, NULL, &p->queries)) != VK_SUCCESS)) {
-        vk_peer_msg(msg, msg_size, "vkCreateCommandPool/vkCreateFence/vkCreateQueryPool", r);
+    VkResult r;
+
+    p->ts_mask = bits >= 64 ? UINT64_MAX : (UINT64_C(1) << bits) - 1;
+    p->timestamps = p->device_mode && bits > 0 && info->props.limits.timestampPeriod > 0;
+    if (p->timestamps &&
+        (r = p->dev->vkCreateQueryPool(p->dev->device, &qpci, NULL, &p->queries)) != VK_SUCCESS) {
+        vk_peer_msg(msg, msg_size, "vkCreateQueryPool", r);
         return -1;
     }
     return 0;
@@ -135,37 +78,24 @@ struct vk_peer *vk_peer_create(const char *want, enum vk_peer_mode mode, char *m
                                size_t msg_size)
 {
     struct vk_peer *p = calloc(1, sizeof(*p));
-    struct vk_peer_pick pick;
-    VkResult r;
 
     if (p == NULL) {
         snprintf(msg, msg_size, "out of memory");
         return NULL;
     }
-    r = make_instance(&p->instance);
-    if (r != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateInstance (no Vulkan driver?)", r);
+    /* No optional feature: the timed draw runs as an application's would. */
+    if (vkf_open("vfetch-bench", want, 0, &p->dev, msg, msg_size) != VKF_EXIT_OK) {
         free(p);
         return NULL;
     }
-    if (vk_peer_pick_device(p->instance, want, &pick, msg, msg_size) != 0)
-        goto fail;
-    p->phys = pick.phys;
-    p->props = pick.props;
-    p->queue_family = pick.queue_family;
-    vkGetPhysicalDeviceMemoryProperties(p->phys, &p->memprops);
-    p->sm_count = vk_peer_sm_count(p->phys);
     p->device_mode = mode == VK_PEER_MODE_DEVICE ||
-                     (mode == VK_PEER_MODE_AUTO && !vk_peer_memory_is_host(p->phys));
-    timestamps_setup(p);
+                     (mode == VK_PEER_MODE_AUTO && !p->dev->info.host_memory);
     row_name(p);
-    if (make_device(p, msg, msg_size) != 0)
-        goto fail;
+    if (timestamps_setup(p, msg, msg_size) != 0) {
+        vk_peer_destroy(p);
+        return NULL;
+    }
     return p;
-
-fail:
-    vk_peer_destroy(p);
-    return NULL;
 }
 
 void vk_peer_destroy(struct vk_peer *p)
@@ -173,23 +103,15 @@ void vk_peer_destroy(struct vk_peer *p)
     if (p == NULL)
         return;
     vk_peer_release(p);
-    if (p->device) {
-        if (p->queries)
-            vkDestroyQueryPool(p->device, p->queries, NULL);
-        if (p->fence)
-            vkDestroyFence(p->device, p->fence, NULL);
-        if (p->cmd_pool)
-            vkDestroyCommandPool(p->device, p->cmd_pool, NULL);
-        vkDestroyDevice(p->device, NULL);
-    }
-    if (p->instance)
-        vkDestroyInstance(p->instance, NULL);
+    if (p->queries)
+        p->dev->vkDestroyQueryPool(p->dev->device, p->queries, NULL);
+    vkf_close(p->dev);
     free(p);
 }
 
 const char *vk_peer_name(const struct vk_peer *p)
 {
-    return p->props.deviceName;
+    return p->dev->info.props.deviceName;
 }
 
 const char *vk_peer_row_name(const struct vk_peer *p)
@@ -199,7 +121,7 @@ const char *vk_peer_row_name(const struct vk_peer *p)
 
 int vk_peer_is_gpu(const struct vk_peer *p)
 {
-    return p->props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
+    return p->dev->info.props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 
 int vk_peer_device_timed(const struct vk_peer *p)
@@ -216,18 +138,19 @@ unsigned vk_peer_threads(const struct vk_peer *p)
 
 void vk_peer_describe(const struct vk_peer *p, char *buf, size_t size)
 {
-    size_t len = (size_t)snprintf(buf, size, "%s (%s", p->props.deviceName,
-                                  vk_peer_type_name(p->props.deviceType));
+    size_t len = (size_t)snprintf(buf, size, "%s (%s", p->dev->info.props.deviceName,
+                                  vkf_type_name(p->dev->info.props.deviceType));
 
-    if (p->sm_count && len < size)
-        len += (size_t)snprintf(buf + len, size - len, ", %u SMs", p->sm_count);
+    if (p->dev->info.sm_count && len < size)
+        len += (size_t)snprintf(buf + len, size - len, ", %u SMs", p->dev->info.sm_count);
     if (len >= size)
         return;
     if (p->timestamps)
         snprintf(buf + len, size - len,
                  "): buffers in device-local memory, uploaded once; time = GPU timestamps "
                  "around N draws in one command buffer / N (%.3g ns ticks, %u bits)",
-                 (double)p->props.limits.timestampPeriod, p->ts_bits);
+                 (double)p->dev->info.props.limits.timestampPeriod,
+                 p->dev->info.timestamp_bits);
     else if (p->device_mode)
         snprintf(buf + len, size - len,
                  "): buffers in device-local memory, uploaded once; no timestamps on its "
@@ -242,189 +165,60 @@ void vk_peer_describe(const struct vk_peer *p, char *buf, size_t size)
 /* Memory                                                                     */
 /* ------------------------------------------------------------------------ */
 
-/* Where a buffer lives. */
-enum place {
-    PLACE_HOST,     /* host mode: host-visible, mapped */
-    PLACE_DEVICE,   /* device mode: device-local, not mapped */
-    PLACE_STAGING,  /* host-visible system memory, mapped, the upload's source */
-    PLACE_READBACK, /* host-visible system memory, cached if there is such, mapped */
-};
-
-/* The first memory type of `bits` with `need`, preferably with `want` and
- * without `avoid`; UINT32_MAX when none has `need`. */
-static uint32_t memory_type(const struct vk_peer *p, uint32_t bits, VkMemoryPropertyFlags need,
-                            VkMemoryPropertyFlags want, VkMemoryPropertyFlags avoid)
-{
-    for (int strict = 1; strict >= 0; strict--)
-        for (uint32_t i = 0; i < p->memprops.memoryTypeCount; i++) {
-            VkMemoryPropertyFlags f = p->memprops.memoryTypes[i].propertyFlags;
-            if (!(bits & (1u << i)) || (f & need) != need)
-                continue;
-            if (!strict || ((f & want) == want && !(f & avoid)))
-                return i;
-        }
-    return UINT32_MAX;
-}
-
-static uint32_t place_type(const struct vk_peer *p, uint32_t bits, enum place place)
-{
-    const VkMemoryPropertyFlags host =
-        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
-
-    switch (place) {
-    case PLACE_HOST:
-        return memory_type(p, bits, host, 0, 0);
-    case PLACE_DEVICE:
-        return memory_type(p, bits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT, 0,
-                           VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT);
-    case PLACE_STAGING:
-        return memory_type(p, bits, host, 0, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    default:
-        return memory_type(p, bits, host, VK_MEMORY_PROPERTY_HOST_CACHED_BIT,
-                           VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
-    }
-}
-
-static int make_buffer(struct vk_peer *p, VkDeviceSize size, VkBufferUsageFlags usage,
-                       enum place place, struct vk_buf *b, char *msg, size_t msg_size)
-{
-    VkBufferCreateInfo bci = {
-        .sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
-        .size = size ? size : 16,
-        .usage = usage,
-        .sharingMode = VK_SHARING_MODE_EXCLUSIVE,
-    };
-    VkResult r = vkCreateBuffer(p->device, &bci, NULL, &b->buf);
-    if (r != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateBuffer", r);
-        return -1;
-    }
-    VkMemoryRequirements req;
-    vkGetBufferMemoryRequirements(p->device, b->buf, &req);
-    uint32_t type = place_type(p, req.memoryTypeBits, place);
-    if (type == UINT32_MAX) {
-        snprintf(msg, msg_size, "no %s memory type for a buffer",
-                 place == PLACE_DEVICE ? "device-local" : "host-visible coherent");
-        return -1;
-    }
-    VkMemoryAllocateInfo mai = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
-        .allocationSize = req.size,
-        .memoryTypeIndex = type,
-    };
-    if ((r = vkAllocateMemory(p->device, &mai, NULL, &b->mem)) != VK_SUCCESS ||
-        (r = vkBindBufferMemory(p->device, b->buf, b->mem, 0)) != VK_SUCCESS ||
-        (place != PLACE_DEVICE &&
-         (r = vkMapMemory(p->device, b->mem, 0, VK_WHOLE_SIZE, 0, &b->map)) != VK_SUCCESS)) {
-        char what[96];
-        snprintf(what, sizeof(what), "vkAllocateMemory/vkBindBufferMemory/vkMapMemory of %llu bytes",
-                 (unsigned long long)req.size);
-        vk_peer_msg(msg, msg_size, what, r);
-        return -1;
-    }
-    return 0;
-}
-
-static void free_buffer(struct vk_peer *p, struct vk_buf *b)
-{
-    if (b->mem) {
-        if (b->map)
-            vkUnmapMemory(p->device, b->mem);
-        vkFreeMemory(p->device, b->mem, NULL);
-    }
-    if (b->buf)
-        vkDestroyBuffer(p->device, b->buf, NULL);
-    memset(b, 0, sizeof(*b));
-}
-
 static int submit_wait(struct vk_peer *p, VkCommandBuffer cmd)
 {
-    VkSubmitInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &cmd,
-    };
-
-    if (vkQueueSubmit(p->queue, 1, &si, p->fence) != VK_SUCCESS)
-        return -1;
-    if (vkWaitForFences(p->device, 1, &p->fence, VK_TRUE, UINT64_MAX) != VK_SUCCESS)
-        return -1;
-    return vkResetFences(p->device, 1, &p->fence) == VK_SUCCESS ? 0 : -1;
-}
-
-static VkCommandBuffer alloc_cmd(struct vk_peer *p)
-{
-    VkCommandBufferAllocateInfo cbai = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = p->cmd_pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-
-    if (vkAllocateCommandBuffers(p->device, &cbai, &cmd) != VK_SUCCESS)
-        return VK_NULL_HANDLE;
-    return cmd;
+    return vkf_submit_wait(p->dev, cmd, UINT64_MAX) == VK_SUCCESS ? 0 : -1;
 }
 
 /* Copies `size` bytes of `src` into the device-local buffer `dst` through a
  * staging buffer, and waits: before anything is timed. */
-static int upload(struct vk_peer *p, const void *src, VkDeviceSize size, struct vk_buf *dst,
+static int upload(struct vk_peer *p, const void *src, VkDeviceSize size, struct vkf_buf *dst,
                   char *msg, size_t msg_size)
 {
-    struct vk_buf staging = { 0 };
+    struct vkf_device *dev = p->dev;
+    struct vkf_buf staging = { 0 };
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     int ret = -1;
 
-    if (make_buffer(p, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, PLACE_STAGING, &staging, msg,
-                    msg_size) != 0)
+    if (vkf_buf_create(dev, &staging, size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, VKF_MEM_STAGING,
+                       msg, msg_size) != 0)
         goto out;
     memcpy(staging.map, src, (size_t)size);
-    cmd = alloc_cmd(p);
+    cmd = vkf_cmd_begin_once(dev);
     if (cmd == VK_NULL_HANDLE) {
-        snprintf(msg, msg_size, "vkAllocateCommandBuffers failed");
+        snprintf(msg, msg_size, "vkAllocateCommandBuffers/vkBeginCommandBuffer failed");
         goto out;
     }
-    VkCommandBufferBeginInfo cbbi = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
     VkBufferCopy region = { 0, 0, size };
+    dev->vkCmdCopyBuffer(cmd, staging.buffer, dst->buffer, 1, &region);
     /* The copy before any later vertex input reads the buffer. */
-    VkMemoryBarrier mb = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
-        .dstAccessMask = VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT,
-    };
-    vkBeginCommandBuffer(cmd, &cbbi);
-    vkCmdCopyBuffer(cmd, staging.buf, dst->buf, 1, &region);
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_VERTEX_INPUT_BIT,
-                         0, 1, &mb, 0, NULL, 0, NULL);
-    if (vkEndCommandBuffer(cmd) != VK_SUCCESS || submit_wait(p, cmd) != 0) {
+    vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_VERTEX_INPUT_BIT,
+                    VK_ACCESS_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_INDEX_READ_BIT);
+    if (vkf_cmd_end_submit(dev, cmd, UINT64_MAX) != VK_SUCCESS) {
         snprintf(msg, msg_size, "the upload of %llu bytes failed", (unsigned long long)size);
         goto out;
     }
     ret = 0;
 out:
-    if (cmd != VK_NULL_HANDLE)
-        vkFreeCommandBuffers(p->device, p->cmd_pool, 1, &cmd);
-    free_buffer(p, &staging);
+    vkf_cmd_free(dev, &cmd);
+    vkf_buf_destroy(dev, &staging);
     return ret;
 }
 
 /* A vertex or index buffer of the draw, filled: mapped and copied in host
  * mode, uploaded in device mode. */
 static int input_buffer(struct vk_peer *p, const void *src, uint32_t size,
-                        VkBufferUsageFlags usage, struct vk_buf *b, char *msg, size_t msg_size)
+                        VkBufferUsageFlags usage, struct vkf_buf *b, char *msg, size_t msg_size)
 {
     if (!p->device_mode) {
-        if (make_buffer(p, size, usage, PLACE_HOST, b, msg, msg_size) != 0)
+        if (vkf_buf_create(p->dev, b, size, usage, VKF_MEM_HOST, msg, msg_size) != 0)
             return -1;
         memcpy(b->map, src, size);
         return 0;
     }
-    if (make_buffer(p, size, usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT, PLACE_DEVICE, b, msg,
-                    msg_size) != 0)
+    if (vkf_buf_create(p->dev, b, size, usage | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       VKF_MEM_DEVICE, msg, msg_size) != 0)
         return -1;
     return upload(p, src, size, b, msg, msg_size);
 }
@@ -443,53 +237,15 @@ static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *m
                                    &p->ib, msg, msg_size) != 0)
         return -1;
     if (!p->device_mode)
-        return make_buffer(p, p->out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, PLACE_HOST,
-                           &p->out, msg, msg_size);
-    if (make_buffer(p, p->out_size,
-                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                        VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                    PLACE_DEVICE, &p->out, msg, msg_size) != 0)
+        return vkf_buf_create(p->dev, &p->out, p->out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                              VKF_MEM_HOST, msg, msg_size);
+    if (vkf_buf_create(p->dev, &p->out, p->out_size,
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                           VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                       VKF_MEM_DEVICE, msg, msg_size) != 0)
         return -1;
-    return make_buffer(p, p->out_size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, PLACE_READBACK,
-                       &p->readback, msg, msg_size);
-}
-
-/* The storage buffer's descriptor set. */
-static int peer_descriptors(struct vk_peer *p, char *msg, size_t msg_size)
-{
-    VkResult r;
-    VkDescriptorPoolSize dps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
-    VkDescriptorPoolCreateInfo dpci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-        .maxSets = 1,
-        .poolSizeCount = 1,
-        .pPoolSizes = &dps,
-    };
-    if ((r = vkCreateDescriptorPool(p->device, &dpci, NULL, &p->desc_pool)) != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateDescriptorPool", r);
-        return -1;
-    }
-    VkDescriptorSetAllocateInfo dsai = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = p->desc_pool,
-        .descriptorSetCount = 1,
-        .pSetLayouts = &p->set_layout,
-    };
-    if ((r = vkAllocateDescriptorSets(p->device, &dsai, &p->set)) != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkAllocateDescriptorSets", r);
-        return -1;
-    }
-    VkDescriptorBufferInfo dbi = { p->out.buf, 0, VK_WHOLE_SIZE };
-    VkWriteDescriptorSet wds = {
-        .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
-        .dstSet = p->set,
-        .dstBinding = 0,
-        .descriptorCount = 1,
-        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .pBufferInfo = &dbi,
-    };
-    vkUpdateDescriptorSets(p->device, 1, &wds, 0, NULL);
-    return 0;
+    return vkf_buf_create(p->dev, &p->readback, p->out_size, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                          VKF_MEM_READBACK, msg, msg_size);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -501,46 +257,27 @@ static int peer_descriptors(struct vk_peer *p, char *msg, size_t msg_size)
  * (a post-transform cache lives within one draw). */
 static void cmd_draws(struct vk_peer *p, VkCommandBuffer cmd, uint32_t draws)
 {
+    struct vkf_device *dev = p->dev;
     const struct vk_peer_draw *d = &p->draw;
-    VkRenderPassBeginInfo rpbi = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-        .renderPass = p->render_pass,
-        .framebuffer = p->framebuffer,
-        .renderArea = { { 0, 0 }, { 1, 1 } },
-    };
     uint32_t vertices = d->unique_vertices;
 
-    vkCmdBeginRenderPass(cmd, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
+    vkf_pipeline_begin(dev, cmd, &p->pipe);
     for (uint32_t s = 0; s < d->nslots; s++) {
         VkDeviceSize zero = 0;
-        if (p->vb[s].buf != VK_NULL_HANDLE)
-            vkCmdBindVertexBuffers(cmd, s, 1, &p->vb[s].buf, &zero);
+        if (p->vb[s].buffer != VK_NULL_HANDLE)
+            dev->vkCmdBindVertexBuffers(cmd, s, 1, &p->vb[s].buffer, &zero);
     }
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipe_layout, 0, 1, &p->set,
-                            0, NULL);
-    vkCmdPushConstants(cmd, p->pipe_layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 4, &vertices);
+    dev->vkCmdPushConstants(cmd, p->pipe.layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 4, &vertices);
     if (d->indexed)
-        vkCmdBindIndexBuffer(cmd, p->ib.buf, 0,
-                             d->index32 ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
+        dev->vkCmdBindIndexBuffer(cmd, p->ib.buffer, 0,
+                                  d->index32 ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
     for (uint32_t i = 0; i < draws; i++) {
         if (d->indexed)
-            vkCmdDrawIndexed(cmd, d->count, d->instances, 0, 0, 0);
+            dev->vkCmdDrawIndexed(cmd, d->count, d->instances, 0, 0, 0);
         else
-            vkCmdDraw(cmd, d->count, d->instances, 0, 0);
+            dev->vkCmdDraw(cmd, d->count, d->instances, 0, 0);
     }
-    vkCmdEndRenderPass(cmd);
-}
-
-static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAccessFlags src,
-                    VkPipelineStageFlags dst_stage, VkAccessFlags dst)
-{
-    VkMemoryBarrier mb = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = src,
-        .dstAccessMask = dst,
-    };
-    vkCmdPipelineBarrier(cmd, src_stage, dst_stage, 0, 1, &mb, 0, NULL, 0, NULL);
+    dev->vkCmdEndRenderPass(cmd);
 }
 
 /* The timed command buffer. Host mode: one draw, its stores made visible to
@@ -548,21 +285,23 @@ static void barrier(VkCommandBuffer cmd, VkPipelineStageFlags src_stage, VkAcces
  * without timestamps when the queue has none). */
 static int record_timed(struct vk_peer *p, uint32_t draws)
 {
+    struct vkf_device *dev = p->dev;
     VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO };
 
-    if (vkBeginCommandBuffer(p->cmd, &cbbi) != VK_SUCCESS)
+    if (dev->vkBeginCommandBuffer(p->cmd, &cbbi) != VK_SUCCESS)
         return -1;
     if (p->timestamps) {
-        vkCmdResetQueryPool(p->cmd, p->queries, 0, 2);
-        vkCmdWriteTimestamp(p->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->queries, 0);
+        dev->vkCmdResetQueryPool(p->cmd, p->queries, 0, 2);
+        dev->vkCmdWriteTimestamp(p->cmd, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, p->queries, 0);
     }
     cmd_draws(p, p->cmd, draws);
     if (p->timestamps)
-        vkCmdWriteTimestamp(p->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, p->queries, 1);
+        dev->vkCmdWriteTimestamp(p->cmd, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, p->queries, 1);
     if (!p->device_mode)
-        barrier(p->cmd, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    if (vkEndCommandBuffer(p->cmd) != VK_SUCCESS)
+        vkf_cmd_barrier(dev, p->cmd, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT,
+                        VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                        VK_ACCESS_HOST_READ_BIT);
+    if (dev->vkEndCommandBuffer(p->cmd) != VK_SUCCESS)
         return -1;
     p->cmd_draws = draws;
     return 0;
@@ -572,21 +311,23 @@ static int record_timed(struct vk_peer *p, uint32_t draws)
  * records copied to the read-back buffer and made visible to the host. */
 static int record_check(struct vk_peer *p)
 {
+    struct vkf_device *dev = p->dev;
+    VkCommandBuffer cmd = p->check_cmd;
     VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO };
     VkBufferCopy region = { 0, 0, p->out_size };
 
-    if (vkBeginCommandBuffer(p->check_cmd, &cbbi) != VK_SUCCESS)
+    if (dev->vkBeginCommandBuffer(cmd, &cbbi) != VK_SUCCESS)
         return -1;
-    vkCmdFillBuffer(p->check_cmd, p->out.buf, 0, VK_WHOLE_SIZE, 0xffffffffu);
-    barrier(p->check_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-            VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
-    cmd_draws(p, p->check_cmd, 1);
-    barrier(p->check_cmd, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-            VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
-    vkCmdCopyBuffer(p->check_cmd, p->out.buf, p->readback.buf, 1, &region);
-    barrier(p->check_cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-            VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    return vkEndCommandBuffer(p->check_cmd) == VK_SUCCESS ? 0 : -1;
+    dev->vkCmdFillBuffer(cmd, p->out.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
+    vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+    cmd_draws(p, cmd, 1);
+    vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
+    dev->vkCmdCopyBuffer(cmd, p->out.buffer, p->readback.buffer, 1, &region);
+    vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    return dev->vkEndCommandBuffer(cmd) == VK_SUCCESS ? 0 : -1;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -603,18 +344,17 @@ int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, 
     }
     p->draw = *d;
     p->out_size = (uint64_t)d->instances * d->unique_vertices * d->num_elems * 16u;
-    if (p->out_size > p->props.limits.maxStorageBufferRange) {
+    if (p->out_size > p->dev->info.props.limits.maxStorageBufferRange) {
         snprintf(msg, msg_size, "%llu output bytes exceed maxStorageBufferRange %llu",
                  (unsigned long long)p->out_size,
-                 (unsigned long long)p->props.limits.maxStorageBufferRange);
+                 (unsigned long long)p->dev->info.props.limits.maxStorageBufferRange);
         return -1;
     }
-    if (peer_buffers(p, d, msg, msg_size) != 0 || vk_peer_make_pipeline(p, d, msg, msg_size) != 0 ||
-        peer_descriptors(p, msg, msg_size) != 0)
+    if (peer_buffers(p, d, msg, msg_size) != 0 || vk_peer_make_pipeline(p, d, msg, msg_size) != 0)
         return -1;
-    p->cmd = alloc_cmd(p);
+    p->cmd = vkf_cmd_alloc(p->dev);
     if (p->device_mode)
-        p->check_cmd = alloc_cmd(p);
+        p->check_cmd = vkf_cmd_alloc(p->dev);
     if (p->cmd == VK_NULL_HANDLE || (p->device_mode && p->check_cmd == VK_NULL_HANDLE)) {
         snprintf(msg, msg_size, "vkAllocateCommandBuffers failed");
         return -1;
@@ -641,11 +381,12 @@ static int timed_submit(struct vk_peer *p, double *sec)
 
     if (submit_wait(p, p->cmd) != 0)
         return -1;
-    if (vkGetQueryPoolResults(p->device, p->queries, 0, 2, sizeof(ts), ts, sizeof(ts[0]),
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
+    if (p->dev->vkGetQueryPoolResults(
+            p->dev->device, p->queries, 0, 2, sizeof(ts), ts, sizeof(ts[0]),
+            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT) != VK_SUCCESS)
         return -1;
     uint64_t ticks = (ts[1] - ts[0]) & p->ts_mask;
-    *sec = (double)ticks * (double)p->props.limits.timestampPeriod * 1e-9;
+    *sec = (double)ticks * (double)p->dev->info.props.limits.timestampPeriod * 1e-9;
     return 0;
 }
 
@@ -708,41 +449,16 @@ void vk_peer_release(struct vk_peer *p)
 {
     if (!p->prepared)
         return;
-    vkDeviceWaitIdle(p->device);
-    if (p->cmd)
-        vkFreeCommandBuffers(p->device, p->cmd_pool, 1, &p->cmd);
-    if (p->check_cmd)
-        vkFreeCommandBuffers(p->device, p->cmd_pool, 1, &p->check_cmd);
-    if (p->desc_pool)
-        vkDestroyDescriptorPool(p->device, p->desc_pool, NULL);
-    if (p->pipeline)
-        vkDestroyPipeline(p->device, p->pipeline, NULL);
-    if (p->framebuffer)
-        vkDestroyFramebuffer(p->device, p->framebuffer, NULL);
-    if (p->render_pass)
-        vkDestroyRenderPass(p->device, p->render_pass, NULL);
-    if (p->pipe_layout)
-        vkDestroyPipelineLayout(p->device, p->pipe_layout, NULL);
-    if (p->set_layout)
-        vkDestroyDescriptorSetLayout(p->device, p->set_layout, NULL);
-    if (p->module)
-        vkDestroyShaderModule(p->device, p->module, NULL);
+    p->dev->vkDeviceWaitIdle(p->dev->device);
+    vkf_cmd_free(p->dev, &p->cmd);
+    vkf_cmd_free(p->dev, &p->check_cmd);
+    vkf_pipeline_destroy(p->dev, &p->pipe);
     for (unsigned s = 0; s < VK_PEER_MAX_SLOTS; s++)
-        free_buffer(p, &p->vb[s]);
-    free_buffer(p, &p->ib);
-    free_buffer(p, &p->out);
-    free_buffer(p, &p->readback);
-    p->cmd = VK_NULL_HANDLE;
-    p->check_cmd = VK_NULL_HANDLE;
+        vkf_buf_destroy(p->dev, &p->vb[s]);
+    vkf_buf_destroy(p->dev, &p->ib);
+    vkf_buf_destroy(p->dev, &p->out);
+    vkf_buf_destroy(p->dev, &p->readback);
     p->cmd_draws = 0;
-    p->desc_pool = VK_NULL_HANDLE;
-    p->set = VK_NULL_HANDLE;
-    p->pipeline = VK_NULL_HANDLE;
-    p->framebuffer = VK_NULL_HANDLE;
-    p->render_pass = VK_NULL_HANDLE;
-    p->pipe_layout = VK_NULL_HANDLE;
-    p->set_layout = VK_NULL_HANDLE;
-    p->module = VK_NULL_HANDLE;
     p->out_size = 0;
     p->prepared = 0;
 }

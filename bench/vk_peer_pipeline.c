@@ -2,7 +2,8 @@
  * vk_peer_pipeline.c - the peer's graphics pipeline: the vertex shader of
  * the layout (peer.vert, compiled by glslc at build time, one module per
  * bench layout), the vertex input state of the draw, and a vertex stage
- * alone with the rasterizer discarded.
+ * alone with the rasterizer discarded (the device layer's pipeline object,
+ * tools/vk_pipeline.h).
  */
 #include <stdio.h>
 #include <string.h>
@@ -64,7 +65,7 @@ static int attr_format(const struct vk_peer *p, vf_format f, VkFormat *ret, char
         snprintf(msg, msg_size, "no Vulkan format for DXGI format %u", f);
         return -1;
     }
-    vkGetPhysicalDeviceFormatProperties(p->phys, *ret, &fp);
+    p->dev->vkGetPhysicalDeviceFormatProperties(p->dev->phys, *ret, &fp);
     if (!(fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT)) {
         snprintf(msg, msg_size, "VkFormat %d is not a vertex format on this device", (int)*ret);
         return -1;
@@ -106,74 +107,20 @@ static int peer_vertex_input(const struct vk_peer *p, const struct vk_peer_draw 
     return 0;
 }
 
-/* The shader module, the layouts, and an empty render pass with its 1x1
- * framebuffer (the pipeline writes no attachment). */
-static int make_layouts(struct vk_peer *p, const uint32_t *code, size_t code_size, char *msg,
-                        size_t msg_size)
-{
-    VkResult r;
-
-    VkShaderModuleCreateInfo smci = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = code_size,
-        .pCode = code,
-    };
-    VkDescriptorSetLayoutBinding binding = {
-        .binding = 0,
-        .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .descriptorCount = 1,
-        .stageFlags = VK_SHADER_STAGE_VERTEX_BIT,
-    };
-    VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = 1,
-        .pBindings = &binding,
-    };
-    VkPushConstantRange pcr = { VK_SHADER_STAGE_VERTEX_BIT, 0, 4 };
-    if ((r = vkCreateShaderModule(p->device, &smci, NULL, &p->module)) != VK_SUCCESS ||
-        (r = vkCreateDescriptorSetLayout(p->device, &dslci, NULL, &p->set_layout)) != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateShaderModule/vkCreateDescriptorSetLayout", r);
-        return -1;
-    }
-    VkPipelineLayoutCreateInfo plci = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = 1,
-        .pSetLayouts = &p->set_layout,
-        .pushConstantRangeCount = 1,
-        .pPushConstantRanges = &pcr,
-    };
-    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS };
-    VkRenderPassCreateInfo rpci = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-        .subpassCount = 1,
-        .pSubpasses = &sub,
-    };
-    if ((r = vkCreatePipelineLayout(p->device, &plci, NULL, &p->pipe_layout)) != VK_SUCCESS ||
-        (r = vkCreateRenderPass(p->device, &rpci, NULL, &p->render_pass)) != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreatePipelineLayout/vkCreateRenderPass", r);
-        return -1;
-    }
-    VkFramebufferCreateInfo fbci = {
-        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-        .renderPass = p->render_pass,
-        .width = 1,
-        .height = 1,
-        .layers = 1,
-    };
-    if ((r = vkCreateFramebuffer(p->device, &fbci, NULL, &p->framebuffer)) != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateFramebuffer", r);
-        return -1;
-    }
-    return 0;
-}
-
-/* The graphics pipeline: the vertex stage alone, rasterizer discarded. */
-static int make_pipeline(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
-                         size_t msg_size)
+int vk_peer_make_pipeline(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
+                          size_t msg_size)
 {
     VkVertexInputBindingDescription bindings[VK_PEER_MAX_SLOTS];
     VkVertexInputAttributeDescription attrs[VK_PEER_MAX_ELEMS];
     uint32_t nb;
+    size_t k = 0;
+
+    while (k < sizeof(shaders) / sizeof(shaders[0]) && strcmp(shaders[k].layout, d->layout_name))
+        k++;
+    if (k == sizeof(shaders) / sizeof(shaders[0])) {
+        snprintf(msg, msg_size, "no shader for layout %s", d->layout_name);
+        return -1;
+    }
     if (peer_vertex_input(p, d, bindings, attrs, &nb, msg, msg_size) != 0)
         return -1;
     VkPipelineVertexInputStateCreateInfo vis = {
@@ -183,69 +130,18 @@ static int make_pipeline(struct vk_peer *p, const struct vk_peer_draw *d, char *
         .vertexAttributeDescriptionCount = d->num_elems,
         .pVertexAttributeDescriptions = attrs,
     };
-    VkPipelineInputAssemblyStateCreateInfo ias = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+    /* The push constant is the record stride per instance (vertices). */
+    struct vkf_pipeline_desc pd = {
+        .stages = { { VK_SHADER_STAGE_VERTEX_BIT, shaders[k].code, shaders[k].size, NULL } },
+        .num_stages = 1,
+        .storage = { p->out.buffer },
+        .num_storage = 1,
+        .storage_stages = VK_SHADER_STAGE_VERTEX_BIT,
+        .push_constant_bytes = 4,
+        .vertex_input = &vis,
         .topology = d->strip ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP
                              : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,
-        .primitiveRestartEnable = d->strip && d->indexed ? VK_TRUE : VK_FALSE,
+        .restart = d->strip && d->indexed,
     };
-    VkViewport vp = { 0, 0, 1, 1, 0, 1 };
-    VkRect2D sc = { { 0, 0 }, { 1, 1 } };
-    VkPipelineViewportStateCreateInfo vps = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO,
-        .viewportCount = 1,
-        .pViewports = &vp,
-        .scissorCount = 1,
-        .pScissors = &sc,
-    };
-    VkPipelineRasterizationStateCreateInfo rs = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .rasterizerDiscardEnable = VK_TRUE,
-        .polygonMode = VK_POLYGON_MODE_FILL,
-        .cullMode = VK_CULL_MODE_NONE,
-        .lineWidth = 1.0f,
-    };
-    VkPipelineMultisampleStateCreateInfo ms = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO,
-        .rasterizationSamples = VK_SAMPLE_COUNT_1_BIT,
-    };
-    VkPipelineShaderStageCreateInfo stage = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-        .stage = VK_SHADER_STAGE_VERTEX_BIT,
-        .module = p->module,
-        .pName = "main",
-    };
-    VkGraphicsPipelineCreateInfo gpci = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-        .stageCount = 1,
-        .pStages = &stage,
-        .pVertexInputState = &vis,
-        .pInputAssemblyState = &ias,
-        .pViewportState = &vps,
-        .pRasterizationState = &rs,
-        .pMultisampleState = &ms,
-        .layout = p->pipe_layout,
-        .renderPass = p->render_pass,
-        .subpass = 0,
-    };
-    VkResult r =
-        vkCreateGraphicsPipelines(p->device, VK_NULL_HANDLE, 1, &gpci, NULL, &p->pipeline);
-    if (r != VK_SUCCESS) {
-        vk_peer_msg(msg, msg_size, "vkCreateGraphicsPipelines", r);
-        return -1;
-    }
-    return 0;
-}
-
-int vk_peer_make_pipeline(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
-                          size_t msg_size)
-{
-    for (size_t i = 0; i < sizeof(shaders) / sizeof(shaders[0]); i++)
-        if (strcmp(shaders[i].layout, d->layout_name) == 0)
-            return make_layouts(p, shaders[i].code, shaders[i].size, msg, msg_size) != 0 ||
-                           make_pipeline(p, d, msg, msg_size) != 0
-                       ? -1
-                       : 0;
-    snprintf(msg, msg_size, "no shader for layout %s", d->layout_name);
-    return -1;
+    return vkf_pipeline_create(p->dev, &pd, &p->pipe, msg, msg_size);
 }

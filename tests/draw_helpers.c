@@ -1,6 +1,7 @@
 /* draw_helpers.c - helpers of the draw suites (see draw_helpers.h). */
 #include "draw_helpers.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -128,4 +129,107 @@ uint32_t ia_formats(vf_format *list)
         }
     }
     return n;
+}
+
+static const uint32_t rc_maps[6] = {
+    VF_DEFAULT_COMPONENT_MAPPING,         VF_ENCODE_COMPONENT_MAPPING(2, 1, 0, 5),
+    VF_ENCODE_COMPONENT_MAPPING(4, 5, 3, 3), VF_ENCODE_COMPONENT_MAPPING(1, 1, 1, 1),
+    VF_ENCODE_COMPONENT_MAPPING(5, 4, 0, 2), VF_ENCODE_COMPONENT_MAPPING(3, 0, 5, 4),
+};
+
+/* A random valid layout over a few slots and a random draw over guarded
+ * buffers (the guard on a random side), with out-of-bounds elements,
+ * wrapping starts, cuts and unbound slots mixed in. */
+void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nfmts)
+{
+    memset(c, 0, sizeof(*c));
+    uint32_t cls[RC_MAX_SLOTS], rate[RC_MAX_SLOTS], align[RC_MAX_SLOTS] = { 1, 1, 1, 1 };
+    for (int s = 0; s < RC_MAX_SLOTS; s++) {
+        cls[s] = vf_rng_below(rng, 3) == 0;
+        rate[s] = cls[s] ? vf_rng_below(rng, 6) : 0;
+    }
+    c->n = 1 + vf_rng_below(rng, RC_MAX_ELEMENTS);
+    c->use_maps = vf_rng_below(rng, 3) == 0;
+    for (uint32_t e = 0; e < c->n; e++) {
+        vf_format f = fmts[vf_rng_below(rng, nfmts)];
+        uint32_t size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
+        uint32_t s = vf_rng_below(rng, RC_MAX_SLOTS);
+        uint32_t off = vf_rng_below(rng, 48 / a + 1) * a;
+        c->descs[e] = el("ATTR", e, f, s, off, cls[s], rate[s]);
+        c->maps[e] = rc_maps[vf_rng_below(rng, 6)];
+        if (a > align[s])
+            align[s] = a;
+    }
+    c->sv = vf_rng_below(rng, 8);
+    for (int s = 0; s < RC_MAX_SLOTS; s++) {
+        uint32_t stride = vf_rng_below(rng, 5) == 0 ? 0 : vf_rng_below(rng, 80 / align[s] + 1) * align[s];
+        uint32_t size = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, 24) : vf_rng_below(rng, 600);
+        vf_guarded_alloc(&c->vbg[s], size, (int)vf_rng_below(rng, 2));
+        vf_rng_fill(rng, c->vbg[s].data, size);
+        c->vbs[s].data = vf_rng_below(rng, 10) == 0 ? NULL : c->vbg[s].data;
+        c->vbs[s].size_in_bytes = size;
+        c->vbs[s].stride_in_bytes = stride;
+    }
+    vf_draw_desc_init(&c->d);
+    c->d.vertex_buffers = c->vbs;
+    c->d.num_vertex_buffers = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, RC_MAX_SLOTS) : RC_MAX_SLOTS;
+    c->d.vertex_count_per_instance = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, 4) : vf_rng_below(rng, 150);
+    c->d.instance_count = 1 + vf_rng_below(rng, 5);
+    c->d.start_instance_location =
+        vf_rng_below(rng, 8) == 0 ? 0xfffffffdu : vf_rng_below(rng, 12);
+    c->d.indexed = vf_rng_below(rng, 2);
+    if (!c->d.indexed) {
+        c->d.start_location = vf_rng_below(rng, 8) == 0 ? 0xffffffe0u : vf_rng_below(rng, 40);
+        return;
+    }
+    uint32_t isz = vf_rng_below(rng, 2) ? 4 : 2;
+    uint32_t count = vf_rng_below(rng, 200);
+    vf_guarded_alloc(&c->ibg, (size_t)count * isz, (int)vf_rng_below(rng, 2));
+    uint32_t cut = isz == 2 ? 0xffffu : 0xffffffffu;
+    /* Runs of sequential indices (strided path), random ones (gather),
+     * cut values, and huge ones. */
+    uint32_t seq = vf_rng_below(rng, 30);
+    /* A quarter of the buffers are wholly sequential (whole batches of
+     * consecutive indices), some wrapping past the largest index. */
+    int all_seq = vf_rng_below(rng, 4) == 0;
+    if (all_seq && vf_rng_below(rng, 3) == 0)
+        seq = (isz == 2 ? 0xffffu : 0xffffffffu) - vf_rng_below(rng, 100);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t kind = all_seq ? 0 : vf_rng_below(rng, 16), v;
+        if (kind < 7)
+            v = seq++;
+        else if (kind < 12)
+            v = vf_rng_below(rng, 60);
+        else if (kind < 14)
+            v = cut;
+        else
+            v = vf_rng_u32(rng) & (isz == 2 ? 0xffffu : 0xffffffffu);
+        if (!all_seq && vf_rng_below(rng, 20) == 0)
+            seq = vf_rng_below(rng, 60);
+        if (isz == 2) {
+            uint16_t h = (uint16_t)v;
+            memcpy(c->ibg.data + i * 2, &h, 2);
+        } else {
+            memcpy(c->ibg.data + i * 4, &v, 4);
+        }
+    }
+    c->ib.data = vf_rng_below(rng, 12) == 0 ? NULL : c->ibg.data;
+    c->ib.size_in_bytes = count * isz;
+    c->ib.format = isz == 4 ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT;
+    c->d.index_buffer = vf_rng_below(rng, 12) == 0 ? NULL : &c->ib;
+    static const uint32_t topos[6] = { 1, 3, 4, 5, 11, 13 };
+    c->d.primitive_topology = topos[vf_rng_below(rng, 6)];
+    c->d.strip_cut_value = vf_rng_below(rng, 3) == 0 ? 0 : isz == 2 ? 1 : 2;
+    c->d.start_location = vf_rng_below(rng, 8) == 0 ? 0xfffffff0u : vf_rng_below(rng, 20);
+    static const int32_t bases[4] = { INT_MIN, INT_MAX, -40, 100 };
+    c->d.base_vertex_location = vf_rng_below(rng, 6) == 0 ? bases[vf_rng_below(rng, 4)]
+                                                           : (int32_t)vf_rng_below(rng, 40) - 20;
+}
+
+void rcase_free(struct rcase *c)
+{
+    for (int s = 0; s < RC_MAX_SLOTS; s++)
+        vf_guarded_free(&c->vbg[s]);
+    if (c->ibg.map)
+        vf_guarded_free(&c->ibg);
 }

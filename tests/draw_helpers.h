@@ -1,7 +1,7 @@
 /* draw_helpers.h - small helpers of the draw suites (check_draw_rules,
- * check_draw_random, check_threads): layouts, draw descriptions, buffers
- * whose words encode their address, and word comparisons that fail the
- * running Check test. */
+ * check_draw_random, check_reuse, check_threads): layouts, draw
+ * descriptions, random draws, buffers whose words encode their address,
+ * and word comparisons that fail the running Check test. */
 #ifndef VF_DRAW_HELPERS_H
 #define VF_DRAW_HELPERS_H
 
@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "vfetch.h"
+#include "test_util.h"
 
 #define F1 0x3f800000u /* 1.0f */
 
@@ -38,5 +39,30 @@ vf_draw_desc indexed_desc(const vf_vertex_buffer_view *vbs, uint32_t nvbs,
                           uint32_t start_inst);
 /* The IA vertex formats that vf_layout_create accepts, in table order. */
 uint32_t ia_formats(vf_format *list);
+
+/* A random draw (check_draw_random, check_reuse): a valid layout of n
+ * elements over RC_MAX_SLOTS slots (component mappings when use_maps,
+ * system values sv) and a draw over guarded buffers, with out-of-bounds
+ * elements, wrapping starts, cuts and unbound slots mixed in. */
+#define RC_MAX_SLOTS 4
+#define RC_MAX_ELEMENTS 8
+
+struct rcase {
+    vf_input_element_desc descs[RC_MAX_ELEMENTS];
+    uint32_t maps[RC_MAX_ELEMENTS];
+    int use_maps;
+    uint32_t n;
+    uint32_t sv;
+    vf_guarded vbg[RC_MAX_SLOTS];
+    vf_vertex_buffer_view vbs[RC_MAX_SLOTS];
+    vf_guarded ibg;
+    vf_index_buffer_view ib;
+    vf_draw_desc d;
+};
+
+/* Builds a random case from rng with element formats from fmts[0..nfmts). */
+void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nfmts);
+/* Frees the case's guarded buffers. */
+void rcase_free(struct rcase *c);
 
 #endif

@@ -805,7 +805,7 @@ static int run_on_device(const struct options *o, struct vf_known_list *known,
 {
     struct vkf_device *dev = NULL;
     char err[1024];
-    int ret = vkf_open(o->device, &dev, err, sizeof(err));
+    int ret = vkf_open_fetch(o->device, &dev, err, sizeof(err));
 
     if (ret != VKF_EXIT_OK) {
         fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
@@ -813,7 +813,7 @@ static int run_on_device(const struct options *o, struct vf_known_list *known,
     }
     if (o->primitives) {
         ret = run_primitives(dev, o, cases, ncases);
-        vkf_close(dev);
+        vkf_close_fetch(dev);
         return ret;
     }
     if (o->json) {
@@ -827,7 +827,7 @@ static int run_on_device(const struct options *o, struct vf_known_list *known,
     if (ret == VKF_EXIT_USAGE || (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE))
         overall = ret;
     print_known(known, o->json, overall);
-    vkf_close(dev);
+    vkf_close_fetch(dev);
     return overall;
 }
 

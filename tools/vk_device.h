@@ -1,16 +1,29 @@
 /*
- * vk_device.h - the opened Vulkan device and host-visible buffers
- * (vk_device.c), shared by the vertex-fetch run (vk_run.c) and the
- * primitive capture (vk_prim.c). Not installed.
+ * vk_device.h - the one Vulkan device layer of vfetch-vk and of
+ * vfetch-bench's Vulkan peer: the loader (opened with dlopen, so neither
+ * program needs a libvulkan to link against), the instance, which
+ * physical device to use (vk_select.c), the device with the features its
+ * user asks for, buffers, one command pool and fence, and submission
+ * (vk_device.c). The pipeline object is in vk_pipeline.h. Not installed.
+ *
+ * Single-threaded: one thread uses a device at a time. Calls that can
+ * fail return 0 (VKF_EXIT_OK) or a VKF_EXIT_* status with a message in
+ * err (err_size bytes, always terminated).
  */
 #ifndef VF_TOOLS_VK_DEVICE_H
 #define VF_TOOLS_VK_DEVICE_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #define VK_NO_PROTOTYPES
 #include <vulkan/vulkan.h>
 
-#include "vk_fetch.h"
-#include "vk_translate.h"
+/* Statuses of the layer, also vfetch-vk's exit statuses. */
+#define VKF_EXIT_OK 0
+#define VKF_EXIT_MISMATCH 1
+#define VKF_EXIT_USAGE 2
+#define VKF_EXIT_SKIP 77
 
 #define VKF_INSTANCE_FUNCS(X)                  \
     X(vkDestroyInstance)                       \
@@ -28,6 +41,7 @@
 
 #define VKF_DEVICE_FUNCS(X)          \
     X(vkDestroyDevice)               \
+    X(vkDeviceWaitIdle)              \
     X(vkGetDeviceQueue)              \
     X(vkCreateBuffer)                \
     X(vkDestroyBuffer)               \
@@ -55,6 +69,7 @@
     X(vkCreateCommandPool)           \
     X(vkDestroyCommandPool)          \
     X(vkAllocateCommandBuffers)      \
+    X(vkFreeCommandBuffers)          \
     X(vkBeginCommandBuffer)          \
     X(vkEndCommandBuffer)            \
     X(vkCmdBeginRenderPass)          \
@@ -63,33 +78,64 @@
     X(vkCmdBindDescriptorSets)       \
     X(vkCmdBindVertexBuffers)        \
     X(vkCmdBindIndexBuffer)          \
+    X(vkCmdPushConstants)            \
     X(vkCmdDraw)                     \
     X(vkCmdDrawIndexed)              \
     X(vkCmdPipelineBarrier)          \
+    X(vkCmdCopyBuffer)               \
+    X(vkCmdFillBuffer)               \
+    X(vkCmdResetQueryPool)           \
+    X(vkCmdWriteTimestamp)           \
+    X(vkCreateQueryPool)             \
+    X(vkDestroyQueryPool)            \
+    X(vkGetQueryPoolResults)         \
     X(vkCreateFence)                 \
     X(vkDestroyFence)                \
+    X(vkResetFences)                 \
     X(vkWaitForFences)               \
     X(vkQueueSubmit)
+
+/* What a physical device offers (vkf_phys_query). Once the device is
+ * created (d->info), the optional features say what was enabled. */
+struct vkf_phys_info {
+    VkPhysicalDevice phys;
+    VkPhysicalDeviceProperties props;
+    char driver[VK_MAX_DRIVER_NAME_SIZE + VK_MAX_DRIVER_INFO_SIZE + 4];
+    const char *divisor_extension; /* a vertex attribute divisor extension, or NULL */
+    int divisor_rate;              /* vertexAttributeInstanceRateDivisor */
+    int divisor_zero;              /* vertexAttributeInstanceRateZeroDivisor */
+    int divisor_first_instance;    /* divided bindings honour firstInstance */
+    uint32_t max_divisor;
+    int stores;                    /* vertexPipelineStoresAndAtomics */
+    int robust;                    /* robustBufferAccess */
+    int geometry;                  /* geometryShader */
+    int tessellation;              /* tessellationShader */
+    uint32_t max_patch_size;       /* maxTessellationPatchSize, 0 without tessellation */
+    int graphics_queue;            /* has a graphics queue family: queue_family */
+    uint32_t queue_family;
+    uint32_t timestamp_bits;       /* timestampValidBits of that family */
+    int host_memory;               /* a CPU device whose memory is the host's */
+    uint32_t sm_count;             /* NVIDIA streaming multiprocessors, else 0 */
+};
+
+/* Optional device features (vkf_device_create). Each is enabled only
+ * where the device has it: what a timed draw runs with matters to the
+ * bench, so it asks for none. */
+#define VKF_FEATURE_DIVISOR 1u      /* the vertex attribute divisor extension */
+#define VKF_FEATURE_ROBUST 2u       /* robustBufferAccess */
+#define VKF_FEATURE_STAGES 4u       /* geometryShader and tessellationShader */
 
 struct vkf_device {
     void *lib;
     PFN_vkGetInstanceProcAddr get_instance_proc_addr;
     VkInstance instance;
     VkPhysicalDevice phys;
+    struct vkf_phys_info info;
     VkDevice device;
     VkQueue queue;
-    uint32_t queue_family;
-    VkPhysicalDeviceProperties props;
     VkPhysicalDeviceMemoryProperties memory;
-    const char *divisor_extension; /* enabled divisor extension or NULL */
-    int divisor_rate;              /* vertexAttributeInstanceRateDivisor */
-    int divisor_zero;              /* vertexAttributeInstanceRateZeroDivisor */
-    int divisor_first_instance;    /* divided bindings honour firstInstance */
-    uint32_t max_divisor;
-    int robust;                    /* robustBufferAccess enabled */
-    int geometry;                  /* geometryShader enabled (primitive capture) */
-    int tessellation;              /* tessellationShader enabled (patch capture) */
-    uint32_t max_patch_size;       /* maxTessellationPatchSize */
+    VkCommandPool cmd_pool;        /* command buffers can be reset one by one */
+    VkFence fence;                 /* unsignalled between vkf_submit_wait calls */
     char description[512];
 #define X(name) PFN_##name name;
     VKF_INSTANCE_FUNCS(X)
@@ -97,22 +143,99 @@ struct vkf_device {
 #undef X
 };
 
-/* A buffer in host-visible coherent memory, mapped while it lives. */
-struct vkf_hbuf {
+/* ---- Instance and device (vk_device.c) ---------------------------------- */
+
+/* Loads the loader (VFETCH_VK_LOADER names another file) and creates a
+ * Vulkan 1.1 instance named `app`. VKF_EXIT_SKIP without a loader or
+ * driver. *dev_ret (NULL on failure) is closed with vkf_close. */
+int vkf_open_instance(const char *app, struct vkf_device **dev_ret, char *err,
+                      size_t err_size);
+
+/* Creates the device on `info` (from vkf_select) with
+ * vertexPipelineStoresAndAtomics, the VKF_FEATURE_* in `features` the
+ * device has, one queue of info->queue_family, the command pool and the
+ * fence. VKF_EXIT_SKIP on failure. */
+int vkf_device_create(struct vkf_device *d, const struct vkf_phys_info *info, unsigned features,
+                      char *err, size_t err_size);
+
+/* vkf_open_instance, vkf_select(want) and vkf_device_create. */
+int vkf_open(const char *app, const char *want, unsigned features, struct vkf_device **dev_ret,
+             char *err, size_t err_size);
+
+/* Waits for the device and frees everything vkf_open made. NULL is a no-op. */
+void vkf_close(struct vkf_device *d);
+
+/* "llvmpipe (LLVM 15.0.6, 256 bits) [llvmpipe Mesa 22.3.6 (LLVM 15.0.6), Vulkan 1.3.230]" */
+const char *vkf_device_description(const struct vkf_device *d);
+
+/* ---- Physical devices (vk_select.c) ------------------------------------- */
+
+/* The instance's physical devices: a calloc'ed array the caller frees, and
+ * their count (0 is not an error). VKF_EXIT_SKIP when enumeration fails. */
+int vkf_enumerate(struct vkf_device *d, VkPhysicalDevice **list_ret, uint32_t *n_ret,
+                  char *err, size_t err_size);
+
+/* Everything struct vkf_phys_info holds about p. */
+void vkf_phys_query(const struct vkf_device *d, VkPhysicalDevice p, struct vkf_phys_info *info);
+
+/* Why neither program can draw on the device, or NULL. */
+const char *vkf_phys_unusable(const struct vkf_phys_info *info);
+
+/* "CPU", "discrete GPU", ... */
+const char *vkf_type_name(VkPhysicalDeviceType type);
+
+/* "NAME [driver, Vulkan x.y.z]" into out. */
+void vkf_phys_describe(const struct vkf_phys_info *info, char *out, size_t size);
+
+/* The device `want` names: "lavapipe" the first CPU device, "gpu" the
+ * first discrete GPU (else the first integrated one), NULL the first
+ * device, anything else the first device whose name contains it, ignoring
+ * ASCII case. Devices vkf_phys_unusable rejects are passed over.
+ * VKF_EXIT_USAGE when nothing matches, VKF_EXIT_SKIP when only unusable
+ * devices do or there are none; the message lists the devices there are. */
+int vkf_select(struct vkf_device *d, const char *want, struct vkf_phys_info *info, char *err,
+               size_t err_size);
+
+/* ---- Buffers (vk_device.c) ---------------------------------------------- */
+
+/* Where a buffer's memory lives. */
+enum vkf_place {
+    VKF_MEM_HOST,     /* host-visible coherent (the first such type), mapped */
+    VKF_MEM_DEVICE,   /* device-local, not host-visible where possible, not mapped */
+    VKF_MEM_STAGING,  /* host-visible coherent system memory, mapped: an upload's source */
+    VKF_MEM_READBACK, /* host-visible coherent, system memory and cached where there
+                       * is such (the CPU reads it), mapped */
+};
+
+struct vkf_buf {
     VkBuffer buffer;
     VkDeviceMemory memory;
-    void *map;
+    void *map;          /* NULL for VKF_MEM_DEVICE */
     VkDeviceSize size;
 };
 
-/* Creates a zero-filled buffer of `size` bytes (4 when 0) with `usage`.
- * Returns 0, or -1 with a message in err (the caller destroys b). */
-int vkf_hbuf_create(struct vkf_device *d, struct vkf_hbuf *b, VkDeviceSize size,
-                    VkBufferUsageFlags usage, char *err, size_t err_size);
-void vkf_hbuf_destroy(struct vkf_device *d, struct vkf_hbuf *b);
+/* A buffer of `size` bytes (16 when 0) with `usage` in `place`, zero-filled
+ * when mapped. 0, or -1 with a message (the caller still destroys b). */
+int vkf_buf_create(struct vkf_device *d, struct vkf_buf *b, VkDeviceSize size,
+                   VkBufferUsageFlags usage, enum vkf_place place, char *err, size_t err_size);
+/* Frees b (unmapping it) and zeroes it; a zeroed b is a no-op. */
+void vkf_buf_destroy(struct vkf_device *d, struct vkf_buf *b);
 
-/* The device's vertex input capabilities, for vkf_translate_elements
- * (caps->ctx points at d, which must outlive caps). */
-void vkf_device_caps(const struct vkf_device *d, struct vkf_caps *caps);
+/* ---- Commands (vk_device.c) --------------------------------------------- */
+
+/* A primary command buffer of d's pool, or VK_NULL_HANDLE. */
+VkCommandBuffer vkf_cmd_alloc(struct vkf_device *d);
+/* The same, begun for one submission; VK_NULL_HANDLE on failure. */
+VkCommandBuffer vkf_cmd_begin_once(struct vkf_device *d);
+/* Ends cb, submits it and waits as vkf_submit_wait does. */
+VkResult vkf_cmd_end_submit(struct vkf_device *d, VkCommandBuffer cb, uint64_t timeout_ns);
+/* Frees *cb (a VK_NULL_HANDLE is a no-op) and sets it to VK_NULL_HANDLE. */
+void vkf_cmd_free(struct vkf_device *d, VkCommandBuffer *cb);
+/* A global memory barrier. */
+void vkf_cmd_barrier(struct vkf_device *d, VkCommandBuffer cb, VkPipelineStageFlags src_stage,
+                     VkAccessFlags src, VkPipelineStageFlags dst_stage, VkAccessFlags dst);
+/* Submits cb on d's queue and waits up to timeout_ns for d's fence:
+ * VK_SUCCESS or the failing call's result (VK_TIMEOUT). */
+VkResult vkf_submit_wait(struct vkf_device *d, VkCommandBuffer cb, uint64_t timeout_ns);
 
 #endif /* VF_TOOLS_VK_DEVICE_H */

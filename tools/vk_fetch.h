@@ -19,6 +19,7 @@
 
 #include "vfetch.h"
 #include "case.h"
+#include "vk_device.h"
 
 /* ------------------------------------------------------------------------ */
 /* Formats                                                                   */
@@ -79,8 +80,10 @@ struct vkf_shader_desc {
 char *vkf_shader_glsl(const struct vkf_shader_desc *desc);
 /* Compiles GLSL into SPIR-V words (malloc'ed; size_ret in bytes) in this
  * process with libshaderc, for Vulkan 1.1, unoptimised. Returns 0 on
- * success, else nonzero with the compiler's message in err. Not thread-safe
- * (one compiler and cache per process). */
+ * success, else nonzero with the compiler's message in err ("out of
+ * memory" for a NULL glsl). With VFETCH_VK_DUMP_GLSL set in the environment
+ * the GLSL goes to stderr first. Not thread-safe (one compiler and cache
+ * per process). */
 int vkf_shader_compile(const char *glsl, uint32_t **spirv_ret, size_t *size_ret, char *err,
                        size_t err_size);
 /* The same for another stage: `stage` is "vert", "geom", "tesc" or "tese"
@@ -94,25 +97,22 @@ void vkf_shader_cache_clear(void);
 /* Vulkan runs                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* Exit statuses shared by the tool and vkf_open. */
-#define VKF_EXIT_OK 0
-#define VKF_EXIT_MISMATCH 1
-#define VKF_EXIT_USAGE 2
-#define VKF_EXIT_SKIP 77
+struct vkf_device; /* vk_device.h: the device layer, and the VKF_EXIT_* statuses */
 
-struct vkf_device;
+/* How long a case's draw may take: a hung driver fails the case. */
+#define VKF_DRAW_TIMEOUT_NS (120ull * 1000000000ull)
 
-/* Loads the Vulkan loader, creates an instance and opens the first device
- * whose name contains `name_filter` (NULL: the first device). Returns
- * VKF_EXIT_OK, VKF_EXIT_SKIP when there is no loader or no device (the
- * reason in err), or VKF_EXIT_USAGE when no device matches the filter. */
-int vkf_open(const char *name_filter, struct vkf_device **dev_ret, char *err, size_t err_size);
+/* Opens the device `want` names for vfetch-vk (vkf_select's rules; NULL:
+ * the first usable device) with the divisor extension, robustBufferAccess
+ * and the geometry and tessellation stages where it has them. Returns
+ * VKF_EXIT_OK, VKF_EXIT_SKIP when there is no loader or no usable device
+ * (the reason in err), or VKF_EXIT_USAGE when no device matches. */
+int vkf_open_fetch(const char *want, struct vkf_device **dev_ret, char *err, size_t err_size);
+/* Closes the device and frees the shaders compiled for it. */
+void vkf_close_fetch(struct vkf_device *dev);
 /* Prints every device with the facts that matter to vertex fetch. Returns
  * VKF_EXIT_OK or VKF_EXIT_SKIP. */
 int vkf_list_devices(void *f, char *err, size_t err_size);
-void vkf_close(struct vkf_device *dev);
-/* "llvmpipe (LLVM 15.0.6, 256 bits) (Mesa 22.3.6, Vulkan 1.3.230)" */
-const char *vkf_device_description(const struct vkf_device *dev);
 
 /* Why an element is not compared. */
 enum vkf_element_status {

@@ -26,47 +26,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vk_device.h"
+#include "vk_fetch.h"
+#include "vk_pipeline.h"
 
 /* Output buffer words before the records: [0] the counter. */
 #define PRIM_HEADER_WORDS 4u
 
 struct prim_state {
-    struct vkf_hbuf ib, out;
-    VkShaderModule modules[3];
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout pipeline_layout;
-    VkRenderPass render_pass;
-    VkFramebuffer framebuffer;
-    VkPipeline pipeline;
-    VkDescriptorPool pool;
-    VkCommandPool command_pool;
-    VkFence fence;
+    struct vkf_buf ib, out;
+    uint32_t *spirv[VKF_MAX_STAGES];   /* vertex, capture, tessellation evaluation */
+    size_t spirv_size[VKF_MAX_STAGES];
+    struct vkf_pipeline pipe;
+    VkCommandBuffer cb;
 };
 
 static void prim_state_destroy(struct vkf_device *d, struct prim_state *s)
 {
-    vkf_hbuf_destroy(d, &s->ib);
-    vkf_hbuf_destroy(d, &s->out);
-    if (s->fence)
-        d->vkDestroyFence(d->device, s->fence, NULL);
-    if (s->command_pool)
-        d->vkDestroyCommandPool(d->device, s->command_pool, NULL);
-    if (s->pool)
-        d->vkDestroyDescriptorPool(d->device, s->pool, NULL);
-    if (s->pipeline)
-        d->vkDestroyPipeline(d->device, s->pipeline, NULL);
-    if (s->framebuffer)
-        d->vkDestroyFramebuffer(d->device, s->framebuffer, NULL);
-    if (s->render_pass)
-        d->vkDestroyRenderPass(d->device, s->render_pass, NULL);
-    if (s->pipeline_layout)
-        d->vkDestroyPipelineLayout(d->device, s->pipeline_layout, NULL);
-    if (s->set_layout)
-        d->vkDestroyDescriptorSetLayout(d->device, s->set_layout, NULL);
-    for (int i = 0; i < 3; i++)
-        if (s->modules[i])
-            d->vkDestroyShaderModule(d->device, s->modules[i], NULL);
+    vkf_buf_destroy(d, &s->ib);
+    vkf_buf_destroy(d, &s->out);
+    vkf_cmd_free(d, &s->cb);
+    vkf_pipeline_destroy(d, &s->pipe);
+    for (uint32_t i = 0; i < VKF_MAX_STAGES; i++)
+        free(s->spirv[i]);
 }
 
 /* The Vulkan topology of a D3D one, with the geometry shader's input
@@ -197,31 +178,20 @@ static const char tes_glsl[] =
     "layout(quads) in;\n"
     "void main() { gl_Position = vec4(0.0); }\n";
 
-static int make_module(struct vkf_device *d, const char *glsl, const char *stage,
-                       VkShaderModule *m, char *err, size_t err_size)
+/* The vertex shader, the capture stage and for patches the evaluation
+ * stage, as SPIR-V. */
+static int compile_stages(struct prim_state *s, const struct topo_map *tm, uint32_t vpp,
+                          int patch, char *err, size_t err_size)
 {
-    uint32_t *spirv = NULL;
-    size_t size = 0;
-    if (glsl == NULL) {
-        snprintf(err, err_size, "out of memory");
-        return -1;
-    }
-    if (getenv("VFETCH_VK_DUMP_GLSL"))
-        fputs(glsl, stderr);
-    if (vkf_shader_compile_stage(glsl, stage, &spirv, &size, err, err_size) != 0)
-        return -1;
-    VkShaderModuleCreateInfo mci = {
-        .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO,
-        .codeSize = size,
-        .pCode = spirv,
-    };
-    VkResult vr = d->vkCreateShaderModule(d->device, &mci, NULL, m);
-    free(spirv);
-    if (vr != VK_SUCCESS) {
-        snprintf(err, err_size, "vkCreateShaderModule (%s) failed (%d)", stage, (int)vr);
-        return -1;
-    }
-    return 0;
+    char *g = patch ? tcs_glsl(vpp) : gs_glsl(tm->gs_input, vpp);
+    int bad = vkf_shader_compile_stage(vs_glsl, "vert", &s->spirv[0], &s->spirv_size[0], err,
+                                       err_size) ||
+              vkf_shader_compile_stage(g, patch ? "tesc" : "geom", &s->spirv[1],
+                                       &s->spirv_size[1], err, err_size) ||
+              (patch && vkf_shader_compile_stage(tes_glsl, "tese", &s->spirv[2],
+                                                 &s->spirv_size[2], err, err_size));
+    free(g);
+    return bad ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -253,20 +223,20 @@ static int d3d_cuts_at(const vf_draw_desc *draw, uint32_t size, uint32_t p)
 /* The index buffer of positions: entry p is p, or the restart value where
  * D3D cuts. Sets *index_type. */
 static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int restart,
-                            struct vkf_hbuf *ib, VkIndexType *index_type,
+                            struct vkf_buf *ib, VkIndexType *index_type,
                             struct vkf_prim_result *res, char *err, size_t err_size)
 {
     const uint32_t V = draw->vertex_count_per_instance;
-    uint32_t case_size = draw->index_buffer && draw->index_buffer->format == VF_FORMAT_R32_UINT
-                             ? 4 : 2;
+    uint32_t case_size =
+        draw->index_buffer && draw->index_buffer->format == VF_FORMAT_R32_UINT ? 4 : 2;
     /* 16-bit positions stop below the restart value 0xFFFF. */
     uint32_t size = case_size == 2 && V > 0xffffu ? 4 : case_size;
     uint32_t cuts = 0;
 
     if (size != case_size)
         APPEND("positions past 0xFFFE: 32-bit position indices (restart 0xFFFFFFFF); ");
-    if (vkf_hbuf_create(d, ib, (VkDeviceSize)V * size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, err,
-                        err_size))
+    if (vkf_buf_create(d, ib, (VkDeviceSize)V * size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                       VKF_MEM_READBACK, err, err_size))
         return -1;
     for (uint32_t p = 0; p < V; p++) {
         int cut = restart && d3d_cuts_at(draw, case_size, p);
@@ -297,206 +267,62 @@ static int d3d_restart(const vf_draw_desc *draw, int strip)
            draw->index_buffer && draw->index_buffer->data;
 }
 
+/* The pipeline: the stages with their specialisation constants (the
+ * vertex shader's first vertex and instance, the capture stage's
+ * capacity), no vertex input, the output buffer seen by the capture stage. */
 static int create_pipeline(struct vkf_device *d, struct prim_state *s, const struct topo_map *tm,
                            uint32_t vpp, int patch, int restart, const uint32_t *vs_spec,
-                           uint32_t capacity, char *err, size_t err_size)
+                           const uint32_t *capacity, char *err, size_t err_size)
 {
-    VkSpecializationMapEntry map[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
-    VkSpecializationInfo vs_si = { 2, map, 8, vs_spec };
-    VkSpecializationInfo cap_si = { 1, map, 4, &capacity };
-    VkPipelineShaderStageCreateInfo st[3] = {
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = VK_SHADER_STAGE_VERTEX_BIT, .module = s->modules[0], .pName = "main",
-          .pSpecializationInfo = &vs_si },
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT
-                         : VK_SHADER_STAGE_GEOMETRY_BIT,
-          .module = s->modules[1], .pName = "main", .pSpecializationInfo = &cap_si },
-        { .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-          .stage = VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, .module = s->modules[2],
-          .pName = "main" },
-    };
-    VkPipelineVertexInputStateCreateInfo vi = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO,
-    };
-    VkPipelineInputAssemblyStateCreateInfo ia = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+    static const VkSpecializationMapEntry map[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
+    const VkSpecializationInfo vs_si = { 2, map, 8, vs_spec };
+    const VkSpecializationInfo cap_si = { 1, map, 4, capacity };
+    const VkShaderStageFlagBits capture =
+        patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT : VK_SHADER_STAGE_GEOMETRY_BIT;
+    struct vkf_pipeline_desc pd = {
+        .stages = {
+            { VK_SHADER_STAGE_VERTEX_BIT, s->spirv[0], s->spirv_size[0], &vs_si },
+            { capture, s->spirv[1], s->spirv_size[1], &cap_si },
+            { VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, s->spirv[2], s->spirv_size[2], NULL },
+        },
+        .num_stages = patch ? 3u : 2u,
+        .storage = { s->out.buffer },
+        .num_storage = 1,
+        .storage_stages = capture,
         .topology = tm->vk,
-        .primitiveRestartEnable = (VkBool32)restart,
+        .restart = restart,
+        .patch_control_points = patch ? vpp : 0,
     };
-    VkPipelineTessellationStateCreateInfo ts = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO,
-        .patchControlPoints = vpp,
-    };
-    VkPipelineRasterizationStateCreateInfo rs = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .rasterizerDiscardEnable = VK_TRUE,
-        .polygonMode = VK_POLYGON_MODE_FILL,
-        .cullMode = VK_CULL_MODE_NONE,
-        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-        .lineWidth = 1.0f,
-    };
-    VkDescriptorSetLayoutBinding dsb = {
-        0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
-        patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT : VK_SHADER_STAGE_GEOMETRY_BIT, NULL
-    };
-    VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = 1,
-        .pBindings = &dsb,
-    };
-    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS };
-    VkRenderPassCreateInfo rpci = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-        .subpassCount = 1,
-        .pSubpasses = &sub,
-    };
-    VkResult vr;
 
-    if (d->vkCreateDescriptorSetLayout(d->device, &dslci, NULL, &s->set_layout) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create the descriptor set layout");
-        return -1;
-    }
-    VkPipelineLayoutCreateInfo plci = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = 1,
-        .pSetLayouts = &s->set_layout,
-    };
-    if (d->vkCreatePipelineLayout(d->device, &plci, NULL, &s->pipeline_layout) != VK_SUCCESS ||
-        d->vkCreateRenderPass(d->device, &rpci, NULL, &s->render_pass) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create the pipeline layout or render pass");
-        return -1;
-    }
-    VkFramebufferCreateInfo fci = {
-        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-        .renderPass = s->render_pass,
-        .width = 1,
-        .height = 1,
-        .layers = 1,
-    };
-    if (d->vkCreateFramebuffer(d->device, &fci, NULL, &s->framebuffer) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create the framebuffer");
-        return -1;
-    }
-    VkGraphicsPipelineCreateInfo gpci = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-        .stageCount = patch ? 3u : 2u,
-        .pStages = st,
-        .pVertexInputState = &vi,
-        .pInputAssemblyState = &ia,
-        .pTessellationState = patch ? &ts : NULL,
-        .pRasterizationState = &rs,
-        .layout = s->pipeline_layout,
-        .renderPass = s->render_pass,
-    };
-    vr = d->vkCreateGraphicsPipelines(d->device, VK_NULL_HANDLE, 1, &gpci, NULL, &s->pipeline);
-    if (vr != VK_SUCCESS) {
-        snprintf(err, err_size, "vkCreateGraphicsPipelines failed (%d)", (int)vr);
-        return -1;
-    }
-    return 0;
+    return vkf_pipeline_create(d, &pd, &s->pipe, err, err_size);
 }
 
-/* Records the draw, submits it and waits. */
+/* Records the draw, submits it and waits (two minutes at most). */
 static int submit_draw(struct vkf_device *d, struct prim_state *s, const vf_draw_desc *draw,
                        int indexed, VkIndexType index_type, uint32_t first_vertex, char *err,
                        size_t err_size)
 {
     const uint32_t V = draw->vertex_count_per_instance, I = draw->instance_count;
-    VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1 };
-    VkDescriptorPoolCreateInfo dpci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-        .maxSets = 1,
-        .poolSizeCount = 1,
-        .pPoolSizes = &ps,
-    };
-    VkDescriptorSet set;
-    VkDescriptorBufferInfo dbi = { s->out.buffer, 0, VK_WHOLE_SIZE };
-    VkCommandPoolCreateInfo cpci = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .queueFamilyIndex = d->queue_family,
-    };
-    VkCommandBufferBeginInfo cbbi = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
-    VkMemoryBarrier mb = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-        .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
-    };
-    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
-    VkCommandBuffer cb;
     VkResult vr;
 
-    if (d->vkCreateDescriptorPool(d->device, &dpci, NULL, &s->pool) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create a descriptor pool");
-        return -1;
-    }
-    VkDescriptorSetAllocateInfo dsai = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorPool = s->pool,
-        .descriptorSetCount = 1,
-        .pSetLayouts = &s->set_layout,
-    };
-    if (d->vkAllocateDescriptorSets(d->device, &dsai, &set) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot allocate a descriptor set");
-        return -1;
-    }
-    VkWriteDescriptorSet w = {
-        .sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET, .dstSet = set, .dstBinding = 0,
-        .descriptorCount = 1, .descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
-        .pBufferInfo = &dbi,
-    };
-    d->vkUpdateDescriptorSets(d->device, 1, &w, 0, NULL);
-    if (d->vkCreateCommandPool(d->device, &cpci, NULL, &s->command_pool) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create a command pool");
-        return -1;
-    }
-    VkCommandBufferAllocateInfo cbai = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .commandPool = s->command_pool,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    if (d->vkAllocateCommandBuffers(d->device, &cbai, &cb) != VK_SUCCESS ||
-        d->vkCreateFence(d->device, &fci, NULL, &s->fence) != VK_SUCCESS ||
-        d->vkBeginCommandBuffer(cb, &cbbi) != VK_SUCCESS) {
+    s->cb = vkf_cmd_begin_once(d);
+    if (s->cb == VK_NULL_HANDLE) {
         snprintf(err, err_size, "cannot record a command buffer");
         return -1;
     }
-    VkRenderPassBeginInfo rpbi = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-        .renderPass = s->render_pass,
-        .framebuffer = s->framebuffer,
-        .renderArea = { { 0, 0 }, { 1, 1 } },
-    };
-    d->vkCmdBeginRenderPass(cb, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
-    d->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->pipeline);
-    d->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->pipeline_layout, 0, 1,
-                               &set, 0, NULL);
+    vkf_pipeline_begin(d, s->cb, &s->pipe);
     if (V > 0 && I > 0) {
         if (indexed) {
-            d->vkCmdBindIndexBuffer(cb, s->ib.buffer, 0, index_type);
-            d->vkCmdDrawIndexed(cb, V, I, 0, 0, draw->start_instance_location);
+            d->vkCmdBindIndexBuffer(s->cb, s->ib.buffer, 0, index_type);
+            d->vkCmdDrawIndexed(s->cb, V, I, 0, 0, draw->start_instance_location);
         } else {
-            d->vkCmdDraw(cb, V, I, first_vertex, draw->start_instance_location);
+            d->vkCmdDraw(s->cb, V, I, first_vertex, draw->start_instance_location);
         }
     }
-    d->vkCmdEndRenderPass(cb);
-    d->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                            0, 1, &mb, 0, NULL, 0, NULL);
-    VkSubmitInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &cb,
-    };
-    if (d->vkEndCommandBuffer(cb) != VK_SUCCESS ||
-        d->vkQueueSubmit(d->queue, 1, &si, s->fence) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot submit the draw");
-        return -1;
-    }
-    vr = d->vkWaitForFences(d->device, 1, &s->fence, VK_TRUE, 120ull * 1000000000ull);
+    d->vkCmdEndRenderPass(s->cb);
+    vkf_cmd_barrier(d, s->cb, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+    vr = vkf_cmd_end_submit(d, s->cb, VKF_DRAW_TIMEOUT_NS);
     if (vr != VK_SUCCESS) {
         snprintf(err, err_size, "the draw did not complete (%d)", (int)vr);
         return -1;
@@ -508,17 +334,17 @@ static int submit_draw(struct vkf_device *d, struct prim_state *s, const vf_draw
 static int can_capture(const struct vkf_device *d, int patch, uint32_t vpp, char *err,
                        size_t err_size)
 {
-    if (!patch && !d->geometry) {
+    if (!patch && !d->info.geometry) {
         snprintf(err, err_size, "the device has no geometryShader");
         return 0;
     }
-    if (patch && !d->tessellation) {
+    if (patch && !d->info.tessellation) {
         snprintf(err, err_size, "the device has no tessellationShader");
         return 0;
     }
-    if (patch && vpp > d->max_patch_size) {
+    if (patch && vpp > d->info.max_patch_size) {
         snprintf(err, err_size, "%u control points: maxTessellationPatchSize is %u", vpp,
-                 d->max_patch_size);
+                 d->info.max_patch_size);
         return 0;
     }
     return 1;
@@ -558,13 +384,15 @@ int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacit
     }
     {
         uint64_t total = ((uint64_t)capacity * VKF_PRIM_WORDS(vpp) + PRIM_HEADER_WORDS) * 4;
-        if (total > d->props.limits.maxStorageBufferRange || total > ((uint64_t)256 << 20)) {
-            snprintf(err, err_size, "the draw needs %llu bytes of output, more than this tool "
-                     "allocates", (unsigned long long)total);
+        if (total > d->info.props.limits.maxStorageBufferRange || total > ((uint64_t)256 << 20)) {
+            snprintf(err, err_size,
+                     "the draw needs %llu bytes of output, more than this tool "
+                     "allocates",
+                     (unsigned long long)total);
             return VKF_EXIT_USAGE;
         }
-        if (vkf_hbuf_create(d, &s.out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err,
-                            err_size))
+        if (vkf_buf_create(d, &s.out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK,
+                           err, err_size))
             goto out;
     }
     if (indexed) {
@@ -580,17 +408,10 @@ int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacit
     if (draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && !restart)
         APPEND("a cut value without strip cuts (a list, or no index data): no restart; ");
 
-    if (make_module(d, vs_glsl, "vert", &s.modules[0], err, err_size))
+    if (compile_stages(&s, &tm, vpp, patch, err, err_size))
         goto out;
-    {
-        char *g = patch ? tcs_glsl(vpp) : gs_glsl(tm.gs_input, vpp);
-        int bad = make_module(d, g, patch ? "tesc" : "geom", &s.modules[1], err, err_size);
-        free(g);
-        if (bad || (patch && make_module(d, tes_glsl, "tese", &s.modules[2], err, err_size)))
-            goto out;
-    }
     ret = VKF_EXIT_MISMATCH; /* from here on a failure is the driver's */
-    if (create_pipeline(d, &s, &tm, vpp, patch, restart, vs_spec, capacity, err, err_size) ||
+    if (create_pipeline(d, &s, &tm, vpp, patch, restart, vs_spec, &capacity, err, err_size) ||
         submit_draw(d, &s, draw, indexed, index_type, vs_spec[0], err, err_size))
         goto out;
     {

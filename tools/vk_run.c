@@ -24,53 +24,59 @@
 #include <string.h>
 
 #include "vk_device.h"
+#include "vk_pipeline.h"
 #include "vk_translate.h"
 
 struct run_state {
     struct vkf_vertex_input vi;
     struct vkf_index_keys ix;
     uint32_t span;          /* records per instance: positions, or distinct index values */
-    struct vkf_hbuf vb[VF_MAX_INPUT_SLOTS];
-    struct vkf_hbuf ib, out, keys;
-    VkShaderModule module;
-    VkDescriptorSetLayout set_layout;
-    VkPipelineLayout pipeline_layout;
-    VkRenderPass render_pass;
-    VkFramebuffer framebuffer;
-    VkPipeline pipeline;
-    VkDescriptorPool pool;
-    VkDescriptorSet set;
-    VkCommandPool command_pool;
+    struct vkf_buf vb[VF_MAX_INPUT_SLOTS];
+    struct vkf_buf ib, out, keys;
+    struct vkf_pipeline pipe;
     VkCommandBuffer cb;
-    VkFence fence;
 };
 
 static void run_state_destroy(struct vkf_device *d, struct run_state *s)
 {
     for (uint32_t i = 0; i < VF_MAX_INPUT_SLOTS; i++)
-        vkf_hbuf_destroy(d, &s->vb[i]);
-    vkf_hbuf_destroy(d, &s->ib);
-    vkf_hbuf_destroy(d, &s->out);
-    vkf_hbuf_destroy(d, &s->keys);
-    if (s->fence)
-        d->vkDestroyFence(d->device, s->fence, NULL);
-    if (s->command_pool)
-        d->vkDestroyCommandPool(d->device, s->command_pool, NULL);
-    if (s->pool)
-        d->vkDestroyDescriptorPool(d->device, s->pool, NULL);
-    if (s->pipeline)
-        d->vkDestroyPipeline(d->device, s->pipeline, NULL);
-    if (s->framebuffer)
-        d->vkDestroyFramebuffer(d->device, s->framebuffer, NULL);
-    if (s->render_pass)
-        d->vkDestroyRenderPass(d->device, s->render_pass, NULL);
-    if (s->pipeline_layout)
-        d->vkDestroyPipelineLayout(d->device, s->pipeline_layout, NULL);
-    if (s->set_layout)
-        d->vkDestroyDescriptorSetLayout(d->device, s->set_layout, NULL);
-    if (s->module)
-        d->vkDestroyShaderModule(d->device, s->module, NULL);
+        vkf_buf_destroy(d, &s->vb[i]);
+    vkf_buf_destroy(d, &s->ib);
+    vkf_buf_destroy(d, &s->out);
+    vkf_buf_destroy(d, &s->keys);
+    vkf_cmd_free(d, &s->cb);
+    vkf_pipeline_destroy(d, &s->pipe);
     vkf_index_keys_free(&s->ix);
+}
+
+/* vkf_caps.vertex_format for the opened device. */
+static int vertex_format_supported(const void *ctx, uint32_t vk_format)
+{
+    const struct vkf_device *d = ctx;
+    VkFormatProperties fp;
+
+    d->vkGetPhysicalDeviceFormatProperties(d->phys, (VkFormat)vk_format, &fp);
+    return (fp.bufferFeatures & VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT) != 0;
+}
+
+/* The device's vertex input capabilities, for vkf_translate_elements
+ * (caps->ctx points at d, which must outlive caps). */
+static void device_caps(const struct vkf_device *d, struct vkf_caps *caps)
+{
+    const VkPhysicalDeviceLimits *l = &d->info.props.limits;
+
+    memset(caps, 0, sizeof(*caps));
+    caps->max_attributes = l->maxVertexInputAttributes;
+    caps->max_attribute_offset = l->maxVertexInputAttributeOffset;
+    caps->max_binding_stride = l->maxVertexInputBindingStride;
+    caps->max_bindings = l->maxVertexInputBindings;
+    caps->divisor = d->info.divisor_extension != NULL;
+    caps->divisor_rate = d->info.divisor_rate;
+    caps->divisor_zero = d->info.divisor_zero;
+    caps->divisor_first_instance = d->info.divisor_first_instance;
+    caps->max_divisor = d->info.max_divisor;
+    caps->vertex_format = vertex_format_supported;
+    caps->ctx = d;
 }
 
 #if defined(__GNUC__)
@@ -97,16 +103,18 @@ static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct
 
     if (!draw->indexed) {
         s->span = draw->vertex_count_per_instance;
-        return vkf_hbuf_create(d, &s->keys, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err,
-                               err_size) ? VKF_EXIT_USAGE : 0;
+        return vkf_buf_create(d, &s->keys, 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK,
+                              err, err_size)
+                   ? VKF_EXIT_USAGE
+                   : 0;
     }
     ret = vkf_translate_indices(draw, &s->ix, err, err_size);
     if (ret != 0)
         return ret;
-    if (vkf_hbuf_create(d, &s->ib, s->ix.bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, err,
-                        err_size) ||
-        vkf_hbuf_create(d, &s->keys, (VkDeviceSize)s->ix.num_keys * 4,
-                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err, err_size))
+    if (vkf_buf_create(d, &s->ib, s->ix.bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, VKF_MEM_READBACK,
+                       err, err_size) ||
+        vkf_buf_create(d, &s->keys, (VkDeviceSize)s->ix.num_keys * 4,
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK, err, err_size))
         return VKF_EXIT_USAGE;
     if (ib != NULL && ib->data != NULL)
         memcpy(s->ib.map, ib->data,
@@ -123,22 +131,26 @@ static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct
 }
 
 /* The buffer the shader writes: a header, then span * instances records. */
-static int create_output(struct vkf_device *d, struct run_state *s, uint32_t ne,
-                         uint32_t instances, char *err, size_t err_size)
+static int create_output(struct vkf_device *d, struct run_state *s, uint32_t ne, uint32_t instances,
+                         char *err, size_t err_size)
 {
-    uint64_t total = ((uint64_t)s->span * instances * VKF_RECORD_WORDS(ne) +
-                      VKF_OUTPUT_HEADER_WORDS) * 4;
-    uint64_t limit = d->props.limits.maxStorageBufferRange;
+    uint64_t total =
+        ((uint64_t)s->span * instances * VKF_RECORD_WORDS(ne) + VKF_OUTPUT_HEADER_WORDS) * 4;
+    uint64_t limit = d->info.props.limits.maxStorageBufferRange;
 
     if (limit > VKF_MAX_ALLOCATION)
         limit = VKF_MAX_ALLOCATION;
     if (total > limit) {
-        snprintf(err, err_size, "the draw needs %llu bytes of output, more than this tool "
-                 "allocates (%llu)", (unsigned long long)total, (unsigned long long)limit);
+        snprintf(err, err_size,
+                 "the draw needs %llu bytes of output, more than this tool "
+                 "allocates (%llu)",
+                 (unsigned long long)total, (unsigned long long)limit);
         return VKF_EXIT_USAGE;
     }
-    return vkf_hbuf_create(d, &s->out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, err,
-                           err_size) ? VKF_EXIT_USAGE : 0;
+    return vkf_buf_create(d, &s->out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK,
+                          err, err_size)
+               ? VKF_EXIT_USAGE
+               : 0;
 }
 
 /* One vertex buffer per bound slot. With robustBufferAccess Vulkan may
@@ -157,114 +169,29 @@ static int upload_vertices(struct vkf_device *d, const struct vf_case *c, struct
             continue;
         if (vb->stride_in_bytes != 0)
             size = (size + vb->stride_in_bytes - 1) / vb->stride_in_bytes * vb->stride_in_bytes;
-        if (vkf_hbuf_create(d, &s->vb[slot], size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, err,
-                            err_size))
+        if (vkf_buf_create(d, &s->vb[slot], size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
+                           VKF_MEM_READBACK, err, err_size))
             return VKF_EXIT_USAGE;
         memcpy(s->vb[slot].map, vb->data, vb->size_in_bytes);
     }
     return 0;
 }
 
-/* The generated vertex shader as a module. */
-static int create_module(struct vkf_device *d, struct run_state *s, uint32_t ne, int indexed,
-                         char *err, size_t err_size)
-{
-    struct vkf_shader_desc sd = { .num_elements = ne, .elements = s->vi.shader,
-                                  .indexed = indexed };
-    char *glsl = vkf_shader_glsl(&sd);
-    uint32_t *spirv = NULL;
-    size_t size = 0;
-    VkShaderModuleCreateInfo mci = { .sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO };
-    int ret = VKF_EXIT_USAGE;
-
-    if (glsl == NULL) {
-        snprintf(err, err_size, "out of memory");
-        return VKF_EXIT_USAGE;
-    }
-    if (getenv("VFETCH_VK_DUMP_GLSL"))
-        fputs(glsl, stderr);
-    if (vkf_shader_compile(glsl, &spirv, &size, err, err_size) == 0) {
-        mci.codeSize = size;
-        mci.pCode = spirv;
-        ret = VKF_EXIT_MISMATCH;
-        if (d->vkCreateShaderModule(d->device, &mci, NULL, &s->module) == VK_SUCCESS)
-            ret = 0;
-        else
-            snprintf(err, err_size, "cannot create the shader module");
-    }
-    free(glsl);
-    free(spirv);
-    return ret;
-}
-
-/* Two storage buffers (records, keys), an empty render pass and its 1x1
- * framebuffer: nothing is rasterised. */
-static int create_layouts(struct vkf_device *d, struct run_state *s, char *err, size_t err_size)
-{
-    VkDescriptorSetLayoutBinding dsb[2] = {
-        { 0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, NULL },
-        { 1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, NULL },
-    };
-    VkDescriptorSetLayoutCreateInfo dslci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO,
-        .bindingCount = 2,
-        .pBindings = dsb,
-    };
-    VkPipelineLayoutCreateInfo plci = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO,
-        .setLayoutCount = 1,
-        .pSetLayouts = &s->set_layout,
-    };
-    VkSubpassDescription sub = { .pipelineBindPoint = VK_PIPELINE_BIND_POINT_GRAPHICS };
-    VkRenderPassCreateInfo rpci = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_CREATE_INFO,
-        .subpassCount = 1,
-        .pSubpasses = &sub,
-    };
-    VkFramebufferCreateInfo fci = {
-        .sType = VK_STRUCTURE_TYPE_FRAMEBUFFER_CREATE_INFO,
-        .width = 1,
-        .height = 1,
-        .layers = 1,
-    };
-
-    if (d->vkCreateDescriptorSetLayout(d->device, &dslci, NULL, &s->set_layout) != VK_SUCCESS ||
-        d->vkCreatePipelineLayout(d->device, &plci, NULL, &s->pipeline_layout) != VK_SUCCESS ||
-        d->vkCreateRenderPass(d->device, &rpci, NULL, &s->render_pass) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create the shader module or layouts");
-        return VKF_EXIT_MISMATCH;
-    }
-    fci.renderPass = s->render_pass;
-    if (d->vkCreateFramebuffer(d->device, &fci, NULL, &s->framebuffer) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create the framebuffer");
-        return VKF_EXIT_MISMATCH;
-    }
-    return 0;
-}
-
-/* The pipeline: the translated vertex input, the draw constants as
- * specialisation constants (vk_shader.c), rasterisation discarded. */
+/* The pipeline: the generated vertex shader with the draw constants as
+ * specialisation constants (vk_shader.c), the translated vertex input,
+ * the record and key buffers; rasterisation discarded. A shader that does
+ * not compile is the tool's failure (usage), a pipeline the driver does
+ * not make is the driver's. */
 static int create_pipeline(struct vkf_device *d, struct run_state *s, const vf_draw_desc *draw,
-                           char *err, size_t err_size)
+                           uint32_t ne, char *err, size_t err_size)
 {
     const uint32_t spec_values[VKF_SPEC_CONSTANTS] = {
         draw->indexed ? (uint32_t)draw->base_vertex_location : draw->start_location,
         draw->start_instance_location, s->span, s->ix.num_keys, draw->instance_count,
     };
     VkSpecializationMapEntry spec_map[VKF_SPEC_CONSTANTS];
-    VkSpecializationInfo spec = {
-        .mapEntryCount = VKF_SPEC_CONSTANTS,
-        .pMapEntries = spec_map,
-        .dataSize = sizeof(spec_values),
-        .pData = spec_values,
-    };
-    VkPipelineShaderStageCreateInfo stage = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
-        .stage = VK_SHADER_STAGE_VERTEX_BIT,
-        .module = s->module,
-        .pName = "main",
-        .pSpecializationInfo = &spec,
-    };
+    VkSpecializationInfo spec = { VKF_SPEC_CONSTANTS, spec_map, sizeof(spec_values),
+                                  spec_values };
     VkPipelineVertexInputDivisorStateCreateInfoEXT div = {
         .sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT,
         .vertexBindingDivisorCount = s->vi.num_divisors,
@@ -278,87 +205,32 @@ static int create_pipeline(struct vkf_device *d, struct run_state *s, const vf_d
         .vertexAttributeDescriptionCount = s->vi.num_attributes,
         .pVertexAttributeDescriptions = s->vi.attributes,
     };
-    VkPipelineInputAssemblyStateCreateInfo ia = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO,
+    struct vkf_pipeline_desc pd = {
+        .num_stages = 1,
+        .storage = { s->out.buffer, s->keys.buffer },
+        .num_storage = 2,
+        .storage_stages = VK_SHADER_STAGE_VERTEX_BIT,
+        .vertex_input = &vi,
         .topology = s->ix.restart ? VK_PRIMITIVE_TOPOLOGY_LINE_STRIP
                                   : VK_PRIMITIVE_TOPOLOGY_POINT_LIST,
-        .primitiveRestartEnable = (VkBool32)s->ix.restart,
+        .restart = s->ix.restart,
     };
-    VkPipelineRasterizationStateCreateInfo rs = {
-        .sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO,
-        .rasterizerDiscardEnable = VK_TRUE,
-        .polygonMode = VK_POLYGON_MODE_FILL,
-        .cullMode = VK_CULL_MODE_NONE,
-        .frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE,
-        .lineWidth = 1.0f,
-    };
-    VkGraphicsPipelineCreateInfo gpci = {
-        .sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO,
-        .stageCount = 1,
-        .pStages = &stage,
-        .pVertexInputState = &vi,
-        .pInputAssemblyState = &ia,
-        .pRasterizationState = &rs,
-        .layout = s->pipeline_layout,
-        .renderPass = s->render_pass,
-        .subpass = 0,
-    };
-    VkResult vr;
+    struct vkf_shader_desc sd = { .num_elements = ne, .elements = s->vi.shader,
+                                  .indexed = draw->indexed != 0 };
+    char *glsl = vkf_shader_glsl(&sd);
+    uint32_t *spirv = NULL;
+    size_t size = 0;
+    int ret = VKF_EXIT_USAGE;
 
-    for (uint32_t k = 0; k < VKF_SPEC_CONSTANTS; k++) {
-        spec_map[k].constantID = k;
-        spec_map[k].offset = k * 4;
-        spec_map[k].size = 4;
+    for (uint32_t k = 0; k < VKF_SPEC_CONSTANTS; k++)
+        spec_map[k] = (VkSpecializationMapEntry){ k, k * 4, 4 };
+    if (vkf_shader_compile(glsl, &spirv, &size, err, err_size) == 0) {
+        pd.stages[0] = (struct vkf_stage){ VK_SHADER_STAGE_VERTEX_BIT, spirv, size, &spec };
+        ret = vkf_pipeline_create(d, &pd, &s->pipe, err, err_size) ? VKF_EXIT_MISMATCH : 0;
     }
-    vr = d->vkCreateGraphicsPipelines(d->device, VK_NULL_HANDLE, 1, &gpci, NULL, &s->pipeline);
-    if (vr != VK_SUCCESS) {
-        snprintf(err, err_size, "vkCreateGraphicsPipelines failed (%d)", (int)vr);
-        return VKF_EXIT_MISMATCH;
-    }
-    return 0;
-}
-
-/* The descriptor set naming the record and key buffers. */
-static int bind_buffers(struct vkf_device *d, struct run_state *s, char *err, size_t err_size)
-{
-    VkDescriptorPoolSize ps = { VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2 };
-    VkDescriptorPoolCreateInfo dpci = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO,
-        .maxSets = 1,
-        .poolSizeCount = 1,
-        .pPoolSizes = &ps,
-    };
-    VkDescriptorSetAllocateInfo dsai = {
-        .sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO,
-        .descriptorSetCount = 1,
-        .pSetLayouts = &s->set_layout,
-    };
-    VkDescriptorBufferInfo dbi[2] = {
-        { s->out.buffer, 0, VK_WHOLE_SIZE },
-        { s->keys.buffer, 0, VK_WHOLE_SIZE },
-    };
-    VkWriteDescriptorSet w[2];
-
-    if (d->vkCreateDescriptorPool(d->device, &dpci, NULL, &s->pool) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create a descriptor pool");
-        return VKF_EXIT_MISMATCH;
-    }
-    dsai.descriptorPool = s->pool;
-    if (d->vkAllocateDescriptorSets(d->device, &dsai, &s->set) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot allocate a descriptor set");
-        return VKF_EXIT_MISMATCH;
-    }
-    for (uint32_t k = 0; k < 2; k++) {
-        memset(&w[k], 0, sizeof(w[k]));
-        w[k].sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        w[k].dstSet = s->set;
-        w[k].dstBinding = k;
-        w[k].descriptorCount = 1;
-        w[k].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        w[k].pBufferInfo = &dbi[k];
-    }
-    d->vkUpdateDescriptorSets(d->device, 2, w, 0, NULL);
-    return 0;
+    free(glsl);
+    free(spirv);
+    return ret;
 }
 
 /* The draw's commands, between an empty render pass and a barrier that
@@ -366,23 +238,9 @@ static int bind_buffers(struct vkf_device *d, struct run_state *s, char *err, si
 static void record_draw(struct vkf_device *d, struct run_state *s, const vf_draw_desc *draw)
 {
     const uint32_t V = draw->vertex_count_per_instance, I = draw->instance_count;
-    VkRenderPassBeginInfo rpbi = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-        .renderPass = s->render_pass,
-        .framebuffer = s->framebuffer,
-        .renderArea = { { 0, 0 }, { 1, 1 } },
-    };
-    VkMemoryBarrier mb = {
-        .sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER,
-        .srcAccessMask = VK_ACCESS_SHADER_WRITE_BIT,
-        .dstAccessMask = VK_ACCESS_HOST_READ_BIT,
-    };
     VkCommandBuffer cb = s->cb;
 
-    d->vkCmdBeginRenderPass(cb, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
-    d->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->pipeline);
-    d->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, s->pipeline_layout, 0, 1,
-                               &s->set, 0, NULL);
+    vkf_pipeline_begin(d, cb, &s->pipe);
     for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++) {
         VkDeviceSize zero = 0;
         if (s->vi.slot_binding[slot] >= 0)
@@ -399,53 +257,23 @@ static void record_draw(struct vkf_device *d, struct run_state *s, const vf_draw
         d->vkCmdDraw(cb, V, I, draw->start_location, draw->start_instance_location);
     }
     d->vkCmdEndRenderPass(cb);
-    d->vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT,
-                            0, 1, &mb, 0, NULL, 0, NULL);
+    vkf_cmd_barrier(d, cb, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
 }
 
 /* Records the draw, submits it and waits (two minutes at most). */
 static int submit_draw(struct vkf_device *d, struct run_state *s, const vf_draw_desc *draw,
                        char *err, size_t err_size)
 {
-    VkCommandPoolCreateInfo cpci = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
-        .queueFamilyIndex = d->queue_family,
-    };
-    VkCommandBufferAllocateInfo cbai = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO,
-        .level = VK_COMMAND_BUFFER_LEVEL_PRIMARY,
-        .commandBufferCount = 1,
-    };
-    VkCommandBufferBeginInfo cbbi = {
-        .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO,
-        .flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT,
-    };
-    VkFenceCreateInfo fci = { .sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO };
-    VkSubmitInfo si = {
-        .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-        .commandBufferCount = 1,
-        .pCommandBuffers = &s->cb,
-    };
     VkResult vr;
 
-    if (d->vkCreateCommandPool(d->device, &cpci, NULL, &s->command_pool) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot create a command pool");
-        return VKF_EXIT_MISMATCH;
-    }
-    cbai.commandPool = s->command_pool;
-    if (d->vkAllocateCommandBuffers(d->device, &cbai, &s->cb) != VK_SUCCESS ||
-        d->vkCreateFence(d->device, &fci, NULL, &s->fence) != VK_SUCCESS ||
-        d->vkBeginCommandBuffer(s->cb, &cbbi) != VK_SUCCESS) {
+    s->cb = vkf_cmd_begin_once(d);
+    if (s->cb == VK_NULL_HANDLE) {
         snprintf(err, err_size, "cannot record a command buffer");
         return VKF_EXIT_MISMATCH;
     }
     record_draw(d, s, draw);
-    if (d->vkEndCommandBuffer(s->cb) != VK_SUCCESS ||
-        d->vkQueueSubmit(d->queue, 1, &si, s->fence) != VK_SUCCESS) {
-        snprintf(err, err_size, "cannot submit the draw");
-        return VKF_EXIT_MISMATCH;
-    }
-    vr = d->vkWaitForFences(d->device, 1, &s->fence, VK_TRUE, 120ull * 1000000000ull);
+    vr = vkf_cmd_end_submit(d, s->cb, VKF_DRAW_TIMEOUT_NS);
     if (vr != VK_SUCCESS) {
         snprintf(err, err_size, "the draw did not complete (%d)", (int)vr);
         return VKF_EXIT_MISMATCH;
@@ -504,7 +332,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
         snprintf(err, err_size, "out of memory");
         return VKF_EXIT_USAGE;
     }
-    vkf_device_caps(d, &caps);
+    device_caps(d, &caps);
     vkf_translate_elements(c, offsets, &caps, &s->vi, res);
 
     /* Failures up to the shader are the case's or the tool's (usage);
@@ -518,13 +346,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
     if (ret == 0)
         ret = upload_vertices(d, c, s, err, err_size);
     if (ret == 0)
-        ret = create_module(d, s, ne, res->indexed, err, err_size);
-    if (ret == 0)
-        ret = create_layouts(d, s, err, err_size);
-    if (ret == 0)
-        ret = create_pipeline(d, s, draw, err, err_size);
-    if (ret == 0)
-        ret = bind_buffers(d, s, err, err_size);
+        ret = create_pipeline(d, s, draw, ne, err, err_size);
     if (ret == 0)
         ret = submit_draw(d, s, draw, err, err_size);
     if (ret == 0)

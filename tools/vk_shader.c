@@ -257,6 +257,14 @@ int vkf_shader_compile_stage(const char *glsl, const char *stage, uint32_t **spi
     unsigned slot;
     uint32_t *copy;
 
+    /* Both callers pass what a generator returned: NULL is its malloc's. */
+    if (glsl == NULL) {
+        snprintf(err, err_size, "out of memory");
+        return -1;
+    }
+    if (getenv("VFETCH_VK_DUMP_GLSL"))
+        fputs(glsl, stderr);
+
     for (unsigned i = 0; i < VKF_CACHE_SIZE; i++) {
         if (vkf_cache[i].glsl != NULL && strcmp(vkf_cache[i].glsl, glsl) == 0 &&
             strcmp(vkf_cache[i].stage, stage) == 0) {

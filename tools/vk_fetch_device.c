@@ -1,0 +1,58 @@
+/*
+ * vk_fetch_device.c - the device as vfetch-vk opens and lists it, on the
+ * shared device layer (vk_device.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vk_fetch.h"
+
+int vkf_open_fetch(const char *want, struct vkf_device **dev_ret, char *err, size_t err_size)
+{
+    return vkf_open("vfetch-vk", want, VKF_FEATURE_DIVISOR | VKF_FEATURE_ROBUST |
+                    VKF_FEATURE_STAGES, dev_ret, err, err_size);
+}
+
+void vkf_close_fetch(struct vkf_device *dev)
+{
+    vkf_shader_cache_clear();
+    vkf_close(dev);
+}
+
+static void print_device(FILE *f, uint32_t i, const struct vkf_phys_info *info)
+{
+    char desc[512];
+
+    vkf_phys_describe(info, desc, sizeof(desc));
+    fprintf(f, "%u: %s\n", i, desc);
+    fprintf(f, "   divisor: %s (rate divisor %s, zero divisor %s, max %u)%s%s%s%s\n",
+            info->divisor_extension ? info->divisor_extension : "none",
+            info->divisor_rate ? "yes" : "no", info->divisor_zero ? "yes" : "no",
+            info->max_divisor, info->stores ? "" : ", no vertexPipelineStoresAndAtomics",
+            info->geometry ? "" : ", no geometryShader",
+            info->tessellation ? "" : ", no tessellationShader",
+            info->graphics_queue ? "" : ", no graphics queue");
+}
+
+int vkf_list_devices(void *fp, char *err, size_t err_size)
+{
+    struct vkf_device *d;
+    VkPhysicalDevice *list = NULL;
+    uint32_t n = 0;
+    int ret = vkf_open_instance("vfetch-vk", &d, err, err_size);
+
+    if (ret == VKF_EXIT_OK)
+        ret = vkf_enumerate(d, &list, &n, err, err_size);
+    if (ret == VKF_EXIT_OK && n == 0) {
+        snprintf(err, err_size, "no Vulkan device");
+        ret = VKF_EXIT_SKIP;
+    }
+    for (uint32_t i = 0; ret == VKF_EXIT_OK && i < n; i++) {
+        struct vkf_phys_info info;
+        vkf_phys_query(d, list[i], &info);
+        print_device(fp, i, &info);
+    }
+    free(list);
+    vkf_close(d);
+    return ret;
+}

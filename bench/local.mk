@@ -66,3 +66,14 @@ bench-plot: bench/vfetch-bench$(EXEEXT)
 	if test -n "$(BENCH_RUN)"; then set -- -i "$(BENCH_RUN)"; else set --; fi; \
 	$(BENCH_ENV) $(SHELL) $(srcdir)/bench/plot.sh -b ./bench/vfetch-bench$(EXEEXT) \
 		-o $(BENCH_PLOT) "$$@" -- --quick $(BENCH_PEER_FLAGS)
+
+# What a store into L1 costs by width (bench/README.md, "Why a Xeon core
+# trails"): `make bench/store-probe`. Built with the AVX-512 flags where the
+# compiler has them, for the 64-byte stores.
+EXTRA_PROGRAMS += bench/store-probe
+bench_store_probe_SOURCES = bench/store_probe.c
+bench_store_probe_CFLAGS = $(AM_CFLAGS) -O2
+if HAVE_AVX512
+bench_store_probe_CFLAGS += $(CFLAGS_AVX512)
+endif
+CLEANFILES += bench/store-probe$(EXEEXT)

@@ -824,7 +824,7 @@ VF_API vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitiv
  * first_primitive at or past the count writes nothing and gives 0. To
  * fetch a long list in pieces, call again with first_primitive advanced
  * by what was written (with cuts each call rescans the indices up to where
- * it starts). `out` may be NULL only when out_count is 0;
+ * it starts; vf_draw_primitives_next does not). `out` may be NULL only when out_count is 0;
  * primitives_written_ret must not be NULL (VF_ERROR_NULL_POINTER).
  * VF_ERROR_OUTPUT_TOO_SMALL when primitives remain from first_primitive on
  * but out_count cannot hold even one; nothing is written then and
@@ -832,6 +832,37 @@ VF_API vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitiv
 VF_API vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive,
                                     uint32_t *out, size_t out_count,
                                     uint32_t *primitives_written_ret);
+
+/* Where a piecewise listing of one instance's primitives stands, for
+ * vf_draw_primitives_next: caller-owned storage (on the stack, in a
+ * rasterizer's state), set by vf_primitive_cursor_init; it holds no
+ * pointer. next_primitive is the SV_PrimitiveID of the next primitive the
+ * cursor writes (read it, do not change it); internal_ is private. */
+typedef struct vf_primitive_cursor {
+    uint32_t next_primitive;
+    uint32_t internal_[7];
+} vf_primitive_cursor;
+
+/* Starts a cursor at primitive 0 of the draw `desc` (the checks and errors
+ * of vf_primitive_count; VF_ERROR_NULL_POINTER when cursor is NULL). */
+VF_API vf_result vf_primitive_cursor_init(const vf_draw_desc *desc, vf_primitive_cursor *cursor);
+
+/* vf_draw_primitives from where the cursor stands: writes whole primitives
+ * into out[0 .. out_count) (uint32_t words), *primitives_written_ret of
+ * them, the i-th with SV_PrimitiveID cursor->next_primitive + i, and moves
+ * the cursor past them; 0 written and VF_OK once the list is done. Each
+ * call reads only the indices it assembles from (and the cuts up to the
+ * next piece), so a whole list read in pieces reads every index about
+ * once, where vf_draw_primitives with cuts rescans from the start each
+ * call. desc must describe the draw the cursor was started with (the same
+ * topology, count, index buffer and cut value; a different topology or
+ * count, or a cursor not made by vf_primitive_cursor_init, gives
+ * VF_ERROR_INVALID_ARGUMENT and changes nothing). VF_ERROR_OUTPUT_TOO_SMALL
+ * as vf_draw_primitives (the cursor does not move). Thread-safe for
+ * distinct cursors; one cursor is one caller's. */
+VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
+                                         uint32_t *out, size_t out_count,
+                                         uint32_t *primitives_written_ret);
 
 /* ------------------------------------------------------------------------ */
 /* Vertex reuse                                                             */

@@ -233,6 +233,81 @@ static vf_result count_primitives(const vf_draw_desc *desc, int cut_lists,
     return VF_OK;
 }
 
+/* Where a walk of the list stands: the current piece [start, start + len),
+ * its next primitive j, the scan position past the piece (and its cut),
+ * and the SV_PrimitiveID of that primitive. */
+struct prim_walk {
+    uint32_t pos, start, len, j, primitive;
+};
+
+/* Writes primitives from where `w` stands into out (room whole primitives
+ * at most); advances w. Returns how many. */
+static uint32_t walk_primitives(const struct prim_source *src, struct prim_walk *w,
+                                uint32_t *out, size_t room)
+{
+    uint32_t written = 0;
+    for (;;) {
+        uint32_t c = piece_count(src, w->len);
+        for (; w->j < c && room > 0; w->j++, room--, written++)
+            piece_vertices(src, w->start, w->len, w->j, out + (size_t)written * src->vpp);
+        if (room == 0 || !next_piece(src, &w->pos, &w->start, &w->len))
+            break;
+        w->j = 0;
+    }
+    w->primitive += written;
+    return written;
+}
+
+/* Whether a walk has primitives left: the current piece, or one after it. */
+static int walk_has_more(const struct prim_source *src, struct prim_walk w)
+{
+    if (w.j < piece_count(src, w.len))
+        return 1;
+    while (next_piece(src, &w.pos, &w.start, &w.len))
+        if (piece_count(src, w.len) > 0)
+            return 1;
+    return 0;
+}
+
+/* The walk's start: before the first piece. */
+static struct prim_walk walk_begin(void)
+{
+    struct prim_walk w = { 0, 0, 0, 0, 0 };
+    return w;
+}
+
+/* Moves a fresh walk to primitive `first` (or the end), piece by piece. */
+static void walk_skip(const struct prim_source *src, struct prim_walk *w, uint32_t first)
+{
+    while (w->primitive < first) {
+        uint32_t c = piece_count(src, w->len), left = c - w->j;
+        if (first - w->primitive < left) {
+            w->j += first - w->primitive;
+            w->primitive = first;
+            return;
+        }
+        w->primitive += left;
+        w->j = c;
+        if (!next_piece(src, &w->pos, &w->start, &w->len))
+            return;
+        w->j = 0;
+    }
+}
+
+/* The walk's output: whole primitives into out_count words, or
+ * VF_ERROR_OUTPUT_TOO_SMALL when primitives remain and not one fits. */
+static vf_result walk_output(const struct prim_source *src, struct prim_walk *w, uint32_t *out,
+                             size_t out_count, uint32_t *primitives_written_ret)
+{
+    size_t room = out_count / src->vpp;
+    if (room == 0 && walk_has_more(src, *w)) {
+        *primitives_written_ret = 0;
+        return VF_ERROR_OUTPUT_TOO_SMALL;
+    }
+    *primitives_written_ret = walk_primitives(src, w, out, room);
+    return VF_OK;
+}
+
 static vf_result list_primitives(const vf_draw_desc *desc, int cut_lists,
                                  uint32_t first_primitive, uint32_t *out, size_t out_count,
                                  uint32_t *primitives_written_ret)
@@ -244,28 +319,76 @@ static vf_result list_primitives(const vf_draw_desc *desc, int cut_lists,
     if (!primitives_written_ret || (!out && out_count != 0))
         return VF_ERROR_NULL_POINTER;
 
-    size_t room = out_count / src.vpp;
-    uint32_t skip = first_primitive, written = 0, pos = 0, start, len;
-    while (next_piece(&src, &pos, &start, &len)) {
-        uint32_t c = piece_count(&src, len);
-        if (skip >= c) {
-            skip -= c;
-            continue;
-        }
-        if (room == 0) {
-            if (written == 0) {
-                *primitives_written_ret = 0;
-                return VF_ERROR_OUTPUT_TOO_SMALL;
-            }
-            break;
-        }
-        for (uint32_t j = skip; j < c && room > 0; j++, room--, written++)
-            piece_vertices(&src, start, len, j, out + (size_t)written * src.vpp);
-        skip = 0;
-        if (room == 0)
-            break;
-    }
-    *primitives_written_ret = written;
+    struct prim_walk w = walk_begin();
+    walk_skip(&src, &w, first_primitive);
+    return walk_output(&src, &w, out, out_count, primitives_written_ret);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Cursors                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* A cursor's words: the walk, then what ties it to its draw. */
+enum { CUR_POS, CUR_START, CUR_LEN, CUR_J, CUR_COUNT, CUR_TOPOLOGY, CUR_TAG };
+#define CURSOR_TAG 0x76667063u /* "vfpc" */
+
+_Static_assert(sizeof(((vf_primitive_cursor *)0)->internal_) / sizeof(uint32_t) > CUR_TAG,
+               "cursor too small");
+
+vf_result vf_primitive_cursor_init(const vf_draw_desc *desc, vf_primitive_cursor *cursor)
+{
+    struct prim_source src;
+    vf_result res = prim_source_init(desc, 0, &src);
+    if (res != VF_OK)
+        return res;
+    if (!cursor)
+        return VF_ERROR_NULL_POINTER;
+    memset(cursor, 0, sizeof(*cursor));
+    cursor->internal_[CUR_COUNT] = desc->vertex_count_per_instance;
+    cursor->internal_[CUR_TOPOLOGY] = desc->primitive_topology;
+    cursor->internal_[CUR_TAG] = CURSOR_TAG;
+    return VF_OK;
+}
+
+/* The walk a cursor holds, if it is one vf_primitive_cursor_init made for
+ * a draw of this topology and count and its fields are consistent. */
+static int cursor_walk(const vf_primitive_cursor *c, const vf_draw_desc *desc,
+                       const struct prim_source *src, struct prim_walk *w)
+{
+    const uint32_t *in = c->internal_;
+    if (in[CUR_TAG] != CURSOR_TAG || in[CUR_COUNT] != desc->vertex_count_per_instance ||
+        in[CUR_TOPOLOGY] != desc->primitive_topology)
+        return 0;
+    w->pos = in[CUR_POS];
+    w->start = in[CUR_START];
+    w->len = in[CUR_LEN];
+    w->j = in[CUR_J];
+    w->primitive = c->next_primitive;
+    /* A piece inside the positions, the scan at or past its end. */
+    return w->pos <= src->n && w->start <= w->pos && w->len <= w->pos - w->start &&
+           w->j <= piece_count(src, w->len);
+}
+
+vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
+                                  uint32_t *out, size_t out_count,
+                                  uint32_t *primitives_written_ret)
+{
+    struct prim_source src;
+    vf_result res = prim_source_init(desc, 0, &src);
+    if (res != VF_OK)
+        return res;
+    if (!cursor || !primitives_written_ret || (!out && out_count != 0))
+        return VF_ERROR_NULL_POINTER;
+    struct prim_walk w;
+    if (!cursor_walk(cursor, desc, &src, &w))
+        return VF_ERROR_INVALID_ARGUMENT;
+    if ((res = walk_output(&src, &w, out, out_count, primitives_written_ret)) != VF_OK)
+        return res;
+    cursor->next_primitive = w.primitive;
+    cursor->internal_[CUR_POS] = w.pos;
+    cursor->internal_[CUR_START] = w.start;
+    cursor->internal_[CUR_LEN] = w.len;
+    cursor->internal_[CUR_J] = w.j;
     return VF_OK;
 }
 

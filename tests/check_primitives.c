@@ -48,8 +48,44 @@ static vf_draw_desc indexed_desc(uint32_t topology, const vf_index_buffer_view *
     return d;
 }
 
+/* Reads the list of `d` with a cursor in pieces of 1, 2, ... `piece`
+ * primitives (sizes cycling, some with room for part of a primitive more)
+ * and compares it with the reference list ref (count primitives). */
+static void check_cursor(const vf_draw_desc *d, const uint32_t *ref, uint32_t count,
+                         uint32_t vpp, uint32_t piece)
+{
+    vf_primitive_cursor cur;
+    memset(&cur, 0xcd, sizeof(cur));
+    ck_assert_int_eq(vf_primitive_cursor_init(d, &cur), VF_OK);
+    ck_assert_uint_eq(cur.next_primitive, 0);
+    uint32_t *buf = malloc(((size_t)piece + 1) * vpp * sizeof(uint32_t));
+    ck_assert_ptr_nonnull(buf);
+    uint32_t done = 0, written, size = 1;
+    for (;;) {
+        size_t words = (size_t)size * vpp + (size % 3 == 0 && vpp > 1 ? vpp - 1 : 0);
+        ck_assert_int_eq(vf_draw_primitives_next(d, &cur, buf, words, &written), VF_OK);
+        if (written == 0)
+            break;
+        uint32_t expect = count - done < size ? count - done : size;
+        if (written != expect)
+            ck_abort_msg("topology %u, %u positions: cursor wrote %u at primitive %u, want %u",
+                         d->primitive_topology, d->vertex_count_per_instance, written, done,
+                         expect);
+        ck_assert_int_eq(memcmp(buf, ref + (size_t)done * vpp, (size_t)written * vpp * 4), 0);
+        done += written;
+        ck_assert_uint_eq(cur.next_primitive, done);
+        size = size % piece + 1;
+    }
+    ck_assert_uint_eq(done, count);
+    /* Done: a further call writes nothing, even with no room. */
+    ck_assert_int_eq(vf_draw_primitives_next(d, &cur, buf, 0, &written), VF_OK);
+    ck_assert_uint_eq(written, 0);
+    free(buf);
+}
+
 /* Runs both calls on `d` and compares them with the reference; also reads
- * the list back in pieces of `piece` primitives. */
+ * the list back in pieces of `piece` primitives, by first primitive and
+ * with a cursor. */
 static void check_against_ref(const vf_draw_desc *d, uint32_t piece)
 {
     uint32_t n = d->vertex_count_per_instance;
@@ -103,6 +139,7 @@ static void check_against_ref(const vf_draw_desc *d, uint32_t piece)
                          VF_OK);
         ck_assert_uint_eq(written, 0);
         free(buf);
+        check_cursor(d, ref, count, vpp, piece);
     }
     free(out);
     free(ref);
@@ -343,6 +380,17 @@ START_TEST(test_guarded_output)
             /* Words after the last whole primitive are untouched. */
             for (size_t w = (size_t)(res == VF_OK ? written : 0) * vpp; w < words; w++)
                 ck_assert_uint_eq(g.data[4 * w], 0xee);
+            /* A cursor's first call writes the same into the same bound. */
+            vf_primitive_cursor cur;
+            ck_assert_int_eq(vf_primitive_cursor_init(&d, &cur), VF_OK);
+            memset(g.data, 0xee, words * 4);
+            uint32_t cw = 0xdead;
+            ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, (uint32_t *)(void *)g.data, words,
+                                                     &cw),
+                             res);
+            ck_assert_uint_eq(cw, written);
+            for (size_t w = (size_t)cw * vpp; w < words; w++)
+                ck_assert_uint_eq(g.data[4 * w], 0xee);
             vf_guarded_free(&g);
         }
         vf_guarded_free(&gib);
@@ -429,6 +477,73 @@ START_TEST(test_bad_input)
     ck_assert_int_eq(vf_draw_primitives(&d, 0xffffffffu, out, 2, &written), VF_OK);
     ck_assert_uint_eq(written, 0);
 #undef EXPECT_BOTH
+}
+END_TEST
+
+/* A cursor is tied to its draw, refuses what no init made, and does not
+ * move when the output cannot hold a primitive. */
+START_TEST(test_cursor_misuse)
+{
+    static const uint16_t idx[] = { 0, 1, 2, 3, 0xffff, 4, 5, 6, 7 };
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    vf_draw_desc d = indexed_desc(VF_TOPOLOGY_TRIANGLESTRIP, &ib, VF_STRIP_CUT_VALUE_0xFFFF, 9);
+    vf_primitive_cursor cur, before;
+    uint32_t out[6], written = 0xdead;
+    ck_assert_int_eq(vf_primitive_cursor_init(&d, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_primitive_cursor_init(NULL, &cur), VF_ERROR_NULL_POINTER);
+    vf_draw_desc bad = d;
+    bad.primitive_topology = 0;
+    ck_assert_int_eq(vf_primitive_cursor_init(&bad, &cur), VF_ERROR_INVALID_TOPOLOGY);
+
+    /* Garbage, or zeros: not a cursor. */
+    memset(&cur, 0, sizeof(cur));
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 6, &written), VF_ERROR_INVALID_ARGUMENT);
+    ck_assert_int_eq(vf_primitive_cursor_init(&d, &cur), VF_OK);
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, NULL, 6, &written), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 6, NULL), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_primitives_next(&d, NULL, out, 6, &written), VF_ERROR_NULL_POINTER);
+
+    /* Another draw's topology or count. */
+    bad = d;
+    bad.primitive_topology = VF_TOPOLOGY_LINESTRIP;
+    ck_assert_int_eq(vf_draw_primitives_next(&bad, &cur, out, 6, &written),
+                     VF_ERROR_INVALID_ARGUMENT);
+    bad = d;
+    bad.vertex_count_per_instance = 8;
+    ck_assert_int_eq(vf_draw_primitives_next(&bad, &cur, out, 6, &written),
+                     VF_ERROR_INVALID_ARGUMENT);
+
+    /* One triangle, then no room: the cursor stays. */
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 3, &written), VF_OK);
+    ck_assert_uint_eq(written, 1);
+    ck_assert_uint_eq(out[0], 0);
+    ck_assert_uint_eq(out[1], 1);
+    ck_assert_uint_eq(out[2], 2);
+    before = cur;
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 2, &written),
+                     VF_ERROR_OUTPUT_TOO_SMALL);
+    ck_assert_uint_eq(written, 0);
+    ck_assert_int_eq(memcmp(&cur, &before, sizeof(cur)), 0);
+    /* A piece past the draw's positions: refused, unchanged. */
+    vf_primitive_cursor forged = cur;
+    forged.internal_[0] = 1000;
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &forged, out, 6, &written),
+                     VF_ERROR_INVALID_ARGUMENT);
+    /* The rest: odd triangle of the first piece (1, 3, 2), then the piece
+     * after the cut (5, 6, 7), (6, 8, 7). */
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 6, &written), VF_OK);
+    ck_assert_uint_eq(written, 2);
+    ck_assert_uint_eq(out[0], 1);
+    ck_assert_uint_eq(out[1], 3);
+    ck_assert_uint_eq(out[2], 2);
+    ck_assert_uint_eq(out[3], 5);
+    ck_assert_uint_eq(out[4], 6);
+    ck_assert_uint_eq(out[5], 7);
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 6, &written), VF_OK);
+    ck_assert_uint_eq(written, 1);
+    ck_assert_uint_eq(cur.next_primitive, 4);
+    ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, out, 6, &written), VF_OK);
+    ck_assert_uint_eq(written, 0);
 }
 END_TEST
 
@@ -686,6 +801,7 @@ int main(void)
     tcase_add_test(tc, test_guarded_output);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_size_overflow);
+    tcase_add_test(tc, test_cursor_misuse);
     tcase_add_test(tc, test_matches_draw_cuts);
     tcase_add_test(tc, test_d3d11_list_cut_example);
     tcase_add_test(tc, test_d3d11_exhaustive_list_cuts);

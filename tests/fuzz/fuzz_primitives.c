@@ -26,6 +26,43 @@
 static const uint32_t topologies[] = { 1, 2, 3, 4, 5, 10, 11, 12, 13, 33, 35, 36, 64,
                                        0, 6, 9, 14, 65 /* not topologies */ };
 
+/* The list read with a cursor in pieces of out_count words equals the
+ * reference; a cursor whose walk fields come from the input (tagged as
+ * one for this draw) is refused or writes only inside out. */
+static void check_cursor(fz_input *in, const vf_draw_desc *d, const uint32_t *ref,
+                         uint32_t count, uint32_t vpp, uint32_t *out, size_t out_count)
+{
+    vf_primitive_cursor cur;
+    uint32_t done = 0, w = 0;
+    FZ_CHECK(vf_primitive_cursor_init(d, &cur) == VF_OK, "cursor init refused a valid draw");
+    for (;;) {
+        vf_result r = vf_draw_primitives_next(d, &cur, out, out_count, &w);
+        if (r == VF_ERROR_OUTPUT_TOO_SMALL) {
+            FZ_CHECK(out_count < vpp && done < count && w == 0, "cursor: too small at %u", done);
+            break;
+        }
+        FZ_CHECK(r == VF_OK, "cursor gave %d at primitive %u", (int)r, done);
+        if (w == 0)
+            break;
+        FZ_CHECK(done + w <= count && memcmp(out, ref + (size_t)done * vpp, (size_t)w * vpp * 4) == 0,
+                 "cursor list differs from the reference at primitive %u", done);
+        done += w;
+        FZ_CHECK(cur.next_primitive == done, "cursor next_primitive %u, %u written",
+                 cur.next_primitive, done);
+    }
+    FZ_CHECK(done == count || out_count < vpp, "cursor wrote %u of %u primitives", done, count);
+
+    vf_primitive_cursor forged;
+    FZ_CHECK(vf_primitive_cursor_init(d, &forged) == VF_OK, "cursor init refused a valid draw");
+    forged.next_primitive = fz_u32(in);
+    for (int k = 0; k < 4; k++)
+        forged.internal_[k] = fz_u16(in);
+    vf_result r = vf_draw_primitives_next(d, &forged, out, out_count, &w);
+    FZ_CHECK(r == VF_OK || r == VF_ERROR_INVALID_ARGUMENT || r == VF_ERROR_OUTPUT_TOO_SMALL,
+             "forged cursor gave %d", (int)r);
+    FZ_CHECK(r != VF_OK || (size_t)w * vpp <= out_count, "forged cursor wrote %u primitives", w);
+}
+
 static void check(const uint8_t *data, size_t size)
 {
     fz_input in = { data, size, 0 };
@@ -105,6 +142,7 @@ static void check(const uint8_t *data, size_t size)
                  "list differs from the reference from primitive %u", first);
     for (size_t i = (size_t)fit * vpp * 4; i < out_count * sizeof(uint32_t); i++)
         FZ_CHECK(((uint8_t *)out)[i] == 0xab, "byte %zu past the primitives written", i);
+    check_cursor(&in, &d, ref, count, vpp, out, out_count);
     free(ref);
     free(out);
     free(ib_data);

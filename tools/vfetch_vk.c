@@ -281,12 +281,12 @@ static void compare_start(struct case_report *r, const struct options *o,
                           struct vf_known_list *known, const char *device,
                           const struct vf_case *c, uint32_t i, uint32_t j, const uint32_t *got)
 {
-    const uint32_t *want =
-        r->start.words + ((size_t)j * c->draw.vertex_count_per_instance + i) * VKF_START_VALUES;
     const uint32_t *drv = got + 4 * c->num_elements + VKF_WORD_BASE_VERTEX;
+    const uint32_t *want;
 
     if (r->start.words == NULL || !r->vk.draw_parameters)
         return; /* reported as not compared */
+    want = r->start.words + ((size_t)j * c->draw.vertex_count_per_instance + i) * VKF_START_VALUES;
     for (uint32_t k = 0; k < VKF_START_VALUES; k++) {
         if (!r->start.wanted[k])
             continue;

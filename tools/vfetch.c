@@ -586,21 +586,37 @@ static int check_view_offsets(const char *name, const struct vf_case *c,
 }
 
 /* Which part of the draw a vf_draw error is about, for the message. */
-static const char *draw_error_hint(vf_result res)
+static const char *draw_error_hint(const struct vf_case *c, vf_result res)
 {
-    switch (res) {
-    case VF_ERROR_INVALID_INDEX_FORMAT: return " (IndexBuffer.Format: R16_UINT or R32_UINT)";
-    case VF_ERROR_STRIP_CUT_MISMATCH:
-        return " (IBStripCutValue 0xFFFF goes with R16_UINT indices, 0xFFFFFFFF with R32_UINT)";
-    case VF_ERROR_INVALID_STRIP_CUT_VALUE: return " (IBStripCutValue)";
-    case VF_ERROR_INVALID_TOPOLOGY: return " (PrimitiveTopology)";
-    case VF_ERROR_STRIDE_TOO_LARGE: return " (VertexBuffers[].StrideInBytes: at most 2048)";
-    case VF_ERROR_MISALIGNED_STRIDE:
-        return " (VertexBuffers[].StrideInBytes must be a multiple of the slot's element "
-               "alignment)";
-    case VF_ERROR_TOO_MANY_BUFFERS: return " (a VertexBuffers slot past MaxInputSlots)";
-    default: return "";
-    }
+    /* Each form names the keys its cases use: a D3D11 case sets its views
+     * with IASetVertexBuffers / IASetIndexBuffer (case_d3d11.c), and has no
+     * cut value or slot-count key (it cuts at its index format's largest
+     * value; FeatureLevel sets the slots). */
+    static const struct {
+        vf_result code;
+        const char *d3d12, *d3d11;
+    } hints[] = {
+        { VF_ERROR_INVALID_INDEX_FORMAT, " (IndexBuffer.Format: R16_UINT or R32_UINT)",
+          " (IASetIndexBuffer.Format: R16_UINT or R32_UINT)" },
+        { VF_ERROR_STRIP_CUT_MISMATCH,
+          " (IBStripCutValue 0xFFFF goes with R16_UINT indices, 0xFFFFFFFF with R32_UINT)",
+          " (IASetIndexBuffer.Format: D3D11 cuts at its largest index)" },
+        { VF_ERROR_INVALID_STRIP_CUT_VALUE, " (IBStripCutValue)",
+          " (IASetIndexBuffer.Format: D3D11 cuts at its largest index)" },
+        { VF_ERROR_INVALID_TOPOLOGY, " (PrimitiveTopology)", " (PrimitiveTopology)" },
+        { VF_ERROR_STRIDE_TOO_LARGE, " (VertexBuffers[].StrideInBytes: at most 2048)",
+          " (IASetVertexBuffers Strides[]: at most 2048)" },
+        { VF_ERROR_MISALIGNED_STRIDE,
+          " (VertexBuffers[].StrideInBytes must be a multiple of the slot's element alignment)",
+          " (IASetVertexBuffers Strides[] must be a multiple of the slot's element "
+          "alignment)" },
+        { VF_ERROR_TOO_MANY_BUFFERS, " (a VertexBuffers slot past MaxInputSlots)",
+          " (an IASetVertexBuffers slot past the FeatureLevel's input slots)" },
+    };
+    for (size_t i = 0; i < sizeof(hints) / sizeof(hints[0]); i++)
+        if (hints[i].code == res)
+            return c->api == VF_CASE_API_D3D11 ? hints[i].d3d11 : hints[i].d3d12;
+    return "";
 }
 
 /* The primitive list of one instance of the draw (every instance has the
@@ -720,7 +736,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     vf_thread_pool_destroy(pool);
     if (res != VF_OK) {
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
-                (int)res, draw_error_hint(res));
+                (int)res, draw_error_hint(c, res));
         if (diag)
             print_draw_diagnostics(stderr, name, diag, 1);
         free(out);
@@ -960,7 +976,7 @@ static int cmd_validate(int argc, char **argv)
             res = vf_draw_check(layout, &desc, 0, diag);
             if (res != VF_OK) {
                 printf("%s: error: invalid draw: %s [code %d]%s\n", o.case_path,
-                       vf_result_string(res), (int)res, draw_error_hint(res));
+                       vf_result_string(res), (int)res, draw_error_hint(&c, res));
                 print_draw_diagnostics(stdout, o.case_path, diag, 1);
                 rc = EXIT_INVALID;
             }

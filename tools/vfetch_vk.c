@@ -46,6 +46,9 @@ enum kind {
 /* Options                                                                   */
 /* ------------------------------------------------------------------------ */
 
+/* What --tamper changes in the driver's output, to prove the diff fails. */
+enum tamper { TAMPER_NONE, TAMPER_VALUE, TAMPER_START_VERTEX, TAMPER_START_INSTANCE };
+
 struct options {
     const char *device;
     int list_devices;
@@ -54,7 +57,7 @@ struct options {
     int json;
     unsigned accept; /* bit per enum kind */
     const char *known_path;
-    int tamper;
+    int tamper;          /* enum tamper */
     int verbose;
     int primitives;      /* compare primitive lists instead of fetched values */
     int accept_rotated;  /* --primitives: accept GL-rotated strip-with-adjacency triangles */
@@ -74,7 +77,9 @@ static void usage(FILE *f)
           "                         snorm-min, not-shaded, or 'd3d' = nan, which D3D allows)\n"
           "  --known-deviations FILE  accept the differences FILE lists for this device\n"
           "  --check-formats        check the DXGI -> Vulkan format map bit by bit and exit\n"
-          "  --tamper               change one value the driver returned (tests the diff)\n"
+          "  --tamper[=WHAT]        change one word the driver returned (tests the diff):\n"
+          "                         value (default) an element's, start-vertex or\n"
+          "                         start-instance its gl_BaseVertex or gl_BaseInstance\n"
           "  --primitives           compare the primitives the driver assembles (captured\n"
           "                         by a geometry or tessellation control shader) with\n"
           "                         vf_draw_primitives, per instance and primitive ID\n"
@@ -93,8 +98,15 @@ static void usage(FILE *f)
 /* Comparison                                                                */
 /* ------------------------------------------------------------------------ */
 
+/* Components of a difference past x..w (comp_name). */
+#define COMP_VERTEX_ID 4u
+#define COMP_INSTANCE_ID 5u
+#define COMP_STRAY 6u
+#define COMP_VERTEX 7u
+#define COMP_START 8u /* + k: SV_StartVertexLocation, SV_StartInstanceLocation */
+
 struct diff {
-    uint32_t element, position, instance, component; /* component 4/5: SV_VertexID/InstanceID */
+    uint32_t element, position, instance, component; /* 0..3 x..w, else COMP_* */
     uint32_t index_value;
     uint32_t expected, got;
     int kind;
@@ -114,6 +126,8 @@ struct case_report {
     char error[1024];
     char layout_errors[4096];
     struct vkf_result vk;
+    struct vkf_start_ref start;  /* vfetch's start locations, where the case reads them */
+    uint64_t start_compared;     /* start-location words compared with the driver's */
     uint32_t offsets[VF_MAX_ELEMENTS];
     uint32_t vf_offsets[VF_MAX_ELEMENTS];
     char semantic[VF_MAX_ELEMENTS][48]; /* "BLENDWEIGHT0": how reports name elements */
@@ -259,6 +273,30 @@ static uint32_t strip_run(const uint32_t *ref, size_t ref_words, int32_t sys_reg
     return b - a;
 }
 
+/* SV_StartVertexLocation / SV_StartInstanceLocation of (position i,
+ * instance j), where the case reads them, against gl_BaseVertex /
+ * gl_BaseInstance: 32-bit words, so a negative BaseVertexLocation is
+ * compared as the int's bits on both sides (rules 4.3). */
+static void compare_start(struct case_report *r, const struct options *o,
+                          struct vf_known_list *known, const char *device,
+                          const struct vf_case *c, uint32_t i, uint32_t j, const uint32_t *got)
+{
+    const uint32_t *drv = got + 4 * c->num_elements + VKF_WORD_BASE_VERTEX;
+    const uint32_t *want;
+
+    if (r->start.words == NULL || !r->vk.draw_parameters)
+        return; /* reported as not compared */
+    want = r->start.words + ((size_t)j * c->draw.vertex_count_per_instance + i) * VKF_START_VALUES;
+    for (uint32_t k = 0; k < VKF_START_VALUES; k++) {
+        if (!r->start.wanted[k])
+            continue;
+        r->start_compared++;
+        if (want[k] != drv[k])
+            count(r, o, known, device, c, UINT32_MAX, COMP_START + k, i, j, want[k], drv[k],
+                  K_SYSVAL);
+    }
+}
+
 static int compare(struct case_report *r, const struct options *o, struct vf_known_list *known,
                    const char *device, const struct vf_case *c, const vf_layout *layout,
                    const uint32_t *ref)
@@ -293,7 +331,7 @@ static int compare(struct case_report *r, const struct options *o, struct vf_kno
             const uint32_t *got = r->vk.records + ((size_t)j * V + i) * vk_words;
             const uint32_t *sys = want + 4 * sys_reg;
             int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
-            int shaded = got[4 * ne + 2] != 0;
+            int shaded = got[4 * ne + VKF_WORD_SHADED] != 0;
 
             if (cut || !shaded) {
                 if (cut && !shaded)
@@ -304,7 +342,7 @@ static int compare(struct case_report *r, const struct options *o, struct vf_kno
                     r->skipped_incomplete++;
                     continue;
                 }
-                count(r, o, known, device, c, UINT32_MAX, 7, i, j, cut, shaded,
+                count(r, o, known, device, c, UINT32_MAX, COMP_VERTEX, i, j, cut, shaded,
                       cut ? K_CUT : K_NOT_SHADED);
                 continue;
             }
@@ -329,14 +367,15 @@ static int compare(struct case_report *r, const struct options *o, struct vf_kno
             }
             /* SV_VertexID, SV_InstanceID */
             for (uint32_t k = 0; k < 2; k++) {
-                if (sys[k] != got[4 * ne + k])
-                    count(r, o, known, device, c, UINT32_MAX, 4 + k, i, j, sys[k],
-                          got[4 * ne + k], K_SYSVAL);
+                if (sys[k] != got[4 * ne + VKF_WORD_VERTEX_ID + k])
+                    count(r, o, known, device, c, UINT32_MAX, COMP_VERTEX_ID + k, i, j, sys[k],
+                          got[4 * ne + VKF_WORD_VERTEX_ID + k], K_SYSVAL);
             }
+            compare_start(r, o, known, device, c, i, j, got);
         }
     }
     if (r->vk.stray != 0) {
-        count(r, o, known, device, c, UINT32_MAX, 6, 0, 0, 0, r->vk.stray, K_OTHER);
+        count(r, o, known, device, c, UINT32_MAX, COMP_STRAY, 0, 0, 0, r->vk.stray, K_OTHER);
     }
     return r->unaccepted ? VKF_EXIT_MISMATCH : VKF_EXIT_OK;
 }
@@ -345,14 +384,21 @@ static int compare(struct case_report *r, const struct options *o, struct vf_kno
 /* One case                                                                  */
 /* ------------------------------------------------------------------------ */
 
-static void tamper(struct case_report *r, const struct vf_case *c)
+/* Changes one word of the first shaded record: a fetched element
+ * component (TAMPER_VALUE), or gl_BaseVertex / gl_BaseInstance by one. */
+static void tamper(struct case_report *r, const struct vf_case *c, int what)
 {
     const uint32_t ne = c->num_elements, words = VKF_RECORD_WORDS(ne);
     size_t n = (size_t)r->vk.positions * r->vk.instances;
     for (size_t k = 0; k < n; k++) {
         uint32_t *rec = r->vk.records + k * words;
-        if (!rec[4 * ne + 2])
+        if (!rec[4 * ne + VKF_WORD_SHADED])
             continue;
+        if (what != TAMPER_VALUE) {
+            rec[4 * ne + (what == TAMPER_START_VERTEX ? VKF_WORD_BASE_VERTEX
+                                                      : VKF_WORD_BASE_INSTANCE)] ^= 1u;
+            return;
+        }
         for (uint32_t e = 0; e < ne; e++) {
             if (r->vk.status[e] == VKF_ELEM_FETCHED) {
                 for (uint32_t comp = 0; comp < 4; comp++) {
@@ -449,6 +495,8 @@ static int run_case(struct vkf_device *dev, const char *path, const struct optio
                  vf_result_string(vr));
         goto out;
     }
+    if (vkf_start_reference(&c, &r->start, r->error, sizeof(r->error)) != 0)
+        goto out;
 
     if (o->verbose && !o->json) {
         printf("case %s: %s, %u x %u\n", path,
@@ -471,13 +519,14 @@ static int run_case(struct vkf_device *dev, const char *path, const struct optio
     if (ret != VKF_EXIT_OK)
         goto out;
     if (o->tamper)
-        tamper(r, &c);
+        tamper(r, &c, o->tamper);
     ret = compare(r, o, known, vkf_device_description(dev), &c, layout, ref);
     if (r->offset_mismatch)
         ret = VKF_EXIT_MISMATCH;
     vkf_result_free(&r->vk);
 out:
     r->status = ret;
+    vkf_start_ref_free(&r->start);
     free(ref);
     free(diag);
     vf_layout_destroy(layout);
@@ -505,7 +554,28 @@ static const char *comp_name(uint32_t comp)
 {
     static const char *const n[] = { "x", "y", "z", "w", "SV_VertexID", "SV_InstanceID",
                                      "stray", "vertex" };
-    return comp < 8 ? n[comp] : "?";
+    if (comp >= COMP_START)
+        return vkf_start_name(comp - COMP_START);
+    return n[comp];
+}
+
+/* Which start locations the case reads and whether they were compared. */
+static void print_start(FILE *f, const struct case_report *r)
+{
+    const int *w = r->start.wanted;
+
+    if (!w[0] && !w[1])
+        return;
+    if (!r->vk.draw_parameters) {
+        for (uint32_t k = 0; k < VKF_START_VALUES; k++)
+            if (w[k])
+                fprintf(f, "  %s not compared (no shaderDrawParameters)\n", vkf_start_name(k));
+        return;
+    }
+    fprintf(f, "  start locations: %" PRIu64 " values compared (%s%s%s, with gl_BaseVertex / "
+               "gl_BaseInstance)\n",
+            r->start_compared, w[0] ? vkf_start_name(0) : "", w[0] && w[1] ? ", " : "",
+            w[1] ? vkf_start_name(1) : "");
 }
 
 static void print_text(FILE *f, const struct case_report *r)
@@ -529,6 +599,7 @@ static void print_text(FILE *f, const struct case_report *r)
             fprintf(f, "  %s (element %u): vfetch resolved offset %u, the D3D rule gives %u\n",
                     r->semantic[e], e, r->vf_offsets[e], r->offsets[e]);
     }
+    print_start(f, r);
     fprintf(f, "  %-22s %-4s %10s %8s %8s %9s %8s\n", "format", "comp", "exact", "1ulp", "nan",
             "snorm-min", "mismatch");
     for (uint32_t fmt = 0; fmt < MAX_FORMAT_VALUE; fmt++) {
@@ -551,6 +622,10 @@ static void print_text(FILE *f, const struct case_report *r)
                 fprintf(f, "    %s: position %u (index %u) instance %u: vfetch %s, the driver %s\n",
                         kind_name[d->kind], d->position, d->index_value, d->instance,
                         d->expected ? "cuts" : "fetches", d->got ? "shaded it" : "did not shade it");
+            else if (d->component == COMP_START) /* an int: BaseVertexLocation may be < 0 */
+                fprintf(f, "    %s: position %u (index %u) instance %u %s: expected %d got %d\n",
+                        kind_name[d->kind], d->position, d->index_value, d->instance,
+                        comp_name(d->component), (int32_t)d->expected, (int32_t)d->got);
             else if (d->element == UINT32_MAX)
                 fprintf(f, "    %s: position %u (index %u) instance %u %s: expected %u got %u\n",
                         kind_name[d->kind], d->position, d->index_value, d->instance,
@@ -589,6 +664,12 @@ static void print_json(FILE *f, const struct case_report *r, int first)
     }
     fprintf(f, ", \"translation\": ");
     vf_output_json_string(f, r->vk.translation);
+    for (uint32_t k = 0; k < VKF_START_VALUES; k++)
+        if (r->start.wanted[k])
+            fprintf(f, ", \"%s\": \"%s\"", vkf_start_name(k),
+                    r->vk.draw_parameters ? "compared" : "not compared (no shaderDrawParameters)");
+    if (r->start.wanted[0] || r->start.wanted[1])
+        fprintf(f, ", \"start_locations_compared\": %" PRIu64, r->start_compared);
     fprintf(f, ", \"elements\": [");
     for (uint32_t e = 0; e < r->vk.num_elements; e++) {
         fprintf(f, "%s{\"element\": %u, \"semantic\": ", e ? ", " : "", e);
@@ -656,7 +737,7 @@ static int run_primitives(struct vkf_device *dev, const struct options *o, const
     struct vkf_prim_options po = {
         .max_mismatches = o->max_mismatches,
         .accept_rotation = o->accept_rotated,
-        .tamper = o->tamper,
+        .tamper = o->tamper != TAMPER_NONE,
         .verbose = o->verbose,
     };
     int overall = VKF_EXIT_OK, skipped = 0;
@@ -697,8 +778,12 @@ static int parse_options(int argc, char **argv, struct options *o, const char **
             o->check_formats = 1;
         } else if (strcmp(a, "--json") == 0) {
             o->json = 1;
-        } else if (strcmp(a, "--tamper") == 0) {
-            o->tamper = 1;
+        } else if (strcmp(a, "--tamper") == 0 || strcmp(a, "--tamper=value") == 0) {
+            o->tamper = TAMPER_VALUE;
+        } else if (strcmp(a, "--tamper=start-vertex") == 0) {
+            o->tamper = TAMPER_START_VERTEX;
+        } else if (strcmp(a, "--tamper=start-instance") == 0) {
+            o->tamper = TAMPER_START_INSTANCE;
         } else if (strcmp(a, "--primitives") == 0) {
             o->primitives = 1;
         } else if (strcmp(a, "--accept-rotated") == 0) {
@@ -862,6 +947,10 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
     }
     if (o.primitives && o.json) {
         fprintf(stderr, "vfetch-vk: --primitives prints text only, not --json\n");
+        return VKF_EXIT_USAGE;
+    }
+    if (o.primitives && o.tamper > TAMPER_VALUE) {
+        fprintf(stderr, "vfetch-vk: --primitives changes a position only (--tamper)\n");
         return VKF_EXIT_USAGE;
     }
     if (o.known_path && vf_known_load(o.known_path, &known, err, sizeof(err)) != 0) {

@@ -26,6 +26,7 @@ tools_vfetch_vk_SOURCES = \
 	tools/vk_fetch_device.c \
 	tools/vk_run.c \
 	tools/vk_shader.c \
+	tools/vk_start_ref.c \
 	tools/vk_prim.c \
 	tools/vk_prim_check.c
 tools_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)

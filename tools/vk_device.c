@@ -126,6 +126,8 @@ static void enabled_info(struct vkf_device *d, const struct vkf_phys_info *info,
     }
     if (!(features & VKF_FEATURE_ROBUST))
         d->info.robust = 0;
+    if (!(features & VKF_FEATURE_DRAW_PARAMETERS))
+        d->info.draw_parameters = 0;
     if (!(features & VKF_FEATURE_STAGES)) {
         d->info.geometry = d->info.tessellation = 0;
         d->info.max_patch_size = 0;
@@ -147,9 +149,15 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         .vertexAttributeInstanceRateDivisor = (VkBool32)in->divisor_rate,
         .vertexAttributeInstanceRateZeroDivisor = (VkBool32)in->divisor_zero,
     };
+    /* vfetch-vk's capture of gl_BaseVertex / gl_BaseInstance. */
+    VkPhysicalDeviceShaderDrawParametersFeatures sdp = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
+        .pNext = in->divisor_extension ? &div : NULL,
+        .shaderDrawParameters = VK_TRUE,
+    };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = in->divisor_extension ? &div : NULL,
+        .pNext = in->draw_parameters ? (void *)&sdp : sdp.pNext,
     };
     const char *exts[1] = { in->divisor_extension };
     VkDeviceCreateInfo dci = {

@@ -111,6 +111,7 @@ struct vkf_phys_info {
     int geometry;                  /* geometryShader */
     int tessellation;              /* tessellationShader */
     uint32_t max_patch_size;       /* maxTessellationPatchSize, 0 without tessellation */
+    int draw_parameters;           /* shaderDrawParameters (Vulkan 1.1): gl_BaseVertex, gl_BaseInstance */
     int graphics_queue;            /* has a graphics queue family: queue_family */
     uint32_t queue_family;
     uint32_t timestamp_bits;       /* timestampValidBits of that family */
@@ -124,6 +125,7 @@ struct vkf_phys_info {
 #define VKF_FEATURE_DIVISOR 1u      /* the vertex attribute divisor extension */
 #define VKF_FEATURE_ROBUST 2u       /* robustBufferAccess */
 #define VKF_FEATURE_STAGES 4u       /* geometryShader and tessellationShader */
+#define VKF_FEATURE_DRAW_PARAMETERS 8u /* shaderDrawParameters */
 
 struct vkf_device {
     void *lib;

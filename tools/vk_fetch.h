@@ -7,6 +7,7 @@
  * vk_translate.c  a case -> Vulkan bindings, attributes, divisors, index keys
  * vk_device.c   the Vulkan loader, device choice, host-visible buffers
  * vk_run.c      buffers, pipeline, draw and read-back of one case
+ * vk_start_ref.c  vfetch's SV_StartVertexLocation / SV_StartInstanceLocation of a case
  * vk_prim.c     the primitive capture: which positions each primitive holds
  * vk_prim_check.c  vfetch-vk --primitives: the capture against vf_draw_primitives
  * vfetch_vk.c   the command line, the vfetch reference run and the diff
@@ -62,11 +63,22 @@ struct vkf_shader_desc {
     uint32_t num_elements;
     const struct vkf_shader_element *elements;
     int indexed;          /* key records by index value (binary search of keys[]) */
+    int draw_parameters;  /* the device has shaderDrawParameters: store gl_BaseVertex and
+                           * gl_BaseInstance (else 0) */
 };
 
 /* Words of one record in the output buffer: 4 per element, then the
- * D3D SV_VertexID, SV_InstanceID and a "shaded" word (1 once written). */
-#define VKF_RECORD_WORDS(e) (4u * (e) + 3u)
+ * D3D SV_VertexID, SV_InstanceID, gl_BaseVertex (firstVertex, or the
+ * signed vertexOffset's bits: D3D's SV_StartVertexLocation),
+ * gl_BaseInstance (firstInstance: SV_StartInstanceLocation) and a
+ * "shaded" word (1 once written). VKF_WORD_* are offsets past the
+ * element words (4 * e). */
+#define VKF_WORD_VERTEX_ID 0u
+#define VKF_WORD_INSTANCE_ID 1u
+#define VKF_WORD_BASE_VERTEX 2u
+#define VKF_WORD_BASE_INSTANCE 3u
+#define VKF_WORD_SHADED 4u
+#define VKF_RECORD_WORDS(e) (4u * (e) + 5u)
 /* Words before the first record: [0] counts invocations whose key was not
  * found (a driver fetched an index the draw does not contain). */
 #define VKF_OUTPUT_HEADER_WORDS 4u
@@ -136,6 +148,7 @@ struct vkf_result {
      * the vertex. */
     uint32_t *records;
     uint32_t stray;                    /* invocations whose index value was not in the draw */
+    int draw_parameters;               /* the base vertex and instance words were captured */
     int indexed;
     int restart;                       /* primitive restart was enabled */
     const char *topology;              /* the Vulkan topology used */
@@ -152,6 +165,32 @@ struct vkf_result {
 int vkf_run(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets,
             struct vkf_result *res, char *err, size_t err_size);
 void vkf_result_free(struct vkf_result *res);
+
+/* ------------------------------------------------------------------------ */
+/* Start locations (vk_start_ref.c)                                          */
+/* ------------------------------------------------------------------------ */
+
+/* SV_StartVertexLocation (0) and SV_StartInstanceLocation (1). */
+#define VKF_START_VALUES 2u
+
+/* What vfetch generates for the start locations a case's signature names. */
+struct vkf_start_ref {
+    int wanted[VKF_START_VALUES];  /* the case's signature names it */
+    uint32_t *words;               /* per record (instance-major, as vf_draw), the .x word of
+                                    * each: VKF_START_VALUES words; NULL when none is wanted */
+};
+
+/* "SV_StartVertexLocation" for 0, "SV_StartInstanceLocation" for 1. */
+const char *vkf_start_name(uint32_t k);
+
+/* Runs c's draw through vfetch with a signature of only the start
+ * locations c's signature names (matched case-insensitively) and keeps
+ * their words. Returns 0 (nothing wanted: s->words NULL), or -1 with a
+ * message in err when vfetch rejects the layout or the draw. Free with
+ * vkf_start_ref_free. */
+int vkf_start_reference(const struct vf_case *c, struct vkf_start_ref *s, char *err,
+                        size_t err_size);
+void vkf_start_ref_free(struct vkf_start_ref *s);
 
 /* ------------------------------------------------------------------------ */
 /* Primitive capture                                                         */

@@ -10,7 +10,7 @@
 int vkf_open_fetch(const char *want, struct vkf_device **dev_ret, char *err, size_t err_size)
 {
     return vkf_open("vfetch-vk", want, VKF_FEATURE_DIVISOR | VKF_FEATURE_ROBUST |
-                    VKF_FEATURE_STAGES, dev_ret, err, err_size);
+                    VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS, dev_ret, err, err_size);
 }
 
 void vkf_close_fetch(struct vkf_device *dev)
@@ -25,12 +25,13 @@ static void print_device(FILE *f, uint32_t i, const struct vkf_phys_info *info)
 
     vkf_phys_describe(info, desc, sizeof(desc));
     fprintf(f, "%u: %s\n", i, desc);
-    fprintf(f, "   divisor: %s (rate divisor %s, zero divisor %s, max %u)%s%s%s%s\n",
+    fprintf(f, "   divisor: %s (rate divisor %s, zero divisor %s, max %u)%s%s%s%s%s\n",
             info->divisor_extension ? info->divisor_extension : "none",
             info->divisor_rate ? "yes" : "no", info->divisor_zero ? "yes" : "no",
             info->max_divisor, info->stores ? "" : ", no vertexPipelineStoresAndAtomics",
             info->geometry ? "" : ", no geometryShader",
             info->tessellation ? "" : ", no tessellationShader",
+            info->draw_parameters ? "" : ", no shaderDrawParameters",
             info->graphics_queue ? "" : ", no graphics queue");
 }
 

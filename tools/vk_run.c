@@ -216,7 +216,8 @@ static int create_pipeline(struct vkf_device *d, struct run_state *s, const vf_d
         .restart = s->ix.restart,
     };
     struct vkf_shader_desc sd = { .num_elements = ne, .elements = s->vi.shader,
-                                  .indexed = draw->indexed != 0 };
+                                  .indexed = draw->indexed != 0,
+                                  .draw_parameters = d->info.draw_parameters };
     char *glsl = vkf_shader_glsl(&sd);
     uint32_t *spirv = NULL;
     size_t size = 0;
@@ -323,6 +324,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
     res->positions = draw->vertex_count_per_instance;
     res->instances = draw->instance_count;
     res->indexed = draw->indexed != 0;
+    res->draw_parameters = d->info.draw_parameters;
     if (ne > VF_MAX_ELEMENTS) {
         snprintf(err, err_size, "more than %u elements", VF_MAX_ELEMENTS);
         return VKF_EXIT_USAGE;

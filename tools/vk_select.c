@@ -68,12 +68,21 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
     VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
     };
+    VkPhysicalDeviceShaderDrawParametersFeatures sdp = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
+    };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
         .pNext = info->divisor_extension ? &div : NULL,
     };
 
+    /* A Vulkan 1.0 device does not know the 1.1 structure. */
+    if (info->props.apiVersion >= VK_API_VERSION_1_1) {
+        sdp.pNext = f2.pNext;
+        f2.pNext = &sdp;
+    }
     d->vkGetPhysicalDeviceFeatures2(p, &f2);
+    info->draw_parameters = sdp.shaderDrawParameters != 0;
     info->stores = f2.features.vertexPipelineStoresAndAtomics != 0;
     info->robust = f2.features.robustBufferAccess != 0;
     info->geometry = f2.features.geometryShader != 0;

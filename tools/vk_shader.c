@@ -7,7 +7,10 @@
  * caveat: no arithmetic on the values). It also stores the D3D system
  * values, translated from Vulkan's: gl_VertexIndex includes firstVertex /
  * vertexOffset and gl_InstanceIndex includes firstInstance, D3D's
- * SV_VertexID / SV_InstanceID do not (rules 4.2).
+ * SV_VertexID / SV_InstanceID do not (rules 4.2). Where the device has
+ * shaderDrawParameters it stores gl_BaseVertex and gl_BaseInstance too,
+ * which are D3D's SV_StartVertexLocation and SV_StartInstanceLocation
+ * (rules 4.3).
  *
  * A vertex shader may run more than once per vertex and in any order, so
  * each invocation writes to a record chosen by what identifies its data:
@@ -100,8 +103,10 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *d)
     /* Draw constants are specialisation constants (vkf_shader_spec), so
      * the text - and its compiled SPIR-V, cached - depends on the
      * attribute types and mappings only. */
-    sb_printf(&s, "#version 450\n"
-                  "layout(constant_id = 0) const uint BASE = 0u;\n"
+    sb_printf(&s, "#version 450\n");
+    if (d->draw_parameters)
+        sb_printf(&s, "#extension GL_ARB_shader_draw_parameters : require\n");
+    sb_printf(&s, "layout(constant_id = 0) const uint BASE = 0u;\n"
                   "layout(constant_id = 1) const uint FIRST_INSTANCE = 0u;\n"
                   "layout(constant_id = 2) const uint SPAN = 0u;\n"
                   "layout(constant_id = 3) const uint NUM_KEYS = 0u;\n"
@@ -147,12 +152,21 @@ char *vkf_shader_glsl(const struct vkf_shader_desc *d)
             sb_printf(&s, ";\n");
         }
     }
+    /* The draw's own base vertex and instance, as the driver gives them
+     * (gl_BaseVertexARB is the int vertexOffset: its bits, as D3D's). */
     sb_printf(&s,
               "    o[b + %uu] = vid;\n"
               "    o[b + %uu] = iid;\n"
+              "    o[b + %uu] = %s;\n"
+              "    o[b + %uu] = %s;\n"
               "    o[b + %uu] = 1u;\n"
               "}\n",
-              4 * d->num_elements, 4 * d->num_elements + 1, 4 * d->num_elements + 2);
+              4 * d->num_elements + VKF_WORD_VERTEX_ID, 4 * d->num_elements + VKF_WORD_INSTANCE_ID,
+              4 * d->num_elements + VKF_WORD_BASE_VERTEX,
+              d->draw_parameters ? "uint(gl_BaseVertexARB)" : "0u",
+              4 * d->num_elements + VKF_WORD_BASE_INSTANCE,
+              d->draw_parameters ? "uint(gl_BaseInstanceARB)" : "0u",
+              4 * d->num_elements + VKF_WORD_SHADED);
     if (s.failed) {
         free(s.p);
         return NULL;

@@ -1039,6 +1039,22 @@ invalid d3d11-no-topology "Draw.Draw: DrawInstanced: the primitive topology is u
 invalid d3d11-patch-10_0 "PrimitiveTopology: " \
     "{$A, \"FeatureLevel\": \"10_0\", \"PrimitiveTopology\": \"3_CONTROL_POINT_PATCHLIST\", $D11}"
 
+# A draw error's hint names the keys of the D3D11 form, not D3D12's
+# VertexBuffers[].StrideInBytes, in run and validate alike.
+for cmd in run validate; do
+    printf '%s' "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [6]}, $T, $D11}" >hint11.json
+    "$VFETCH" "$cmd" hint11.json >out.txt 2>&1
+    _status=$?
+    if [ "$_status" -eq 1 ] &&
+       grep -F -q "invalid draw: vertex stride misaligned for the slot's elements [code 206] (IASetVertexBuffers Strides[] must be a multiple of the slot's element alignment)" out.txt &&
+       ! grep -F -q "VertexBuffers[]" out.txt; then
+        pass
+    else
+        fail "D3D11 draw error hint ($cmd, status $_status)"
+        cat out.txt
+    fi
+done
+
 # At 11_0 slot 16 is there; an unaligned index offset is a warning only.
 printf '%s' "{\"Api\": \"D3D11\", \"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 16, \"Format\": \"R32_FLOAT\"}], \"Buffers\": [{\"BindFlags\": 2, \"Indices\": [0, 0]}], \"IASetIndexBuffer\": {\"Buffer\": 0, \"Format\": \"R16_UINT\", \"Offset\": 1}, $T, \"Draw\": {\"DrawIndexed\": {\"IndexCount\": 1}}}" >warn11.json
 "$VFETCH" run warn11.json >out.txt 2>&1

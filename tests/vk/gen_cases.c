@@ -11,6 +11,10 @@
  *    with StartVertex/StartInstanceLocation, DrawIndexedInstanced with 16- and
  *    32-bit indices, negative BaseVertexLocation and strip cuts; data random
  *    with NaN, infinity, denormal, signed zero and SNORM-minimum patterns;
+ *    two cases in three have a "Signature" reading every element and
+ *    SV_StartVertexLocation and/or SV_StartInstanceLocation, drawn with a
+ *    nonzero StartVertexLocation (or a negative BaseVertexLocation) and a
+ *    nonzero StartInstanceLocation;
  *  - sweep-FORMAT-vertex.json / -instance.json: every code of each component
  *    up to 16 bits wide (and 4096 special or random patterns for 32-bit
  *    components), once per-vertex and once per-instance.
@@ -154,9 +158,50 @@ struct gen_slot {
     size_t size;
 };
 
+/* Start locations a case's shader reads (rules 4.3). */
+#define READS_START_VERTEX 1u
+#define READS_START_INSTANCE 2u
+
+/* Which start locations case n reads: a third none, a third both, a sixth
+ * each alone. From its own stream, so that the rest of each case is drawn
+ * as before. */
+static uint32_t start_reads(struct rng *q)
+{
+    static const uint32_t pick[6] = { 0, 0, READS_START_VERTEX | READS_START_INSTANCE,
+                                      READS_START_VERTEX | READS_START_INSTANCE,
+                                      READS_START_VERTEX, READS_START_INSTANCE };
+    for (int k = 0; k < 4; k++)
+        rnd(q);
+    return pick[below(q, 6)];
+}
+
+/* "Signature": every element in its own register, then the start
+ * locations the case reads. */
+static void write_signature(FILE *f, uint32_t ne, uint32_t reads)
+{
+    uint32_t reg = ne;
+
+    fprintf(f, "  \"Signature\": [");
+    for (uint32_t e = 0; e < ne; e++)
+        fprintf(f, "%s\n    {\"SemanticName\": \"ATTR\", \"SemanticIndex\": %u, "
+                   "\"Register\": %u}",
+                e ? "," : "", e, e);
+    if (reads & READS_START_VERTEX)
+        fprintf(f, ",\n    {\"SemanticName\": \"SV_StartVertexLocation\", \"Register\": %u, "
+                   "\"Mask\": 1, \"ComponentType\": \"SINT32\"}",
+                reg++);
+    if (reads & READS_START_INSTANCE)
+        fprintf(f, ",\n    {\"SemanticName\": \"SV_StartInstanceLocation\", \"Register\": %u, "
+                   "\"Mask\": 1, \"ComponentType\": \"UINT32\"}",
+                reg);
+    fprintf(f, "\n  ],\n");
+}
+
 static void random_case(const char *dir, uint32_t seed, uint32_t n)
 {
     struct rng r = { 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 32) ^ (n * 0x100000001b3ull) };
+    struct rng q = { 0x5f3759df2545f491ull ^ ((uint64_t)seed << 24) ^ (n * 0x9e3779b97f4a7c15ull) };
+    uint32_t reads = start_reads(&q);
     struct gen_slot slots[4];
     struct gen_element el[8];
     uint32_t nslots, ne, used_slots = 0;
@@ -221,9 +266,13 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
     indexed = below(&r, 2);
     I = 1 + below(&r, 4);
     start_i = below(&r, 6);
+    if (reads && start_i == 0)
+        start_i = 1 + below(&q, 5);
     if (!indexed) {
         V = 1 + below(&r, 48);
         start_v = below(&r, 8);
+        if (reads && start_v == 0)
+            start_v = 1 + below(&q, 7);
     } else {
         uint32_t lo;
         V = 1 + below(&r, 48);
@@ -235,6 +284,8 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
         nverts = 1 + below(&r, 40);
         if (isz == 4 && below(&r, 2)) /* index values past 16 bits, brought back by the base */
             base = -(int32_t)(65536 + below(&r, 100000));
+        if (reads && base >= 0)
+            base = -(int32_t)(1 + below(&q, 8));
         lo = base < 0 ? (uint32_t)-base : 0;
         idx = calloc(start_idx + V, sizeof(*idx));
         if (idx == NULL)
@@ -294,6 +345,8 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
         free(slots[s].data);
     }
     fprintf(f, "\n  ],\n");
+    if (reads)
+        write_signature(f, ne, reads);
     if (indexed) {
         size_t bytes = (size_t)(start_idx + V) * isz;
         uint8_t *ib = malloc(bytes);

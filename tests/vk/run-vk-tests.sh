@@ -4,7 +4,9 @@
 # Generates a seeded set of cases (tests/vk/gen_cases), runs each through
 # the driver with vfetch-vk and requires every difference from vfetch to be
 # a known deviation of that driver (tests/vk/known-deviations.txt). Then
-# proves the diff can fail by changing one value the driver returned.
+# proves the diff can fail by changing one value the driver returned, and
+# one gl_BaseVertex and one gl_BaseInstance (SV_StartVertexLocation and
+# SV_StartInstanceLocation).
 #
 # Uses Mesa lavapipe when its ICD file is installed and no driver was
 # chosen with VK_ICD_FILENAMES / VK_DRIVER_FILES. Exit 77 (skip) when there
@@ -69,6 +71,10 @@ fi
 awk '/  result:/ { n += $2; x += $5 }
      END { printf "%d cases, %d values compared, %d exact\n", cases, n, x }' \
     cases="$ncases" "$tmp/report.txt"
+# SV_StartVertexLocation / SV_StartInstanceLocation against gl_BaseVertex /
+# gl_BaseInstance, in the cases whose signature reads them.
+awk '/  start locations:/ { c++; n += $3 }
+     END { printf "%d cases read start locations, %d values compared\n", c, n }' "$tmp/report.txt"
 grep '^known deviation' "$tmp/report.txt"
 grep 'not compared (' "$tmp/report.txt" | sed 's/^ *//' | sort | uniq -c | sort -rn | head -n 10
 
@@ -79,6 +85,25 @@ rc=$?
 # Named by semantic: "mismatch: POSITION0.x (element 0) ...".
 grep -Eq 'mismatch: [A-Za-z_]+[0-9]+\.[xyzw] \(element [0-9]+\)' "$tmp/tamper.txt" ||
     fail "the changed value is not reported by semantic"
+
+# ... and a wrong start location: gl_BaseVertex or gl_BaseInstance changed
+# by one in a case that reads both.
+both=$(grep -l 'SV_StartVertexLocation' "$tmp"/random-*.json |
+       xargs grep -l 'SV_StartInstanceLocation' | head -n 1)
+[ -n "$both" ] || fail "no generated case reads both start locations"
+if grep -q 'not compared (no shaderDrawParameters)' "$tmp/report.txt"; then
+    echo "no shaderDrawParameters: the start-location tamper check is skipped"
+else
+    for sv in StartVertex StartInstance; do
+        what=$(echo "$sv" | sed 's/Start\(.*\)/start-\1/' | tr 'A-Z' 'a-z')
+        vkf --known-deviations "$known" --tamper="$what" "$both" >"$tmp/tamper-$what.txt" 2>&1
+        rc=$?
+        [ "$rc" -eq 1 ] || fail "a changed $what word went unnoticed (exit $rc)"
+        grep -Eq "sysval: position [0-9]+ \(index [0-9]+\) instance [0-9]+ SV_${sv}Location: expected" \
+            "$tmp/tamper-$what.txt" || fail "the changed $what word is not reported as SV_${sv}Location"
+    done
+    echo "a changed gl_BaseVertex and gl_BaseInstance are caught ($(basename "$both"))"
+fi
 
 # No other program is started (the shaders are compiled in-process).
 # strace exits with the tool's status; an empty trace means it could not trace.

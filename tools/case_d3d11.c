@@ -566,13 +566,18 @@ static vf_result merge(struct merged *m, const char *who, vf_result res)
         size_t ml = 0;
         while (ml < sizeof(e->message) && e->message[ml] != '\0')
             ml++;
+        /* The library names its call ("IASetVertexBuffers: ..."): keep
+         * only what `who` adds to that name (an index), not the name twice. */
+        size_t name = strcspn(who, "[");
+        size_t skip = name > 0 && ml > name + 1 && strncmp(e->message, who, name) == 0 &&
+                              e->message[name] == ':' ? name + 2 : 0;
         char *t = o->message;
         size_t at = 0;
         for (size_t k = 0; k < wl && at < room; k++)
             t[at++] = who[k];
         for (size_t k = 0; k < 2 && at < room; k++)
             t[at++] = ": "[k];
-        for (size_t k = 0; k < ml && at < room; k++)
+        for (size_t k = skip; k < ml && at < room; k++)
             t[at++] = e->message[k];
         t[at] = '\0';
     }

@@ -1031,6 +1031,12 @@ invalid d3d11-range-10_0 "IASetVertexBuffers: " \
     "{$A, \"FeatureLevel\": \"10_0\", $B1, \"IASetVertexBuffers\": {\"StartSlot\": 15, \"Buffers\": [0, 0], \"Strides\": [4, 4]}, $T, $D11}"
 invalid d3d11-offset-past-end "IASetVertexBuffers: " \
     "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [4], \"Offsets\": [8]}, $T, $D11}"
+# The call is named once, with its index in an array of calls.
+invalid d3d11-stride-call-named-once "error: IASetVertexBuffers[1]: stride 4096 of slot 0" \
+    "{$A, $B1, \"IASetVertexBuffers\": [$(echo "$V1" | sed 's/^[^:]*: //'), {\"Buffers\": [0], \"Strides\": [4096]}], $T, $D11}"
+if grep -q "IASetVertexBuffers: IASetVertexBuffers" out.txt; then
+    fail "d3d11-stride-call-named-once: the call is named twice"
+fi
 invalid d3d11-ib-r8 "IASetIndexBuffer: " \
     "{$A, \"Buffers\": [{\"ByteWidth\": 4, \"BindFlags\": 2}], \"IASetIndexBuffer\": {\"Buffer\": 0, \"Format\": \"R8_UINT\"}, $T, $D11}"
 invalid d3d11-slot-16-at-10_0 "element 0" \

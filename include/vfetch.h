@@ -877,7 +877,8 @@ VF_API vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_pri
  * spread wider than T go through a hash table of T slots, cleared once per
  * draw. The other words hold the distinct indices and, when `out` may be
  * too small for every possible record, the map until the output is known
- * to fit.
+ * to fit (else, for maps of 8 MiB or more, 4 KiB of it on their way out
+ * through the layout's non-temporal stores).
  *
  * Why the whole draw and not windows: every distinct vertex is written
  * once per instance whatever the order of the indices, so each is shaded

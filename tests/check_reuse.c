@@ -430,6 +430,59 @@ START_TEST(test_mesh_instanced)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
+/* A map of more than 8 MiB (written with streaming stores where the ISA   */
+/* has them), into an array at every offset from a 16-byte boundary        */
+/* ------------------------------------------------------------------------ */
+
+START_TEST(test_large_map)
+{
+    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
+    /* Position p reads index (p + 1) / 2, every fifth one an index seen
+     * earlier: each index's first position comes before the next index's,
+     * so records follow index values and the map is the index itself. */
+    const uint32_t n = (1u << 21) + 1027;
+    uint32_t *idx = xalloc((size_t)n * 4), u_want = 0;
+    for (uint32_t p = 0; p < n; p++) {
+        idx[p] = p % 5 == 4 ? p / 6 : (p + 1) / 2;
+        u_want = idx[p] + 1 > u_want ? idx[p] + 1 : u_want;
+    }
+    _Alignas(16) uint8_t vb[16] = { 0 };
+    vf_vertex_buffer_view vbv = { vb, sizeof(vb), 4 };
+    vf_index_buffer_view ib = { idx, n * 4, VF_FORMAT_R32_UINT };
+    vf_draw_desc dd = indexed_desc(&vbv, 1, &ib, 0, VF_TOPOLOGY_TRIANGLELIST, n, 1, 0, 0, 0);
+    uint32_t *remap = xalloc(((size_t)n + 4) * 4);
+    for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        if (!vf_isa_available(isa))
+            continue;
+        vf_layout_options lo;
+        vf_layout_options_init(&lo);
+        lo.isa = isa;
+        vf_layout *layout = NULL;
+        ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
+        size_t ss, os;
+        ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &dd, &ss), VF_OK);
+        ck_assert_int_eq(vf_draw_output_size(layout, u_want, 1, &os), VF_OK);
+        void *scratch = xalloc(ss), *out = xalloc(os);
+        for (uint32_t off = 0; off < 4; off++) {
+            uint32_t u = 0;
+            ck_assert_int_eq(
+                vf_draw_reuse(layout, &dd, scratch, ss, out, os, remap + off, n, &u), VF_OK);
+            ck_assert_uint_eq(u, u_want);
+            for (uint32_t p = 0; p < n; p++)
+                if (remap[off + p] != idx[p])
+                    ck_abort_msg("isa %u offset %u: position %u maps to %u, not %u", isa, off,
+                                 p, remap[off + p], idx[p]);
+        }
+        free(scratch);
+        free(out);
+        vf_layout_destroy(layout);
+    }
+    free(remap);
+    free(idx);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
 /* Bad input                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -539,6 +592,7 @@ static Suite *reuse_suite(void)
     tcase_add_loop_test(tc, test_random_every_isa, 0, 3);
     tcase_add_test(tc, test_random_pool);
     tcase_add_test(tc, test_mesh_instanced);
+    tcase_add_test(tc, test_large_map);
     tcase_add_test(tc, test_bad_input);
     suite_add_tcase(s, tc);
     return s;

@@ -11,6 +11,7 @@
  * indices and the list of distinct ones live in the caller's scratch.
  */
 #include "draw_internal.h"
+#include "draw_reuse_par.h"
 
 #if defined(__GNUC__)
 #  define VF_NOINLINE __attribute__((noinline))
@@ -327,13 +328,13 @@ static uint32_t *map_target(const struct map_target *t, uint32_t bound)
  * map_target picks, returned in *map_ret, and the distinct indices in
  * first-seen order into `unique`; returns how many. Each index size gets
  * its own copy of the loops. */
-static uint32_t dedupe(const struct vf_plan *plan, const struct map_target *t, uint32_t *unique,
-                       uint32_t *table, uint32_t **map_ret)
+static uint32_t dedupe(const struct vf_plan *plan, const struct map_target *t,
+                       struct index_source src, uint32_t *unique, uint32_t *table,
+                       uint32_t **map_ret)
 {
     uint32_t n = plan->vertex_count, lo = 0, hi = SLOTS_16BIT - 1, cut = plan->cut_value;
     int cuts = plan->cut_enabled;
     uint64_t slots = table_slots(plan);
-    struct index_source src = index_source(plan, t->staged);
     if (src.size == 2 && slots >= SLOTS_16BIT) {
         uint32_t *map = *map_ret = map_target(t, n < SLOTS_16BIT ? n : SLOTS_16BIT);
         if (!cuts)
@@ -424,12 +425,25 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
     } else {
         uint32_t *staged = scratch, *unique = staged + count, *table = unique + count, *map;
         struct map_target t = { layout, plan.instance_count, out, out_size, remap, staged };
-        uint32_t n = dedupe(&plan, &t, unique, table, &map);
-        plan_unique(&plan, unique, n);
-        if ((res = vf_plan_check_output(&plan, out, out_size, &needed)) != VF_OK)
-            return res;
-        if (map != remap)
-            memcpy(remap, map, (size_t)count * 4);
+        struct index_source src = index_source(&plan, staged);
+        struct vf_reuse_par par;
+        uint32_t n;
+        if (vf_reuse_par_dedupe(&par, desc->pool, src.data, src.size, count, plan.cut_enabled,
+                                plan.cut_value, table, table_slots(&plan), unique, &n)) {
+            /* The map waits for the output check: remap stays untouched
+             * on error without a staged copy. */
+            plan_unique(&plan, unique, n);
+            if ((res = vf_plan_check_output(&plan, out, out_size, &needed)) != VF_OK)
+                return res;
+            vf_reuse_par_map(&par, desc->pool, remap);
+        } else {
+            n = dedupe(&plan, &t, src, unique, table, &map);
+            plan_unique(&plan, unique, n);
+            if ((res = vf_plan_check_output(&plan, out, out_size, &needed)) != VF_OK)
+                return res;
+            if (map != remap)
+                memcpy(remap, map, (size_t)count * 4);
+        }
     }
     *unique_count_ret = plan.vertex_count;
     return vf_plan_run(&plan, desc, out, out_size);

@@ -16,6 +16,8 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_slot.c \
 	lib/draw_output.c \
 	lib/draw_reuse.c \
+	lib/draw_reuse_par.c \
+	lib/draw_reuse_par.h \
 	lib/pool.c \
 	lib/primitives.c \
 	lib/cpu.c \

@@ -239,10 +239,14 @@ START_TEST(test_random_pool)
     uint32_t nfmts = ia_formats(fmts);
     vf_rng rng;
     vf_rng_seed(&rng, 0x9001);
-    vf_thread_pool *pool = NULL;
-    ck_assert_int_eq(vf_thread_pool_create(3, &pool), VF_OK);
-    vf_thread_pool_set_min_bytes(pool, 0);
+    /* 4 threads, and 8: enough for the split search of the indices. */
+    vf_thread_pool *pools[2] = { NULL, NULL };
+    ck_assert_int_eq(vf_thread_pool_create(3, &pools[0]), VF_OK);
+    ck_assert_int_eq(vf_thread_pool_create(7, &pools[1]), VF_OK);
+    for (int i = 0; i < 2; i++)
+        vf_thread_pool_set_min_bytes(pools[i], 0);
     for (int iter = 0; iter < 40; iter++) {
+        vf_thread_pool *pool = pools[iter % 2];
         struct rcase c;
         rcase_make(&c, &rng, fmts, nfmts);
         vf_layout *layout = layout_isa(&c, VF_OUTPUT_AOS, VF_ISA_AUTO);
@@ -252,7 +256,8 @@ START_TEST(test_random_pool)
         vf_layout_destroy(layout);
         rcase_free(&c);
     }
-    vf_thread_pool_destroy(pool);
+    vf_thread_pool_destroy(pools[0]);
+    vf_thread_pool_destroy(pools[1]);
 }
 END_TEST
 
@@ -307,6 +312,94 @@ START_TEST(test_mesh_instanced)
 {
     mesh_case(0);
     mesh_case(1);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
+/* A map of more than 8 MiB (written with streaming stores where the ISA   */
+/* has them), into an array at every offset from a 16-byte boundary        */
+/* ------------------------------------------------------------------------ */
+
+/* The map by a table over index values (all below n here). */
+static uint32_t table_map(const uint32_t *idx, uint32_t n, int cuts, uint32_t *want)
+{
+    uint32_t *rec = xalloc((size_t)n * 4), u = 0;
+    memset(rec, 0xff, (size_t)n * 4);
+    for (uint32_t p = 0; p < n; p++) {
+        if (cuts && idx[p] == 0xFFFFFFFFu) {
+            want[p] = VF_REUSE_CUT;
+            continue;
+        }
+        if (rec[idx[p]] == 0xFFFFFFFFu)
+            rec[idx[p]] = u++;
+        want[p] = rec[idx[p]];
+    }
+    free(rec);
+    return u;
+}
+
+/* One large draw on every ISA, serially and on a pool, with the map at
+ * every offset from a 16-byte boundary. */
+static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_want)
+{
+    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
+    uint32_t n = dd->vertex_count_per_instance;
+    uint32_t *remap = xalloc(((size_t)n + 4) * 4);
+    vf_thread_pool *pool = NULL;
+    ck_assert_int_eq(vf_thread_pool_create(7, &pool), VF_OK);
+    for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        if (!vf_isa_available(isa))
+            continue;
+        vf_layout_options lo;
+        vf_layout_options_init(&lo);
+        lo.isa = isa;
+        vf_layout *layout = NULL;
+        ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
+        size_t ss, os;
+        ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, dd, &ss), VF_OK);
+        ck_assert_int_eq(vf_draw_output_size(layout, u_want, 1, &os), VF_OK);
+        void *scratch = xalloc(ss), *out = xalloc(os);
+        for (uint32_t off = 0; off < 8; off++) {
+            vf_draw_desc run = *dd;
+            run.pool = off >= 4 ? pool : NULL;
+            uint32_t u = 0, *map = remap + off % 4;
+            ck_assert_int_eq(vf_draw_reuse(layout, &run, scratch, ss, out, os, map, n, &u),
+                             VF_OK);
+            ck_assert_uint_eq(u, u_want);
+            for (uint32_t p = 0; p < n; p++)
+                if (map[p] != want[p])
+                    ck_abort_msg("isa %u run %u: position %u maps to %u, not %u", isa, off, p,
+                                 map[p], want[p]);
+        }
+        free(scratch);
+        free(out);
+        vf_layout_destroy(layout);
+    }
+    vf_thread_pool_destroy(pool);
+    free(remap);
+}
+
+START_TEST(test_large_map)
+{
+    /* Position p reads index (p + 1) / 2, every fifth one an index seen
+     * earlier; in the strip, every 97th position is a cut. */
+    const uint32_t n = (1u << 21) + 1027;
+    uint32_t *idx = xalloc((size_t)n * 4), *want = xalloc((size_t)n * 4);
+    for (int strip = 0; strip < 2; strip++) {
+        for (uint32_t p = 0; p < n; p++)
+            idx[p] = strip && p % 97 == 96 ? 0xFFFFFFFFu : p % 5 == 4 ? p / 6 : (p + 1) / 2;
+        uint32_t u = table_map(idx, n, strip, want);
+        _Alignas(16) uint8_t vb[16] = { 0 };
+        vf_vertex_buffer_view vbv = { vb, sizeof(vb), 4 };
+        vf_index_buffer_view ib = { idx, n * 4, VF_FORMAT_R32_UINT };
+        vf_draw_desc dd = indexed_desc(&vbv, 1, &ib, strip ? 2 : 0,
+                                       strip ? VF_TOPOLOGY_TRIANGLESTRIP
+                                             : VF_TOPOLOGY_TRIANGLELIST,
+                                       n, 1, 0, 0, 0);
+        large_case(&dd, want, u);
+    }
+    free(want);
+    free(idx);
 }
 END_TEST
 
@@ -420,6 +513,7 @@ static Suite *reuse_suite(void)
     tcase_add_loop_test(tc, test_random_every_isa, 0, 3);
     tcase_add_test(tc, test_random_pool);
     tcase_add_test(tc, test_mesh_instanced);
+    tcase_add_test(tc, test_large_map);
     tcase_add_test(tc, test_bad_input);
     suite_add_tcase(s, tc);
     return s;

@@ -570,7 +570,9 @@ static vf_result merge(struct merged *m, const char *who, vf_result res)
          * only what `who` adds to that name (an index), not the name twice. */
         size_t name = strcspn(who, "[");
         size_t skip = name > 0 && ml > name + 1 && strncmp(e->message, who, name) == 0 &&
-                              e->message[name] == ':' ? name + 2 : 0;
+                              e->message[name] == ':' && e->message[name + 1] == ' '
+                          ? name + 2
+                          : 0;
         char *t = o->message;
         size_t at = 0;
         for (size_t k = 0; k < wl && at < room; k++)

@@ -16,9 +16,14 @@ class _Diagnostics:
         self.first_error = 0
 
     def merge(self, who, rc):
+        # The library names its call ("IASetVertexBuffers: ..."): `who`
+        # adds only an index to that name, so the name is said once.
+        name = who.split("[")[0] + ": "
         for d in self.one.entries[:self.one.count]:
-            self.entries.append((d.code, d.severity,
-                                 "%s: %s" % (who, d.message.decode("utf-8", "replace"))))
+            m = d.message.decode("utf-8", "replace")
+            if m.startswith(name):
+                m = m[len(name):]
+            self.entries.append((d.code, d.severity, "%s: %s" % (who, m)))
         if rc and not self.first_error:
             self.first_error = rc
         self.one = _lib.Diagnostics()

@@ -680,7 +680,7 @@ static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, v
  * buffer (*out_ret, free with free()); 0 or an exit status after a message.
  * With `diag`, the draw's diagnostics go there and its warnings to standard
  * error, and *warnings_ret counts the layout's and the draw's warnings.
- * With `rr`, the draw is a vertex-reuse draw (D3D12 cases only). */
+ * With `rr`, the draw is a vertex-reuse draw. */
 static int draw_reference(const char *name, const struct vf_case *c, uint32_t isa,
                           uint32_t threads, vf_layout **layout_ret, uint32_t **out_ret,
                           vf_diagnostics *diag, uint32_t *warnings_ret,
@@ -726,13 +726,16 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     desc.pool = pool;
     /* D3D11 cases draw through the D3D11 calls, which report their own
      * checks when the case is bound. A reuse draw gets vf_draw's
-     * diagnostics from vf_draw_check first. */
-    if (c->d3d11)
+     * diagnostics from vf_draw_check first; for a D3D11 case it draws the
+     * desc the bound state prepared (its list cuts included). */
+    if (rr) {
+        if ((res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
+            res = draw_reuse(*layout_ret, &desc, out, size, rr);
+    } else if (c->d3d11) {
         res = vf_case_draw(c, *layout_ret, &desc, out, size);
-    else if (rr && (res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
-        res = draw_reuse(*layout_ret, &desc, out, size, rr);
-    else if (!rr)
+    } else {
         res = vf_draw_ex(*layout_ret, &desc, out, size, diag);
+    }
     vf_thread_pool_destroy(pool);
     if (res != VF_OK) {
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
@@ -807,12 +810,6 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = select_records(name, c, o, &sel);
     if (rc != 0)
         return rc;
-    /* The reuse draw takes a vf_draw_desc; a D3D11 case draws through its
-     * bound state instead. */
-    if (o->reuse && c->d3d11 != NULL) {
-        error("%s: --reuse draws D3D12 cases only", name);
-        return EXIT_USAGE;
-    }
     diag = calloc(1, sizeof(*diag));
     if (diag == NULL) {
         error("%s: out of memory", name);

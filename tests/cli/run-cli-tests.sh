@@ -640,7 +640,6 @@ bad primitives-raw "--primitives prints with table or json output, not raw" '' \
 bad reuse-csv "--reuse prints with table or json output" '' run --reuse --output csv good.json
 bad reuse-raw "--reuse prints with table or json output" '' run --reuse --output raw good.json
 bad reuse-selection "--reuse prints the whole draw" '' run --reuse --positions 0..1 good.json
-bad reuse-d3d11 "--reuse draws D3D12 cases only" '' run --reuse "$EXAMPLES/d3d11-strip-cut.json"
 VFETCH_ISA=avx1024
 export VFETCH_ISA
 bad env-isa "VFETCH_ISA: unknown instruction set 'avx1024'" '' run good.json
@@ -960,7 +959,7 @@ for path in "$EXAMPLES"/d3d11-*.json; do
     ex=$(basename "$path" .json)
     twin="$CASES/$ex.d3d12.json"
     for args in "run" "run --hex" "run --output json" "run --output raw" "run --primitives" \
-                "validate"; do
+                "run --reuse" "run --reuse --primitives --output json" "validate"; do
         # shellcheck disable=SC2086
         "$VFETCH" $args "$path" 2>&1 | sed "s|$path|CASE|g" >d3d11.out
         # shellcheck disable=SC2086

@@ -3,12 +3,15 @@
     import vfetch
     vfetch.decode_element("R8G8B8A8_UNORM", b"\\xff\\x00\\x80\\xff")
     result = vfetch.run(case_dict)          # what `vfetch run` computes
+    prims = vfetch.primitives(case_dict)    # what `vfetch run --primitives` lists
+    reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
     report = vfetch.compare(case_dict, captured_words)
 
 The library is loaded by its soname, or from VFETCH_LIBRARY. NumPy arrays
 are used in and out when NumPy is importable; bytes and array.array
 otherwise.
 """
+from .assemble import Primitives, ReuseResult, primitives, run_reuse
 from .case import Case, load as load_case
 from .compare import Comparison, compare, classify, KINDS
 from .draw import Layout, Result, Register, run
@@ -16,7 +19,7 @@ from .errors import CaseError, DrawError, LayoutError, VfetchError
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
 
-__all__ = ["Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
+__all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
            "load_case", "read_raw", "run", "version"]

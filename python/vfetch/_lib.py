@@ -104,6 +104,13 @@ class D3D11IAState(ctypes.Structure):
                 ("index_format", u32), ("index_offset", u32), ("pool", c_ptr)]
 
 
+class D3D11DrawViews(ctypes.Structure):
+    _fields_ = [("desc", DrawDesc), ("layout", c_ptr), ("vertex_buffers", VertexBufferView * 32),
+                ("index_buffer", IndexBufferView)]
+
+
+VF_REUSE_CUT = 0xFFFFFFFF
+
 _P = ctypes.POINTER
 _DIAG = _P(Diagnostics)
 _OUT = [c_ptr, ctypes.c_size_t, _DIAG]
@@ -130,6 +137,11 @@ _SIGNATURES = {
     "vf_draw_desc_init": (None, [ctypes.POINTER(DrawDesc)]),
     "vf_draw_output_size": (ctypes.c_int, [c_ptr, u32, u32, ctypes.POINTER(ctypes.c_size_t)]),
     "vf_draw": (ctypes.c_int, [c_ptr, ctypes.POINTER(DrawDesc), c_ptr, ctypes.c_size_t]),
+    "vf_primitive_count": (ctypes.c_int, [_P(DrawDesc), _P(u32), _P(u32), _P(ctypes.c_size_t)]),
+    "vf_draw_primitives": (ctypes.c_int, [_P(DrawDesc), u32, _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_draw_reuse_scratch_size": (ctypes.c_int, [c_ptr, _P(DrawDesc), _P(ctypes.c_size_t)]),
+    "vf_draw_reuse": (ctypes.c_int, [c_ptr, _P(DrawDesc), c_ptr, ctypes.c_size_t, c_ptr,
+                                     ctypes.c_size_t, _P(u32), ctypes.c_size_t, _P(u32)]),
     # vfetch_d3d11.h
     "vf_buffer_create": (ctypes.c_int, [_P(BufferDesc), _P(SubresourceData), u32, _P(c_ptr),
                                         _DIAG]),
@@ -140,6 +152,12 @@ _SIGNATURES = {
     "vf_d3d11_ia_set_index_buffer": (ctypes.c_int, [_P(D3D11IAState), c_ptr, u32, u32, _DIAG]),
     "vf_d3d11_ia_set_primitive_topology": (ctypes.c_int, [_P(D3D11IAState), u32, _DIAG]),
     "vf_d3d11_ia_set_input_layout": (ctypes.c_int, [_P(D3D11IAState), c_ptr, _DIAG]),
+    "vf_d3d11_prepare_draw": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32, i32,
+                                             u32, _P(D3D11DrawViews), _DIAG]),
+    "vf_d3d11_primitive_count": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32,
+                                                _P(u32), _P(u32)]),
+    "vf_d3d11_draw_primitives": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32,
+                                                _P(u32), ctypes.c_size_t, _P(u32)]),
     "vf_d3d11_draw": (ctypes.c_int, [_P(D3D11IAState), u32, u32] + _OUT),
     "vf_d3d11_draw_indexed": (ctypes.c_int, [_P(D3D11IAState), u32, u32, i32] + _OUT),
     "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),

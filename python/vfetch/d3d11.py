@@ -115,3 +115,39 @@ def draw_d3d11(case, layout, out, size):
         for item in keep:
             if isinstance(item, tuple) and item[1]:
                 lib.vf_buffer_destroy(item[1])
+
+
+def _release(lib, keep):
+    for item in keep:
+        if isinstance(item, tuple) and item[1]:
+            lib.vf_buffer_destroy(item[1])
+
+
+def with_state(case, layout, use):
+    """Binds the case's D3D11 state (buffers created, IASet* calls made),
+    calls use(lib, state, diag) and returns what it returns; the buffers
+    are destroyed afterwards."""
+    lib = _lib.lib()
+    diag = _Diagnostics()
+    keep = []
+    try:
+        state = _bind(lib, case, layout, diag, keep)
+        return use(lib, state, diag)
+    finally:
+        _release(lib, keep)
+
+
+def prepared_views(lib, case, state, diag):
+    """The draw as vf_d3d11_prepare_draw translates it (a vf_d3d11_draw_views,
+    whose desc points into itself and the bound buffers)."""
+    d, a = case.d3d11, case.draw
+    views = _lib.D3D11DrawViews()
+    indexed = 1 if d.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+    rc = lib.vf_d3d11_prepare_draw(ctypes.byref(state), indexed, a.vertex_count_per_instance,
+                                   a.instance_count, a.start_location, a.base_vertex_location,
+                                   a.start_instance_location, ctypes.byref(views), diag.one)
+    diag.merge("Draw." + d.draw_form, rc)
+    if rc:
+        raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc),
+                        [m for _, _, m in diag.entries])
+    return views

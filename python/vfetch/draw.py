@@ -206,27 +206,31 @@ def _check_view_offsets(case, layout):
                                % (case.ib.offset, a))
 
 
-def run(case, isa=None, base_dir=None):
-    """Runs a case (a dict in the JSON case format, a Case, or a path to a
-    case file) as `vfetch run` does; returns a Result."""
+def _as_case(case, base_dir=None):
+    """A Case from a dict in the JSON case format, a Case, or a path."""
     from .case import load
     if isinstance(case, str):
-        case = load(case)
-    elif not isinstance(case, Case):
-        case = Case(case, base_dir)
-    lib = _lib.lib()
-    layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa)
-    if case.api == "D3D12":
-        _check_view_offsets(case, layout)
-    d = case.draw
+        return load(case)
+    if not isinstance(case, Case):
+        return Case(case, base_dir)
+    return case
+
+
+def _output_size(layout, d):
     size = ctypes.c_size_t()
-    rc = lib.vf_draw_output_size(layout._handle, d.vertex_count_per_instance, d.instance_count,
-                                 ctypes.byref(size))
+    rc = _lib.lib().vf_draw_output_size(layout._handle, d.vertex_count_per_instance,
+                                        d.instance_count, ctypes.byref(size))
     if rc != 0 or size.value > MAX_OUTPUT_SIZE:
         raise DrawError(rc or 4, "Draw: %d x %d records is more than 1 GiB"
                         % (d.vertex_count_per_instance, d.instance_count))
-    keep = []
+    return size.value
+
+
+def draw_desc(case, keep):
+    """The case's D3D12 draw as a vf_draw_desc; the buffers it points at are
+    appended to keep, which must outlive the desc."""
     vbs = (_lib.VertexBufferView * 32)()
+    keep.append(vbs)
     for s, b in enumerate(case.vb):
         if b.bound:
             buf = ctypes.create_string_buffer(b.data, max(len(b.data), 1))
@@ -241,8 +245,10 @@ def run(case, isa=None, base_dir=None):
         keep.append(buf)
         ib = _lib.IndexBufferView(ctypes.cast(buf, ctypes.c_void_p), case.ib.size_in_bytes,
                                   case.ib.format)
+    keep.append(ib)
+    d = case.draw
     desc = _lib.DrawDesc()
-    lib.vf_draw_desc_init(ctypes.byref(desc))
+    _lib.lib().vf_draw_desc_init(ctypes.byref(desc))
     desc.vertex_buffers = vbs if case.num_vertex_buffers else None
     desc.num_vertex_buffers = case.num_vertex_buffers
     # A null or empty IndexBuffer is no index buffer, as if omitted.
@@ -255,21 +261,50 @@ def run(case, isa=None, base_dir=None):
     desc.start_location = d.start_location
     desc.base_vertex_location = d.base_vertex_location
     desc.start_instance_location = d.start_instance_location
-    nwords = size.value // 4
-    # 16-byte aligned output, as vf_draw requires.
+    return desc
+
+
+def aligned_words(nwords):
+    """(array, pointer): room for nwords 32-bit words, the pointer 16-byte
+    aligned, as the draws require."""
     raw = (ctypes.c_uint32 * (nwords + 4))()
     skip = (-ctypes.addressof(raw) % 16) // 4
-    out = ctypes.c_void_p(ctypes.addressof(raw) + 4 * skip)
-    if case.api == "D3D11":
-        from .d3d11 import draw_d3d11
-        draw_d3d11(case, layout, out, size.value)
-    else:
-        rc = lib.vf_draw(layout._handle, ctypes.byref(desc), out, size.value)
-        if rc != 0:
-            raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
+    return raw, skip, ctypes.c_void_p(ctypes.addressof(raw) + 4 * skip)
+
+
+def words_of(raw, skip, nwords):
+    """The nwords words from an aligned_words array, NumPy or array.array."""
     data = bytes(memoryview(raw).cast("B")[4 * skip:4 * (skip + nwords)])
     if numpy is not None:
-        words = numpy.frombuffer(data, dtype="<u4").copy()
+        return numpy.frombuffer(data, dtype="<u4").copy()
+    return array.array("I", data)
+
+
+def case_layout(case, isa=None):
+    """The case's layout (every system value), its D3D12 views checked."""
+    layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa)
+    if case.api == "D3D12":
+        _check_view_offsets(case, layout)
+    return layout
+
+
+def run(case, isa=None, base_dir=None):
+    """Runs a case (a dict in the JSON case format, a Case, or a path to a
+    case file) as `vfetch run` does; returns a Result."""
+    case = _as_case(case, base_dir)
+    layout = case_layout(case, isa)
+    d = case.draw
+    size = _output_size(layout, d)
+    nwords = size // 4
+    raw, skip, out = aligned_words(nwords)
+    if case.api == "D3D11":
+        from .d3d11 import draw_d3d11
+        draw_d3d11(case, layout, out, size)
     else:
-        words = array.array("I", data)
-    return Result(layout, words, d.vertex_count_per_instance, d.instance_count)
+        keep = []
+        desc = draw_desc(case, keep)
+        rc = _lib.lib().vf_draw(layout._handle, ctypes.byref(desc), out, size)
+        if rc != 0:
+            raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
+    return Result(layout, words_of(raw, skip, nwords), d.vertex_count_per_instance,
+                  d.instance_count)

@@ -11,7 +11,7 @@ import sys
 sys.modules["numpy"] = None  # import numpy raises ImportError
 sys.path[:0] = [%r, %r]
 import array, glob, os, pytest
-import vfetch, test_formats, test_run, test_compare, test_typed
+import vfetch, test_formats, test_run, test_compare, test_typed, test_assemble
 assert vfetch.draw.numpy is None
 test_formats.test_names_and_values()
 test_formats.test_decode_element()
@@ -23,6 +23,9 @@ for p in test_run.cases():
     test_run.test_run_matches_cli(p)
 r = vfetch.run(test_run.cases()[0])
 assert isinstance(r.words, array.array)
+test_assemble.test_strip_with_cut_by_hand()
+test_assemble.test_reuse_matches_per_position()
+assert isinstance(vfetch.run_reuse(test_run.cases()[0]).words, array.array)
 for name in dir(test_compare):
     if name.startswith("test_"):
         fn = getattr(test_compare, name)

@@ -303,6 +303,23 @@ VF_API vf_result vf_d3d11_draw_primitives(const vf_d3d11_ia_state *state, int in
                                           uint32_t first_primitive, uint32_t *out,
                                           size_t out_count, uint32_t *primitives_written_ret);
 
+/* vf_primitive_cursor_init and vf_draw_primitives_next (vfetch.h: a list
+ * read in pieces without rescanning) for the same D3D11 draw, with the
+ * cuts above. Each call takes the draw's arguments again; they and the
+ * state's topology and index buffer must be the same at every call of one
+ * cursor (another topology or count: VF_ERROR_INVALID_ARGUMENT). Errors
+ * as vf_d3d11_draw_primitives, plus those of the vfetch.h calls. */
+VF_API vf_result vf_d3d11_primitive_cursor_init(const vf_d3d11_ia_state *state, int indexed,
+                                                uint32_t count_per_instance,
+                                                uint32_t start_location,
+                                                vf_primitive_cursor *cursor);
+VF_API vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, int indexed,
+                                               uint32_t count_per_instance,
+                                               uint32_t start_location,
+                                               vf_primitive_cursor *cursor, uint32_t *out,
+                                               size_t out_count,
+                                               uint32_t *primitives_written_ret);
+
 #ifdef __cplusplus
 }
 #endif

@@ -216,3 +216,28 @@ vf_result vf_d3d11_draw_primitives(const vf_d3d11_ia_state *state, int indexed,
     return vf_d3d11_list_primitives_desc(&d, first_primitive, out, out_count,
                                          primitives_written_ret);
 }
+
+vf_result vf_d3d11_primitive_cursor_init(const vf_d3d11_ia_state *state, int indexed,
+                                         uint32_t count_per_instance, uint32_t start_location,
+                                         vf_primitive_cursor *cursor)
+{
+    vf_draw_desc d;
+    vf_index_buffer_view ibv;
+    vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
+    if (r != VF_OK)
+        return r;
+    return vf_d3d11_cursor_init_desc(&d, cursor);
+}
+
+vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, int indexed,
+                                        uint32_t count_per_instance, uint32_t start_location,
+                                        vf_primitive_cursor *cursor, uint32_t *out,
+                                        size_t out_count, uint32_t *primitives_written_ret)
+{
+    vf_draw_desc d;
+    vf_index_buffer_view ibv;
+    vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
+    if (r != VF_OK)
+        return r;
+    return vf_d3d11_cursor_next_desc(&d, cursor, out, out_count, primitives_written_ret);
+}

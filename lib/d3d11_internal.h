@@ -32,5 +32,10 @@ vf_result vf_d3d11_count_primitives_desc(const vf_draw_desc *desc, uint32_t *pri
 vf_result vf_d3d11_list_primitives_desc(const vf_draw_desc *desc, uint32_t first_primitive,
                                         uint32_t *out, size_t out_count,
                                         uint32_t *primitives_written_ret);
+/* vf_primitive_cursor_init / vf_draw_primitives_next with those cuts. */
+vf_result vf_d3d11_cursor_init_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor);
+vf_result vf_d3d11_cursor_next_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
+                                    uint32_t *out, size_t out_count,
+                                    uint32_t *primitives_written_ret);
 
 #endif

@@ -335,10 +335,10 @@ enum { CUR_POS, CUR_START, CUR_LEN, CUR_J, CUR_COUNT, CUR_TOPOLOGY, CUR_TAG };
 _Static_assert(sizeof(((vf_primitive_cursor *)0)->internal_) / sizeof(uint32_t) > CUR_TAG,
                "cursor too small");
 
-vf_result vf_primitive_cursor_init(const vf_draw_desc *desc, vf_primitive_cursor *cursor)
+static vf_result cursor_init(const vf_draw_desc *desc, int cut_lists, vf_primitive_cursor *cursor)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, 0, &src);
+    vf_result res = prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!cursor)
@@ -369,12 +369,11 @@ static int cursor_walk(const vf_primitive_cursor *c, const vf_draw_desc *desc,
            w->j <= piece_count(src, w->len);
 }
 
-vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
-                                  uint32_t *out, size_t out_count,
-                                  uint32_t *primitives_written_ret)
+static vf_result cursor_next(const vf_draw_desc *desc, int cut_lists, vf_primitive_cursor *cursor,
+                             uint32_t *out, size_t out_count, uint32_t *primitives_written_ret)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, 0, &src);
+    vf_result res = prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!cursor || !primitives_written_ret || (!out && out_count != 0))
@@ -390,6 +389,30 @@ vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_cursor 
     cursor->internal_[CUR_LEN] = w.len;
     cursor->internal_[CUR_J] = w.j;
     return VF_OK;
+}
+
+vf_result vf_primitive_cursor_init(const vf_draw_desc *desc, vf_primitive_cursor *cursor)
+{
+    return cursor_init(desc, 0, cursor);
+}
+
+vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
+                                  uint32_t *out, size_t out_count,
+                                  uint32_t *primitives_written_ret)
+{
+    return cursor_next(desc, 0, cursor, out, out_count, primitives_written_ret);
+}
+
+vf_result vf_d3d11_cursor_init_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor)
+{
+    return cursor_init(desc, 1, cursor);
+}
+
+vf_result vf_d3d11_cursor_next_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
+                                    uint32_t *out, size_t out_count,
+                                    uint32_t *primitives_written_ret)
+{
+    return cursor_next(desc, 1, cursor, out, out_count, primitives_written_ret);
 }
 
 vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count_ret,

@@ -689,6 +689,24 @@ static void check_d3d11_against_ref(const vf_d3d11_ia_state *st, const vf_draw_d
         REQ(written == 1);
         REQ(memcmp(out, ref + (size_t)first * vpp, vpp * sizeof(uint32_t)) == 0);
     }
+    /* With a cursor, one primitive at a time, then two: the same list. */
+    for (uint32_t step = 1; step <= 2; step++) {
+        vf_primitive_cursor cur;
+        REQ(vf_d3d11_primitive_cursor_init(st, 1, n, 0, &cur) == VF_OK);
+        uint32_t done = 0;
+        for (;;) {
+            REQ(vf_d3d11_draw_primitives_next(st, 1, n, 0, &cur, out, (size_t)step * vpp,
+                                              &written) == VF_OK);
+            if (written == 0)
+                break;
+            REQ(done + written <= count);
+            REQ(memcmp(out, ref + (size_t)done * vpp, (size_t)written * vpp * 4) == 0);
+            done += written;
+        }
+        if (done != count)
+            ck_abort_msg("D3D11 topology %u, %u positions: cursor read %u of %u primitives",
+                         d->primitive_topology, n, done, count);
+    }
     free(ref);
 }
 

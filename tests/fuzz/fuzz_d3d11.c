@@ -210,6 +210,47 @@ static vf_result draw_by_hand(const vf_d3d11_ia_state *s, int indexed, uint32_t 
                                      start_instance, out, size);
 }
 
+/* The D3D11 primitive list read whole and with a cursor, `step`
+ * primitives a call (0: a room of fewer words than a primitive): the same
+ * list, the same errors, nothing written past the room. */
+static void check_primitives(const vf_d3d11_ia_state *s, int indexed, uint32_t count,
+                             uint32_t start, uint32_t step)
+{
+    uint32_t n = 0, vpp = 0, written = 0;
+    vf_primitive_cursor cur;
+    vf_result r = vf_d3d11_primitive_count(s, indexed, count, start, &n, &vpp);
+    vf_result rc = vf_d3d11_primitive_cursor_init(s, indexed, count, start, &cur);
+    FZ_CHECK(r == rc, "count %d, cursor init %d", (int)r, (int)rc);
+    if (r != VF_OK)
+        return;
+    uint32_t *whole = malloc(((size_t)n * vpp + 1) * sizeof(uint32_t));
+    size_t room = step ? (size_t)step * vpp : vpp - 1;
+    uint32_t *piece = malloc((room + 1) * sizeof(uint32_t));
+    FZ_CHECK(whole && piece, "out of memory");
+    FZ_CHECK(vf_d3d11_draw_primitives(s, indexed, count, start, 0, whole, (size_t)n * vpp,
+                                      &written) == VF_OK && written == n, "whole list");
+    uint32_t done = 0;
+    for (;;) {
+        piece[room] = 0x5a5a5a5au;
+        r = vf_d3d11_draw_primitives_next(s, indexed, count, start, &cur, piece, room, &written);
+        FZ_CHECK(piece[room] == 0x5a5a5a5au, "cursor wrote past its room");
+        if (r == VF_ERROR_OUTPUT_TOO_SMALL) {
+            FZ_CHECK(step == 0 && n > 0 && written == 0, "cursor: too small");
+            break;
+        }
+        FZ_CHECK(r == VF_OK, "cursor gave %d at %u", (int)r, done);
+        if (written == 0)
+            break;
+        FZ_CHECK(done + written <= n &&
+                     memcmp(piece, whole + (size_t)done * vpp, (size_t)written * vpp * 4) == 0,
+                 "cursor list differs at primitive %u", done);
+        done += written;
+    }
+    FZ_CHECK(done == n || step == 0, "cursor read %u of %u primitives", done, n);
+    free(whole);
+    free(piece);
+}
+
 static void run_draw(fz_input *in, const vf_d3d11_ia_state *s)
 {
     int indexed = fz_u8(in) & 1;
@@ -220,6 +261,8 @@ static void run_draw(fz_input *in, const vf_d3d11_ia_state *s)
     int32_t base = fz_u8(in) < 200 ? (int8_t)fz_u8(in) : (int32_t)fz_u32(in);
     uint32_t start_instance = fz_u8(in) < 200 ? fz_u8(in) % 4 : fz_u32(in);
     int single = instances == 1 && start_instance == 0 && (fz_u8(in) & 1);
+
+    check_primitives(s, indexed, count, start, fz_u8(in) % 4);
 
     size_t size = 0;
     if (s->input_layout &&

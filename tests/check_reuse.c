@@ -359,6 +359,9 @@ static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_
         ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, dd, &ss), VF_OK);
         ck_assert_int_eq(vf_draw_output_size(layout, u_want, 1, &os), VF_OK);
         void *scratch = xalloc(ss), *out = xalloc(os);
+        /* Zeroed only for memory checkers (vfetch.h, vf_draw_reuse): the
+         * search reads table slots it never wrote, by design. */
+        memset(scratch, 0, ss);
         for (uint32_t off = 0; off < 8; off++) {
             vf_draw_desc run = *dd;
             run.pool = off >= 4 ? pool : NULL;

@@ -200,7 +200,7 @@ vf_result vf_d3d11_primitive_count(const vf_d3d11_ia_state *state, int indexed,
     vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
     if (r != VF_OK)
         return r;
-    return vf_d3d11_count_primitives_desc(&d, primitive_count_ret, vertices_per_primitive_ret);
+    return vf_prim_count(&d, 1, primitive_count_ret, vertices_per_primitive_ret, NULL);
 }
 
 vf_result vf_d3d11_draw_primitives(const vf_d3d11_ia_state *state, int indexed,
@@ -213,8 +213,7 @@ vf_result vf_d3d11_draw_primitives(const vf_d3d11_ia_state *state, int indexed,
     vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
     if (r != VF_OK)
         return r;
-    return vf_d3d11_list_primitives_desc(&d, first_primitive, out, out_count,
-                                         primitives_written_ret);
+    return vf_prim_list(&d, 1, first_primitive, out, out_count, primitives_written_ret);
 }
 
 vf_result vf_d3d11_primitive_cursor_init(const vf_d3d11_ia_state *state, int indexed,
@@ -226,7 +225,7 @@ vf_result vf_d3d11_primitive_cursor_init(const vf_d3d11_ia_state *state, int ind
     vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
     if (r != VF_OK)
         return r;
-    return vf_d3d11_cursor_init_desc(&d, cursor);
+    return vf_prim_cursor_init(&d, 1, cursor);
 }
 
 vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, int indexed,
@@ -239,5 +238,5 @@ vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, int inde
     vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
     if (r != VF_OK)
         return r;
-    return vf_d3d11_cursor_next_desc(&d, cursor, out, out_count, primitives_written_ret);
+    return vf_prim_cursor_next(&d, 1, cursor, out, out_count, primitives_written_ret);
 }

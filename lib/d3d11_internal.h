@@ -24,18 +24,18 @@ __attribute__((format(printf, 4, 5)))
 void vf_d3d11_diag(struct vf_d3d11_diag *ctx, vf_result code, uint32_t severity,
                    const char *fmt, ...);
 
-/* vf_primitive_count / vf_draw_primitives with D3D11's cuts: an indexed
- * draw with a cut value and index data cuts in list topologies too
- * (docs/d3d-ia-rules.md §14.4.4). In primitives.c. */
-vf_result vf_d3d11_count_primitives_desc(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
-                                         uint32_t *vertices_per_primitive_ret);
-vf_result vf_d3d11_list_primitives_desc(const vf_draw_desc *desc, uint32_t first_primitive,
-                                        uint32_t *out, size_t out_count,
-                                        uint32_t *primitives_written_ret);
-/* vf_primitive_cursor_init / vf_draw_primitives_next with those cuts. */
-vf_result vf_d3d11_cursor_init_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor);
-vf_result vf_d3d11_cursor_next_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
-                                    uint32_t *out, size_t out_count,
-                                    uint32_t *primitives_written_ret);
+/* vf_primitive_count, vf_draw_primitives, vf_primitive_cursor_init and
+ * vf_draw_primitives_next (primitives.c), with `cut_lists`: D3D11's cuts,
+ * where an indexed draw with a cut value and index data cuts in list
+ * topologies too (docs/d3d-ia-rules.md §14.4.4). The public calls pass 0. */
+vf_result vf_prim_count(const vf_draw_desc *desc, int cut_lists, uint32_t *primitive_count_ret,
+                        uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret);
+vf_result vf_prim_list(const vf_draw_desc *desc, int cut_lists, uint32_t first_primitive,
+                       uint32_t *out, size_t out_count, uint32_t *primitives_written_ret);
+vf_result vf_prim_cursor_init(const vf_draw_desc *desc, int cut_lists,
+                              vf_primitive_cursor *cursor);
+vf_result vf_prim_cursor_next(const vf_draw_desc *desc, int cut_lists,
+                              vf_primitive_cursor *cursor, uint32_t *out, size_t out_count,
+                              uint32_t *primitives_written_ret);
 
 #endif

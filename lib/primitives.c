@@ -206,9 +206,8 @@ static void piece_vertices(const struct prim_source *src, uint32_t base, uint32_
     }
 }
 
-static vf_result count_primitives(const vf_draw_desc *desc, int cut_lists,
-                                  uint32_t *primitive_count_ret,
-                                  uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
+vf_result vf_prim_count(const vf_draw_desc *desc, int cut_lists, uint32_t *primitive_count_ret,
+                        uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
 {
     struct prim_source src;
     vf_result res = prim_source_init(desc, cut_lists, &src);
@@ -269,13 +268,6 @@ static int walk_has_more(const struct prim_source *src, struct prim_walk w)
     return 0;
 }
 
-/* The walk's start: before the first piece. */
-static struct prim_walk walk_begin(void)
-{
-    struct prim_walk w = { 0, 0, 0, 0, 0 };
-    return w;
-}
-
 /* Moves a fresh walk to primitive `first` (or the end), piece by piece. */
 static void walk_skip(const struct prim_source *src, struct prim_walk *w, uint32_t first)
 {
@@ -308,9 +300,8 @@ static vf_result walk_output(const struct prim_source *src, struct prim_walk *w,
     return VF_OK;
 }
 
-static vf_result list_primitives(const vf_draw_desc *desc, int cut_lists,
-                                 uint32_t first_primitive, uint32_t *out, size_t out_count,
-                                 uint32_t *primitives_written_ret)
+vf_result vf_prim_list(const vf_draw_desc *desc, int cut_lists, uint32_t first_primitive,
+                       uint32_t *out, size_t out_count, uint32_t *primitives_written_ret)
 {
     struct prim_source src;
     vf_result res = prim_source_init(desc, cut_lists, &src);
@@ -319,7 +310,7 @@ static vf_result list_primitives(const vf_draw_desc *desc, int cut_lists,
     if (!primitives_written_ret || (!out && out_count != 0))
         return VF_ERROR_NULL_POINTER;
 
-    struct prim_walk w = walk_begin();
+    struct prim_walk w = { 0, 0, 0, 0, 0 }; /* before the first piece */
     walk_skip(&src, &w, first_primitive);
     return walk_output(&src, &w, out, out_count, primitives_written_ret);
 }
@@ -335,7 +326,8 @@ enum { CUR_POS, CUR_START, CUR_LEN, CUR_J, CUR_COUNT, CUR_TOPOLOGY, CUR_TAG };
 _Static_assert(sizeof(((vf_primitive_cursor *)0)->internal_) / sizeof(uint32_t) > CUR_TAG,
                "cursor too small");
 
-static vf_result cursor_init(const vf_draw_desc *desc, int cut_lists, vf_primitive_cursor *cursor)
+vf_result vf_prim_cursor_init(const vf_draw_desc *desc, int cut_lists,
+                              vf_primitive_cursor *cursor)
 {
     struct prim_source src;
     vf_result res = prim_source_init(desc, cut_lists, &src);
@@ -369,8 +361,9 @@ static int cursor_walk(const vf_primitive_cursor *c, const vf_draw_desc *desc,
            w->j <= piece_count(src, w->len);
 }
 
-static vf_result cursor_next(const vf_draw_desc *desc, int cut_lists, vf_primitive_cursor *cursor,
-                             uint32_t *out, size_t out_count, uint32_t *primitives_written_ret)
+vf_result vf_prim_cursor_next(const vf_draw_desc *desc, int cut_lists,
+                              vf_primitive_cursor *cursor, uint32_t *out, size_t out_count,
+                              uint32_t *primitives_written_ret)
 {
     struct prim_source src;
     vf_result res = prim_source_init(desc, cut_lists, &src);
@@ -393,50 +386,26 @@ static vf_result cursor_next(const vf_draw_desc *desc, int cut_lists, vf_primiti
 
 vf_result vf_primitive_cursor_init(const vf_draw_desc *desc, vf_primitive_cursor *cursor)
 {
-    return cursor_init(desc, 0, cursor);
+    return vf_prim_cursor_init(desc, 0, cursor);
 }
 
 vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
                                   uint32_t *out, size_t out_count,
                                   uint32_t *primitives_written_ret)
 {
-    return cursor_next(desc, 0, cursor, out, out_count, primitives_written_ret);
+    return vf_prim_cursor_next(desc, 0, cursor, out, out_count, primitives_written_ret);
 }
 
-vf_result vf_d3d11_cursor_init_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor)
-{
-    return cursor_init(desc, 1, cursor);
-}
 
-vf_result vf_d3d11_cursor_next_desc(const vf_draw_desc *desc, vf_primitive_cursor *cursor,
-                                    uint32_t *out, size_t out_count,
-                                    uint32_t *primitives_written_ret)
-{
-    return cursor_next(desc, 1, cursor, out, out_count, primitives_written_ret);
-}
 
 vf_result vf_primitive_count(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
                              uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
 {
-    return count_primitives(desc, 0, primitive_count_ret, vertices_per_primitive_ret,
-                            draw_words_ret);
+    return vf_prim_count(desc, 0, primitive_count_ret, vertices_per_primitive_ret, draw_words_ret);
 }
 
 vf_result vf_draw_primitives(const vf_draw_desc *desc, uint32_t first_primitive, uint32_t *out,
                              size_t out_count, uint32_t *primitives_written_ret)
 {
-    return list_primitives(desc, 0, first_primitive, out, out_count, primitives_written_ret);
-}
-
-vf_result vf_d3d11_count_primitives_desc(const vf_draw_desc *desc, uint32_t *primitive_count_ret,
-                                         uint32_t *vertices_per_primitive_ret)
-{
-    return count_primitives(desc, 1, primitive_count_ret, vertices_per_primitive_ret, NULL);
-}
-
-vf_result vf_d3d11_list_primitives_desc(const vf_draw_desc *desc, uint32_t first_primitive,
-                                        uint32_t *out, size_t out_count,
-                                        uint32_t *primitives_written_ret)
-{
-    return list_primitives(desc, 1, first_primitive, out, out_count, primitives_written_ret);
+    return vf_prim_list(desc, 0, first_primitive, out, out_count, primitives_written_ret);
 }

@@ -85,11 +85,7 @@ def _bind(lib, case, layout, diag, keep):
 
 def draw_d3d11(case, layout, out, size):
     """The case's D3D11 draw into `out` (16-byte aligned, `size` bytes)."""
-    lib = _lib.lib()
-    diag = _Diagnostics()
-    keep = []
-    try:
-        state = _bind(lib, case, layout, diag, keep)
+    def use(lib, state, diag):
         d, a = case.d3d11, case.draw
         s = ctypes.byref(state)
         form = d.draw_form
@@ -111,16 +107,7 @@ def draw_d3d11(case, layout, out, size):
         if rc:
             raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc),
                             [m for _, _, m in diag.entries])
-    finally:
-        for item in keep:
-            if isinstance(item, tuple) and item[1]:
-                lib.vf_buffer_destroy(item[1])
-
-
-def _release(lib, keep):
-    for item in keep:
-        if isinstance(item, tuple) and item[1]:
-            lib.vf_buffer_destroy(item[1])
+    with_state(case, layout, use)
 
 
 def with_state(case, layout, use):
@@ -134,7 +121,9 @@ def with_state(case, layout, use):
         state = _bind(lib, case, layout, diag, keep)
         return use(lib, state, diag)
     finally:
-        _release(lib, keep)
+        for item in keep:
+            if isinstance(item, tuple) and item[1]:
+                lib.vf_buffer_destroy(item[1])
 
 
 def prepared_views(lib, case, state, diag):

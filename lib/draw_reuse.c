@@ -158,16 +158,16 @@ static uint32_t index_max(const uint8_t *data, uint32_t n)
     return hi;
 }
 
-/* Whether every one of n 32-bit indices is below `limit`. This is the
- * test the common draw needs, and it vectorises with a one-instruction
+/* Whether every one of n 32-bit indices lies in [lo, lo + span). This is
+ * the test the common draw needs, and it vectorises with a one-instruction
  * chain per step; the running maximum of index_max, with SSE2's unsigned
  * compares emulated, runs at about a cycle an index, slower than memory
  * delivers a streaming index buffer. */
-static int indices_below(const uint8_t *data, uint32_t n, uint32_t limit)
+static int indices_within(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t span)
 {
     uint32_t over = 0;
     for (uint32_t v = 0; v < n; v++)
-        over |= vf_load_u32(data + 4 * (size_t)v) >= limit;
+        over |= vf_load_u32(data + 4 * (size_t)v) - lo >= span;
     return over == 0;
 }
 
@@ -229,30 +229,57 @@ static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, u
  * before it is read, and plain stores would read every line first. */
 #define STREAM_MAP_BYTES (8u << 20)
 
-/* Map words per step of a streamed map: 4 KiB that stay in L1 between
- * the dedupe loop writing them and the copy streaming them out. */
-#define STREAM_BLOCK 1024u
+/* Indices per step of the 32-bit direct dedupe: 4 KiB, checked against
+ * the table's span and then deduped while they are in L1; a streamed map
+ * is staged in as many words, copied out with non-temporal stores. */
+#define BLOCK 1024u
 
-/* The direct dedupe of 32-bit indices without cuts into `map`, through a
- * 16-byte-aligned bounce buffer of STREAM_BLOCK words copied out with the
- * layout's non-temporal stores; the words before map's first 16-byte
- * boundary and after the last whole block are written directly. On a
- * streaming grid mesh this saves the map's read for ownership, a seventh
- * of the draw's memory traffic. */
-static uint32_t dedupe_direct_stream(const struct vf_isa_impl *impl, const uint8_t *data,
-                                     uint32_t n, uint32_t lo, uint32_t *table, uint32_t *map,
-                                     uint32_t *bounce, uint32_t *unique)
+/* What dedupe_within returns when some index is outside the span. */
+#define OUTSIDE_SPAN UINT32_MAX
+
+/* One block of dedupe_within: checked, then deduped into `map`. */
+static inline uint32_t dedupe_block(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t span,
+                                    uint32_t *table, uint32_t *map, uint32_t *unique,
+                                    uint32_t next)
 {
-    uint32_t head = (uint32_t)((16u - ((uintptr_t)map & 15u)) & 15u) / 4;
-    uint32_t next = dedupe_direct(data, 4, head, 0, 0, lo, table, map, unique, 0);
-    uint32_t v = head;
-    for (; n - v >= STREAM_BLOCK; v += STREAM_BLOCK) {
-        next = dedupe_direct(data + 4 * (size_t)v, 4, STREAM_BLOCK, 0, 0, lo, table, bounce,
-                             unique, next);
-        impl->stream_copy((uint8_t *)(map + v), (const uint8_t *)bounce, STREAM_BLOCK * 4);
+    if (!indices_within(data, n, lo, span))
+        return OUTSIDE_SPAN;
+    return dedupe_direct(data, 4, n, 0, 0, lo, table, map, unique, next);
+}
+
+/* The direct dedupe of n 32-bit indices without cuts, all expected in
+ * [lo, lo + span) (span at most the table's slots): each block is checked
+ * just before it is deduped, so the index buffer is read from memory once,
+ * not once for the check and once more for the dedupe. Returns
+ * OUTSIDE_SPAN when an index is not in the span, having written part of
+ * the map and table, which the caller then fills again another way.
+ *
+ * With `bounce` (16-byte aligned, BLOCK words), the map goes through it
+ * and out with the layout's non-temporal stores; the words before map's
+ * first 16-byte boundary and after the last whole block are written
+ * directly. On a streaming grid mesh this saves the map's read for
+ * ownership, a seventh of the draw's memory traffic. */
+static uint32_t dedupe_within(const struct vf_isa_impl *impl, const uint8_t *data, uint32_t n,
+                              uint32_t lo, uint32_t span, uint32_t *table, uint32_t *map,
+                              uint32_t *bounce, uint32_t *unique)
+{
+    uint32_t v = 0, next = 0;
+    if (bounce) {
+        uint32_t head = (uint32_t)((16u - ((uintptr_t)map & 15u)) & 15u) / 4;
+        v = head < n ? head : n;
+        next = dedupe_block(data, v, lo, span, table, map, unique, 0);
+        for (; next != OUTSIDE_SPAN && n - v >= BLOCK; v += BLOCK) {
+            next = dedupe_block(data + 4 * (size_t)v, BLOCK, lo, span, table, bounce, unique,
+                                next);
+            if (next != OUTSIDE_SPAN)
+                impl->stream_copy((uint8_t *)(map + v), (const uint8_t *)bounce, BLOCK * 4);
+        }
+        impl->stream_fence(); /* before the map is written again or read */
     }
-    next = dedupe_direct(data + 4 * (size_t)v, 4, n - v, 0, 0, lo, table, map + v, unique, next);
-    impl->stream_fence();
+    for (; next != OUTSIDE_SPAN && v < n; v += BLOCK) {
+        uint32_t step = n - v < BLOCK ? n - v : BLOCK;
+        next = dedupe_block(data + 4 * (size_t)v, step, lo, span, table, map + v, unique, next);
+    }
     return next;
 }
 
@@ -324,6 +351,19 @@ static uint32_t *map_target(const struct map_target *t, uint32_t bound)
     return t->remap;
 }
 
+/* The bounce buffer of a map worth streaming (see dedupe_within): the
+ * staged words, when the map goes to remap and the indices are not read
+ * from them; else NULL. */
+static uint32_t *stream_bounce(const struct vf_plan *plan, const struct map_target *t,
+                               struct index_source src, const uint32_t *map)
+{
+    if (map != t->remap || src.data == (const uint8_t *)t->staged ||
+        (uint64_t)plan->vertex_count * 4 < STREAM_MAP_BYTES || !plan->layout->impl->stream_copy ||
+        ((uintptr_t)map & 3u) != 0)
+        return NULL;
+    return t->staged + ((16u - ((uintptr_t)t->staged & 15u)) & 15u) / 4;
+}
+
 /* The map of every position (records or VF_REUSE_CUT) into the array
  * map_target picks, returned in *map_ret, and the distinct indices in
  * first-seen order into `unique`; returns how many. Each index size gets
@@ -342,9 +382,26 @@ static uint32_t dedupe(const struct vf_plan *plan, const struct map_target *t,
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
     }
     uint64_t cap = map_capacity(plan, t), limit = cap < slots ? cap : slots;
-    if (!cuts && src.size == 4 && limit > 0 && indices_below(src.data, n, (uint32_t)limit))
-        hi = (uint32_t)limit - 1; /* from 0, within the table and the output: the common case */
-    else if (!cuts && src.size == 4 && (hi = index_max(src.data, n)) < slots)
+    if (!cuts && src.size == 4 && limit > 0) {
+        /* The common case: indices from 0, within the table and the
+         * output. Found out while deduping where a failure midway harms
+         * nothing, else checked first: remap may be written only when no
+         * error can follow (the output holds a record per position), and
+         * indices read from the staged words must not be overwritten. */
+        uint32_t bound = limit < n ? (uint32_t)limit : n;
+        uint32_t *map = map_target(t, bound);
+        int harmless = (map != t->remap || bound == n) &&
+                       (map != t->staged || src.data != (const uint8_t *)t->staged);
+        if (harmless || indices_within(src.data, n, 0, (uint32_t)limit)) {
+            uint32_t next = dedupe_within(plan->layout->impl, src.data, n, 0, (uint32_t)limit,
+                                          table, map, stream_bounce(plan, t, src, map), unique);
+            if (next != OUTSIDE_SPAN) {
+                *map_ret = map;
+                return next;
+            }
+        }
+    }
+    if (!cuts && src.size == 4 && (hi = index_max(src.data, n)) < slots)
         lo = 0; /* indices from 0 that fit the table */
     else if (src.size == 2)
         index_bounds(src.data, 2, n, cuts, cut, &lo, &hi);
@@ -360,16 +417,9 @@ static uint32_t dedupe(const struct vf_plan *plan, const struct map_target *t,
     if (span <= slots) {
         if (src.size == 2)
             return dedupe_direct(src.data, 2, n, cuts, cut, lo, table, map, unique, 0);
-        if (!cuts && map == t->remap && src.data != (const uint8_t *)t->staged &&
-            (uint64_t)n * 4 >= STREAM_MAP_BYTES && plan->layout->impl->stream_copy &&
-            ((uintptr_t)map & 3u) == 0) {
-            /* The staged words are free: the map goes to remap. */
-            uint32_t *bounce = t->staged + ((16u - ((uintptr_t)t->staged & 15u)) & 15u) / 4;
-            return dedupe_direct_stream(plan->layout->impl, src.data, n, lo, table, map, bounce,
-                                        unique);
-        }
-        if (!cuts)
-            return dedupe_direct(src.data, 4, n, 0, 0, lo, table, map, unique, 0);
+        if (!cuts) /* every index is in the span: the check cannot fail */
+            return dedupe_within(plan->layout->impl, src.data, n, lo, (uint32_t)span, table, map,
+                                 stream_bounce(plan, t, src, map), unique);
         return dedupe_direct(src.data, 4, n, 1, cut, lo, table, map, unique, 0);
     }
     memset(table, 0xff, (size_t)slots * 4);

@@ -320,11 +320,11 @@ END_TEST
 /* has them), into an array at every offset from a 16-byte boundary        */
 /* ------------------------------------------------------------------------ */
 
-/* The map by a table over index values (all below n here). */
+/* The map by a table over index values (all below n + 16 here). */
 static uint32_t table_map(const uint32_t *idx, uint32_t n, int cuts, uint32_t *want)
 {
-    uint32_t *rec = xalloc((size_t)n * 4), u = 0;
-    memset(rec, 0xff, (size_t)n * 4);
+    uint32_t *rec = xalloc(((size_t)n + 16) * 4), u = 0;
+    memset(rec, 0xff, ((size_t)n + 16) * 4);
     for (uint32_t p = 0; p < n; p++) {
         if (cuts && idx[p] == 0xFFFFFFFFu) {
             want[p] = VF_REUSE_CUT;
@@ -339,8 +339,10 @@ static uint32_t table_map(const uint32_t *idx, uint32_t n, int cuts, uint32_t *w
 }
 
 /* One large draw on every ISA, serially and on a pool, with the map at
- * every offset from a 16-byte boundary. */
-static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_want)
+ * every offset from a 16-byte boundary, into an output of out_records
+ * records. */
+static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_want,
+                       uint32_t out_records)
 {
     vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
     uint32_t n = dd->vertex_count_per_instance;
@@ -357,7 +359,7 @@ static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_
         ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
         size_t ss, os;
         ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, dd, &ss), VF_OK);
-        ck_assert_int_eq(vf_draw_output_size(layout, u_want, 1, &os), VF_OK);
+        ck_assert_int_eq(vf_draw_output_size(layout, out_records, 1, &os), VF_OK);
         void *scratch = xalloc(ss), *out = xalloc(os);
         /* Zeroed only for memory checkers (vfetch.h, vf_draw_reuse): the
          * search reads table slots it never wrote, by design. */
@@ -385,12 +387,20 @@ static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_
 START_TEST(test_large_map)
 {
     /* Position p reads index (p + 1) / 2, every fifth one an index seen
-     * earlier; in the strip, every 97th position is a cut. */
-    const uint32_t n = (1u << 21) + 1027;
-    uint32_t *idx = xalloc((size_t)n * 4), *want = xalloc((size_t)n * 4);
-    for (int strip = 0; strip < 2; strip++) {
+     * earlier; in the strip, every 97th position is a cut. The third draw
+     * has room for a record per position and one index past that near its
+     * end: the search, which expects every index below the records the
+     * output holds, finds out only there and starts again. */
+    const uint32_t big = (1u << 21) + 1027;
+    uint32_t *idx = xalloc((size_t)big * 4), *want = xalloc((size_t)big * 4);
+    for (int kind = 0; kind < 4; kind++) {
+        /* The fourth: the third's shape, too small to stream its map. */
+        uint32_t n = kind == 3 ? 3 * 1024 + 77 : big;
+        int strip = kind == 1;
         for (uint32_t p = 0; p < n; p++)
             idx[p] = strip && p % 97 == 96 ? 0xFFFFFFFFu : p % 5 == 4 ? p / 6 : (p + 1) / 2;
+        if (kind >= 2)
+            idx[n - 700] = n + 5;
         uint32_t u = table_map(idx, n, strip, want);
         _Alignas(16) uint8_t vb[16] = { 0 };
         vf_vertex_buffer_view vbv = { vb, sizeof(vb), 4 };
@@ -399,7 +409,7 @@ START_TEST(test_large_map)
                                        strip ? VF_TOPOLOGY_TRIANGLESTRIP
                                              : VF_TOPOLOGY_TRIANGLELIST,
                                        n, 1, 0, 0, 0);
-        large_case(&dd, want, u);
+        large_case(&dd, want, u, kind >= 2 ? n : u);
     }
     free(want);
     free(idx);

@@ -107,13 +107,14 @@ VF_AVX512_INLINE void vq_store_n(uint8_t *d, size_t stride, unsigned n, vec_t v)
         _mm512_mask_storeu_epi32(d, (__mmask16)((1u << (4 * n)) - 1), v);
         return;
     }
-    _mm_store_si128((__m128i *)(void *)d, _mm512_castsi512_si128(v));
+    __m256i lo = _mm512_castsi512_si256(v), hi = _mm512_extracti64x4_epi64(v, 1);
+    _mm_store_si128((__m128i *)(void *)d, _mm256_castsi256_si128(lo));
     if (n > 1)
-        _mm_store_si128((__m128i *)(void *)(d + stride), _mm512_extracti32x4_epi32(v, 1));
+        _mm_store_si128((__m128i *)(void *)(d + stride), _mm256_extracti128_si256(lo, 1));
     if (n > 2)
-        _mm_store_si128((__m128i *)(void *)(d + 2 * stride), _mm512_extracti32x4_epi32(v, 2));
+        _mm_store_si128((__m128i *)(void *)(d + 2 * stride), _mm256_castsi256_si128(hi));
     if (n > 3)
-        _mm_store_si128((__m128i *)(void *)(d + 3 * stride), _mm512_extracti32x4_epi32(v, 3));
+        _mm_store_si128((__m128i *)(void *)(d + 3 * stride), _mm256_extracti128_si256(hi, 1));
 }
 
 static inline vec_t vq_and(vec_t a, vec_t b) { return _mm512_and_si512(a, b); }

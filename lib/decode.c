@@ -296,7 +296,7 @@ static inline void vf_decode_B4G4R4A4_UNORM(const uint8_t *src, uint32_t out[4])
         vf_decode_##fmt(src, out);                                                           \
     }                                                                                        \
     static const struct vf_fetch_kernel vf_kernel_##fmt = {                                  \
-        vf_strided_##fmt, vf_gather_##fmt, VF_ISA_SCALAR                                     \
+        vf_strided_##fmt, vf_gather_##fmt, VF_ISA_SCALAR, vf_strided_##fmt                   \
     };
 #define VF_VERTEX_FORMAT DEFINE_SCALAR_KERNEL
 #include "vertex_formats.def"

@@ -11,8 +11,10 @@
  * vf_select_kernel runs once per element when a layout is compiled and
  * walks from the requested level down (pixman's fallback): a level yields a
  * format to the level below where the level below is measured as fast or
- * faster, and a level not built falls through too. The draw path never
- * looks at CPU features.
+ * faster, and a level not built falls through too. A level may also yield
+ * only a format's spaced runs (interleaved vertices, stride > element
+ * size), which draw_slot.c tells apart by the view's stride; packed runs
+ * and gathers stay. The draw path never looks at CPU features.
  */
 #include "config.h"
 
@@ -55,26 +57,40 @@ const struct vf_kernel_entry *vf_kernel_table(uint32_t isa)
     return impl ? impl->table : NULL;
 }
 
-/* Whether the level hands `format` to the level below. */
-static int vf_isa_yields(const struct vf_isa_impl *impl, vf_format format)
+/* Whether `format` is in a level's list of n formats. */
+static int vf_listed(const vf_format *list, uint32_t n, vf_format format)
 {
-    for (uint32_t i = 0; i < impl->num_yields; i++)
-        if (impl->yields[i] == format)
+    for (uint32_t i = 0; i < n; i++)
+        if (list[i] == format)
             return 1;
     return 0;
 }
 
-void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out)
+/* The first level from `isa` down that has its own kernels for `format`:
+ * it neither yields the format nor, when `spaced`, its spaced runs.
+ * VF_ISA_SCALAR when none. */
+static uint32_t vf_kernel_level(vf_format format, uint32_t isa, int spaced)
 {
     for (; isa != VF_ISA_SCALAR && isa < VF_ISA_COUNT; isa = vf_isa_below(isa)) {
         const struct vf_isa_impl *impl = vf_isa_impl(isa);
         if (impl && impl->table && format < VF_KERNEL_TABLE_SIZE &&
-            impl->table[format].strided && !vf_isa_yields(impl, format)) {
-            out->strided = impl->table[format].strided;
-            out->gather = impl->table[format].gather;
-            out->isa = isa;
-            return;
-        }
+            impl->table[format].strided &&
+            !vf_listed(impl->yields, impl->num_yields, format) &&
+            !(spaced && vf_listed(impl->yields_spaced, impl->num_yields_spaced, format)))
+            return isa;
     }
+    return VF_ISA_SCALAR;
+}
+
+void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out)
+{
+    uint32_t own = vf_kernel_level(format, isa, 0), spaced = vf_kernel_level(format, own, 1);
     *out = *vf_scalar_kernel(format);
+    if (own != VF_ISA_SCALAR) {
+        out->strided = vf_isa_impl(own)->table[format].strided;
+        out->gather = vf_isa_impl(own)->table[format].gather;
+        out->isa = own;
+    }
+    out->strided_spaced =
+        spaced != VF_ISA_SCALAR ? vf_isa_impl(spaced)->table[format].strided : out->strided;
 }

@@ -29,6 +29,10 @@ struct vf_isa_impl {
      * runs them faster (measured; see the level's file). */
     const vf_format *yields;
     uint32_t num_yields;
+    /* Formats whose spaced strided runs (vf_fetch_kernel.strided_spaced)
+     * it hands to the level below, for the same reason. */
+    const vf_format *yields_spaced;
+    uint32_t num_yields_spaced;
     /* Output helpers (vf_internal.h has their contracts). A stream copy
      * is optional: a level without one never streams. The transpose is
      * not; `soa_transpose_narrow`, when set, serves batches of fewer than
@@ -62,8 +66,9 @@ VF_HIDDEN uint32_t vf_isa_below(uint32_t isa);
  * check every kernel, including those dispatch never picks. */
 VF_HIDDEN const struct vf_kernel_entry *vf_kernel_table(uint32_t isa);
 
-/* The kernels for `format` at `isa`, falling back level by level to scalar.
- * `format` must be an IA vertex format and `isa` available. */
+/* The kernels for `format` at `isa`, falling back level by level to scalar
+ * (strided_spaced also past the levels that yield the format's spaced
+ * runs). `format` must be an IA vertex format and `isa` available. */
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
 
 #endif

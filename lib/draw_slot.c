@@ -56,7 +56,9 @@ static void slot_strided(const struct vf_layout *layout, const struct vf_slot_vi
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = vf_fetched_element(layout, slot, f);
         uint8_t *d = dst + (size_t)e->record_register * 16;
-        e->kernel.strided(src + e->offset, vs->stride, count, (uint32_t *)(void *)d, rs);
+        vf_fetch_strided_fn kernel =
+            vs->stride == e->size ? e->kernel.strided : e->kernel.strided_spaced;
+        kernel(src + e->offset, vs->stride, count, (uint32_t *)(void *)d, rs);
         apply_mapping_run(e, d, count, rs);
     }
 }

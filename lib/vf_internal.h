@@ -91,6 +91,9 @@ struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;
     vf_fetch_gather_fn gather;
     uint32_t isa; /* the vf_isa this kernel was built for */
+    /* strided for a spaced run, whose stride is not the element's size
+     * (interleaved vertices): another level's where that one is faster */
+    vf_fetch_strided_fn strided_spaced;
 };
 
 /* Scalar reference decoder of one element, identity mapping (decode.c).

@@ -80,7 +80,7 @@ static unsigned available_isas(uint32_t isas[VF_ISA_COUNT])
 static struct vf_fetch_kernel table_kernel(vf_format format, uint32_t isa)
 {
     const struct vf_kernel_entry *t = vf_kernel_table(isa);
-    struct vf_fetch_kernel k = { t[format].strided, t[format].gather, isa };
+    struct vf_fetch_kernel k = { t[format].strided, t[format].gather, isa, t[format].strided };
     return k;
 }
 

@@ -11,14 +11,12 @@
  * code under a lane mask, 12-byte elements need no 16-byte over-read, and
  * packed runs load with one instruction and spread with vpermd/vpermq/vpermw.
  *
- * It yields no format to avx2 (Zen 5, kernels alone, 1024 vertices in
- * cache, Mvertices/s avx512 / avx2): packed strided runs are 1.4x-2.5x
- * faster for every format (R32G32B32A32_FLOAT 30500 / 12700, R8_UNORM
- * 15000 / 7050, R16G16_FLOAT 10300 / 4700, R32G32_FLOAT 14600 / 10200);
- * gathers and strides with gaps 1.1x-2.1x, except the 1- and 2-byte
- * across-vertex formats (R8*, R16*, R8G8*: sixteen scalar loads a
- * vector), which run at 0.90x-0.99x there. A level yields a format for
- * all its draws, so those stay too.
+ * It yields no format to avx2 as a whole (Zen 5, kernels alone, 1024
+ * vertices in cache, Mvertices/s avx512 / avx2): packed strided runs are
+ * 1.4x-2.5x faster for every format (R32G32B32A32_FLOAT 30500 / 12700,
+ * R8_UNORM 15000 / 7050, R16G16_FLOAT 10300 / 4700, R32G32_FLOAT 14600 /
+ * 10200); gathers 1.1x-2.1x. Spaced strided runs, an interleaved vertex's
+ * elements, are another matter on Zen 4: it yields those (below).
  */
 #include "config.h"
 
@@ -32,10 +30,34 @@
 #define VF_SUFFIX avx512
 #include "../fetch_template.h"
 
+/* Spaced strided runs (an interleaved vertex: stride > element size)
+ * handed to avx2, every format but the 12-byte ones. Zen 4, one element's
+ * kernel alone, 64-vertex runs into 80-byte records in L1, stride 32 (24
+ * for the third figure), avx512 time / avx2 time in three runs: R8G8B8A8_UNORM
+ * 1.23 1.28 1.35, R10G10B10A2_UNORM 1.13 1.30 1.33, R16G16B16A16_SNORM 1.31
+ * 1.27 1.31, R16G16_FLOAT 1.39 1.25 1.33, R32G32B32A32_FLOAT 1.15 1.08
+ * 1.03, R32_FLOAT 1.06 1.05 1.05, the 1- and 2-byte formats 1.1-2.5; but
+ * R32G32B32_FLOAT 0.91 0.81 0.97. Four 16-byte loads and inserts and four
+ * 16-byte stores per vector cost more than the 512-bit decode saves; a
+ * packed run (stride = size) loads in one instruction and stays here. */
+#define VF_SPACED_1(fmt) VF_FORMAT_##fmt,
+#define VF_SPACED_2(fmt) VF_FORMAT_##fmt,
+#define VF_SPACED_4(fmt) VF_FORMAT_##fmt,
+#define VF_SPACED_8(fmt) VF_FORMAT_##fmt,
+#define VF_SPACED_12(fmt)
+#define VF_SPACED_16(fmt) VF_FORMAT_##fmt,
+static const vf_format avx512_yields_spaced[] = {
+#define VF_VERTEX_FORMAT(name, bytes, ...) VF_SPACED_##bytes(name)
+#include "../vertex_formats.def"
+#undef VF_VERTEX_FORMAT
+};
+
 /* Output: AVX2's 32-byte stream copy and 8-lane transpose (and SSE2's for
  * 4 lanes) for now; output_avx512.c has the 64-byte and 16-lane ones. */
 const struct vf_isa_impl vf_isa_avx512 = {
     .table = vf_fetch_table_avx512,
+    .yields_spaced = avx512_yields_spaced,
+    .num_yields_spaced = sizeof avx512_yields_spaced / sizeof avx512_yields_spaced[0],
     .stream_copy = vf_stream_copy_avx2,
     .stream_fence = vf_stream_fence_sse2,
     .soa_transpose = vf_soa_transpose_avx2,

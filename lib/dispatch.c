@@ -66,25 +66,36 @@ static int vf_listed(const vf_format *list, uint32_t n, vf_format format)
     return 0;
 }
 
+/* Whether a level hands the spaced runs of `format` to the level below,
+ * in a layout of `registers` registers a record. */
+static int vf_yields_spaced(const struct vf_isa_impl *impl, vf_format format, uint32_t registers)
+{
+    return vf_listed(impl->yields_spaced, impl->num_yields_spaced, format) ||
+           (registers > 1 &&
+            vf_listed(impl->yields_spaced_wide, impl->num_yields_spaced_wide, format));
+}
+
 /* The first level from `isa` down that has its own kernels for `format`:
- * it neither yields the format nor, when `spaced`, its spaced runs.
- * VF_ISA_SCALAR when none. */
-static uint32_t vf_kernel_level(vf_format format, uint32_t isa, int spaced)
+ * it neither yields the format nor, when `spaced`, its spaced runs in a
+ * record of `registers`. VF_ISA_SCALAR when none. */
+static uint32_t vf_kernel_level(vf_format format, uint32_t isa, int spaced, uint32_t registers)
 {
     for (; isa != VF_ISA_SCALAR && isa < VF_ISA_COUNT; isa = vf_isa_below(isa)) {
         const struct vf_isa_impl *impl = vf_isa_impl(isa);
         if (impl && impl->table && format < VF_KERNEL_TABLE_SIZE &&
             impl->table[format].strided &&
             !vf_listed(impl->yields, impl->num_yields, format) &&
-            !(spaced && vf_listed(impl->yields_spaced, impl->num_yields_spaced, format)))
+            !(spaced && vf_yields_spaced(impl, format, registers)))
             return isa;
     }
     return VF_ISA_SCALAR;
 }
 
-void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out)
+void vf_select_kernel(vf_format format, uint32_t isa, uint32_t registers,
+                      struct vf_fetch_kernel *out)
 {
-    uint32_t own = vf_kernel_level(format, isa, 0), spaced = vf_kernel_level(format, own, 1);
+    uint32_t own = vf_kernel_level(format, isa, 0, registers);
+    uint32_t spaced = vf_kernel_level(format, own, 1, registers);
     *out = *vf_scalar_kernel(format);
     if (own != VF_ISA_SCALAR) {
         out->strided = vf_isa_impl(own)->table[format].strided;

@@ -30,9 +30,13 @@ struct vf_isa_impl {
     const vf_format *yields;
     uint32_t num_yields;
     /* Formats whose spaced strided runs (vf_fetch_kernel.strided_spaced)
-     * it hands to the level below, for the same reason. */
+     * it hands to the level below, for the same reason: in every layout,
+     * and in layouts whose records hold more than one register (each
+     * vertex's register then takes a store of its own). */
     const vf_format *yields_spaced;
     uint32_t num_yields_spaced;
+    const vf_format *yields_spaced_wide;
+    uint32_t num_yields_spaced_wide;
     /* Output helpers (vf_internal.h has their contracts). A stream copy
      * is optional: a level without one never streams. The transpose is
      * not; `soa_transpose_narrow`, when set, serves batches of fewer than
@@ -68,7 +72,9 @@ VF_HIDDEN const struct vf_kernel_entry *vf_kernel_table(uint32_t isa);
 
 /* The kernels for `format` at `isa`, falling back level by level to scalar
  * (strided_spaced also past the levels that yield the format's spaced
- * runs). `format` must be an IA vertex format and `isa` available. */
-VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, struct vf_fetch_kernel *out);
+ * runs in a layout of `registers` registers a record). `format` must be
+ * an IA vertex format and `isa` available. */
+VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, uint32_t registers,
+                                struct vf_fetch_kernel *out);
 
 #endif

@@ -670,7 +670,6 @@ static vf_result copy_element(const struct layout_check *c, uint32_t i, struct v
     e->identity_mapping = st->mapping == VF_DEFAULT_COMPONENT_MAPPING;
     e->one = vf_format_one(d->format);
     e->record_register = -1;
-    vf_select_kernel(d->format, c->isa, &e->kernel);
     return VF_OK;
 }
 
@@ -837,6 +836,8 @@ static vf_result build_layout(const struct layout_check *c, const vf_layout_opti
         free_layout(L);
         return res;
     }
+    for (uint32_t i = 0; i < L->num_elements; i++)
+        vf_select_kernel(L->elements[i].format, c->isa, L->num_registers, &L->elements[i].kernel);
     order_fetch(L);
     group_slots(L);
     locate_system_values(L);

@@ -542,6 +542,38 @@ END_TEST
 /* Dispatch: tables, fallback, names                                         */
 /* ------------------------------------------------------------------------ */
 
+/* The level whose kernel serves `format` at `isa` (test_select_kernel's
+ * policy): AVX2 hands R8_UNORM, R16_UNORM and R8_SINT to SSE4.1. */
+static uint32_t policy_level(vf_format format, uint32_t isa)
+{
+    if (isa == VF_ISA_AVX2 && (format == VF_FORMAT_R8_UNORM || format == VF_FORMAT_R16_UNORM ||
+                               format == VF_FORMAT_R8_SINT))
+        return VF_ISA_SSE41;
+    return isa;
+}
+
+/* dispatch.c's spaced-run policy: AVX-512 hands the spaced strided runs
+ * of the one- and two-component 8- and 16-bit formats and R11G11B10_FLOAT
+ * to AVX2 in every layout, and those of every other format but the 12-byte
+ * ones in layouts of more than one register; elsewhere a spaced run takes
+ * the level's own strided kernel. `own` is the level serving the format. */
+static void check_spaced_kernel(vf_format format, uint32_t isa, uint32_t own)
+{
+    const vf_format_desc *d = vf_format_info(format);
+    int across = format == VF_FORMAT_R11G11B10_FLOAT || (d->num_components <= 2 && d->bits[0] <= 16);
+    for (uint32_t registers = 1; registers <= 3; registers += 2) {
+        struct vf_fetch_kernel k;
+        vf_select_kernel(format, isa, registers, &k);
+        uint32_t want = own;
+        if (own == VF_ISA_AVX512 && (across || (registers > 1 && d->bytes != 12)))
+            want = policy_level(format, VF_ISA_AVX2);
+        vf_fetch_strided_fn expect = want == VF_ISA_SCALAR ? vf_scalar_kernel(format)->strided
+                                                           : table_kernel(format, want).strided;
+        ck_assert_msg(k.strided_spaced == expect, "%s at %s, %u registers: spaced runs not %s's",
+                      d->name, vf_isa_name(isa), registers, vf_isa_name(want));
+    }
+}
+
 START_TEST(test_select_kernel)
 {
     collect_formats();
@@ -552,7 +584,7 @@ START_TEST(test_select_kernel)
         for (uint32_t f = 0; f < num_ia_formats; f++) {
             struct vf_fetch_kernel k;
             const vf_format_desc *d = vf_format_info(ia_formats[f]);
-            vf_select_kernel(ia_formats[f], isa, &k);
+            vf_select_kernel(ia_formats[f], isa, 1, &k);
             ck_assert_ptr_nonnull(k.strided);
             ck_assert_ptr_nonnull(k.gather);
             /* dispatch.c's measured policy: AVX2 hands R8_UNORM, R16_UNORM
@@ -573,6 +605,7 @@ START_TEST(test_select_kernel)
                 struct vf_fetch_kernel t = table_kernel(ia_formats[f], k.isa);
                 ck_assert_msg(k.strided == t.strided && k.gather == t.gather, "%s", d->name);
             }
+            check_spaced_kernel(ia_formats[f], isa, k.isa);
         }
     }
     /* every built table has all 47 formats and nothing else */

@@ -31,23 +31,37 @@
 #include "../fetch_template.h"
 
 /* Spaced strided runs (an interleaved vertex: stride > element size)
- * handed to avx2, every format but the 12-byte ones. Zen 4, one element's
- * kernel alone, 64-vertex runs into 80-byte records in L1, stride 32 (24
- * for the third figure), avx512 time / avx2 time in three runs: R8G8B8A8_UNORM
- * 1.23 1.28 1.35, R10G10B10A2_UNORM 1.13 1.30 1.33, R16G16B16A16_SNORM 1.31
- * 1.27 1.31, R16G16_FLOAT 1.39 1.25 1.33, R32G32B32A32_FLOAT 1.15 1.08
- * 1.03, R32_FLOAT 1.06 1.05 1.05, the 1- and 2-byte formats 1.1-2.5; but
- * R32G32B32_FLOAT 0.91 0.81 0.97. Four 16-byte loads and inserts and four
- * 16-byte stores per vector cost more than the 512-bit decode saves; a
- * packed run (stride = size) loads in one instruction and stays here. */
-#define VF_SPACED_1(fmt) VF_FORMAT_##fmt,
-#define VF_SPACED_2(fmt) VF_FORMAT_##fmt,
-#define VF_SPACED_4(fmt) VF_FORMAT_##fmt,
-#define VF_SPACED_8(fmt) VF_FORMAT_##fmt,
-#define VF_SPACED_12(fmt)
-#define VF_SPACED_16(fmt) VF_FORMAT_##fmt,
+ * handed to avx2. Zen 4, one element's kernel alone, 64-vertex runs in
+ * L1, stride 32, avx512 time / avx2 time: the across-vertex formats
+ * (sixteen scalar loads a vector) 1.17-1.43 into 16-byte records and
+ * 1.28-1.57 into 32-byte ones, so always; the per-vertex formats, whose
+ * four loads and inserts and four 16-byte stores per vector cost more than
+ * the 512-bit decode saves once each record holds other registers too,
+ * 0.76-0.98 into 16-byte records (one masked 64-byte store) but 1.0-1.8
+ * into 32-byte ones and 1.03-1.45 into the static mesh's 80-byte records
+ * (R8G8B8A8_UNORM 1.23-1.35, R16G16B16A16_SNORM 1.27-1.31), so in layouts
+ * of more than one register; except the 12-byte formats, 0.81-0.97 in
+ * every record. Packed runs (stride = size) load in one instruction and
+ * stay here. */
+#define VF_ACROSS_FMT_ACROSS(fmt) VF_FORMAT_##fmt,
+#define VF_ACROSS_FMT_VERTEX(fmt)
+#define VF_ACROSS_FMT_ACROSS_UNLESS_VARSHIFT(fmt) /* VERTEX here */
 static const vf_format avx512_yields_spaced[] = {
-#define VF_VERTEX_FORMAT(name, bytes, ...) VF_SPACED_##bytes(name)
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) VF_ACROSS_FMT_##shape(name)
+#include "../vertex_formats.def"
+#undef VF_VERTEX_FORMAT
+};
+#define VF_WIDE_1(fmt) VF_FORMAT_##fmt,
+#define VF_WIDE_2(fmt) VF_FORMAT_##fmt,
+#define VF_WIDE_4(fmt) VF_FORMAT_##fmt,
+#define VF_WIDE_8(fmt) VF_FORMAT_##fmt,
+#define VF_WIDE_12(fmt)
+#define VF_WIDE_16(fmt) VF_FORMAT_##fmt,
+#define VF_WIDE_FMT_VERTEX(fmt, bytes) VF_WIDE_##bytes(fmt)
+#define VF_WIDE_FMT_ACROSS_UNLESS_VARSHIFT(fmt, bytes) VF_WIDE_##bytes(fmt)
+#define VF_WIDE_FMT_ACROSS(fmt, bytes) /* in the list above */
+static const vf_format avx512_yields_spaced_wide[] = {
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) VF_WIDE_FMT_##shape(name, bytes)
 #include "../vertex_formats.def"
 #undef VF_VERTEX_FORMAT
 };
@@ -58,6 +72,8 @@ const struct vf_isa_impl vf_isa_avx512 = {
     .table = vf_fetch_table_avx512,
     .yields_spaced = avx512_yields_spaced,
     .num_yields_spaced = sizeof avx512_yields_spaced / sizeof avx512_yields_spaced[0],
+    .yields_spaced_wide = avx512_yields_spaced_wide,
+    .num_yields_spaced_wide = sizeof avx512_yields_spaced_wide / sizeof avx512_yields_spaced_wide[0],
     .stream_copy = vf_stream_copy_avx2,
     .stream_fence = vf_stream_fence_sse2,
     .soa_transpose = vf_soa_transpose_avx2,

@@ -478,8 +478,10 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
         struct index_source src = index_source(&plan, staged);
         struct vf_reuse_par par;
         uint32_t n;
+        /* The staged words are spare unless they hold the indices. */
+        uint32_t *spare = src.data == (const uint8_t *)staged ? NULL : staged;
         if (vf_reuse_par_dedupe(&par, desc->pool, src.data, src.size, count, plan.cut_enabled,
-                                plan.cut_value, table, table_slots(&plan), unique, &n)) {
+                                plan.cut_value, table, table_slots(&plan), unique, spare, &n)) {
             /* The map waits for the output check: remap stays untouched
              * on error without a staged copy. */
             plan_unique(&plan, unique, n);

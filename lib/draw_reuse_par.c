@@ -19,6 +19,17 @@
  * In `records`, a position is first when its slot still holds it: a slot
  * already rewritten holds a record, which is at most the first position of
  * its index and so below every later position of that index.
+ *
+ * With n words of spare scratch, `count` and `records` become passes over
+ * the table's slots (a mesh has several positions per index) and over a
+ * bitmap of the positions:
+ *   mark     each slot sets the bit of its index's first position;
+ *   tally    the bits of each chunk of bitmap words; a prefix sum then
+ *            gives each chunk the bits before it;
+ *   rank     each bitmap word gets the bits set before it;
+ *   number   each slot's record is the number of first positions before
+ *            its own: the word's rank plus the bits below it in the word.
+ * Three passes over the positions instead of five.
  */
 #include "draw_reuse_par.h"
 
@@ -55,12 +66,26 @@ static inline _Atomic uint32_t *par_slot(const struct vf_reuse_par *j, uint32_t 
     return j->cuts && idx == j->cut ? NULL : &j->table[idx - j->lo];
 }
 
-/* Positions [*begin, *end) of chunk c. */
+/* Items [*begin, *end) of chunk c of the running pass. */
 static inline void par_chunk(const struct vf_reuse_par *j, uint32_t c, uint32_t *begin,
                              uint32_t *end)
 {
     *begin = c * j->chunk;
-    *end = j->n - *begin < j->chunk ? j->n : *begin + j->chunk;
+    *end = j->items - *begin < j->chunk ? j->items : *begin + j->chunk;
+}
+
+/* Splits `items` into chunks for the passes that follow: four a
+ * participant, at least PAR_MIN_CHUNK items each, at most
+ * VF_REUSE_PAR_CHUNKS chunks. */
+static void par_split(struct vf_reuse_par *j, uint32_t items)
+{
+    uint64_t chunk = (items + (uint64_t)j->participants * 4 - 1) / ((uint64_t)j->participants * 4);
+    uint64_t least = ((uint64_t)items + VF_REUSE_PAR_CHUNKS - 1) / VF_REUSE_PAR_CHUNKS;
+    chunk = chunk < PAR_MIN_CHUNK ? PAR_MIN_CHUNK : chunk;
+    chunk = chunk < least ? least : chunk;
+    j->items = items;
+    j->chunk = (uint32_t)chunk;
+    j->num_chunks = (uint32_t)((items + chunk - 1) / chunk);
 }
 
 static void pass_bounds(struct vf_reuse_par *j, uint32_t c)
@@ -125,6 +150,63 @@ static void pass_map(struct vf_reuse_par *j, uint32_t c)
     }
 }
 
+/* Bits set in x (SWAR: no popcnt instruction in the baseline ISA, and no
+ * runtime library call). */
+static inline uint32_t popcount64(uint64_t x)
+{
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (uint32_t)((x * 0x0101010101010101ull) >> 56);
+}
+
+static void pass_mark(struct vf_reuse_par *j, uint32_t c)
+{
+    uint32_t b, e;
+    par_chunk(j, c, &b, &e);
+    for (uint32_t s = b; s < e; s++) {
+        uint32_t p = atomic_load_explicit(&j->table[s], memory_order_relaxed);
+        if (p != UINT32_MAX)
+            atomic_fetch_or_explicit(&j->firsts[p / 64], (uint64_t)1 << (p % 64),
+                                     memory_order_relaxed);
+    }
+}
+
+static void pass_tally(struct vf_reuse_par *j, uint32_t c)
+{
+    uint32_t b, e, k = 0;
+    par_chunk(j, c, &b, &e);
+    for (uint32_t w = b; w < e; w++)
+        k += popcount64(atomic_load_explicit(&j->firsts[w], memory_order_relaxed));
+    j->count[c] = k;
+}
+
+static void pass_rank(struct vf_reuse_par *j, uint32_t c)
+{
+    uint32_t b, e, k = j->count[c];
+    par_chunk(j, c, &b, &e);
+    for (uint32_t w = b; w < e; w++) {
+        j->ranks[w] = k;
+        k += popcount64(atomic_load_explicit(&j->firsts[w], memory_order_relaxed));
+    }
+}
+
+static void pass_number(struct vf_reuse_par *j, uint32_t c)
+{
+    uint32_t b, e;
+    par_chunk(j, c, &b, &e);
+    for (uint32_t s = b; s < e; s++) {
+        uint32_t p = atomic_load_explicit(&j->table[s], memory_order_relaxed);
+        if (p == UINT32_MAX)
+            continue;
+        uint64_t below = atomic_load_explicit(&j->firsts[p / 64], memory_order_relaxed) &
+                         (((uint64_t)1 << (p % 64)) - 1);
+        uint32_t rec = j->ranks[p / 64] + popcount64(below);
+        j->unique[rec] = j->lo + s;
+        atomic_store_explicit(&j->table[s], rec, memory_order_relaxed);
+    }
+}
+
 static void par_worker(void *arg)
 {
     struct vf_reuse_par *j = arg;
@@ -144,26 +226,66 @@ static void par_pass(struct vf_reuse_par *j, vf_thread_pool *pool,
     vf_thread_pool_run(pool, par_worker, j);
 }
 
+/* count[c] becomes the sum of the counts before chunk c; returns the sum
+ * of all. */
+static uint32_t par_prefix(struct vf_reuse_par *j)
+{
+    uint32_t total = 0;
+    for (uint32_t c = 0; c < j->num_chunks; c++) {
+        uint32_t k = j->count[c];
+        j->count[c] = total;
+        total += k;
+    }
+    return total;
+}
+
+/* The records by two more passes over the positions: count, records. */
+static uint32_t number_by_positions(struct vf_reuse_par *j, vf_thread_pool *pool)
+{
+    par_pass(j, pool, pass_count);
+    uint32_t total = par_prefix(j);
+    par_pass(j, pool, pass_records);
+    return total;
+}
+
+/* The records from the table and a bitmap of first positions in `spare`
+ * (n words, 4-byte aligned): mark, tally, rank, number. */
+static uint32_t number_by_slots(struct vf_reuse_par *j, vf_thread_pool *pool, uint32_t *spare)
+{
+    uint32_t *aligned = spare + ((uintptr_t)spare & 4u ? 1 : 0);
+    j->words = (j->n + 63) / 64;
+    j->firsts = (_Atomic uint64_t *)(void *)aligned;
+    j->ranks = aligned + 2 * (size_t)j->words;
+    /* The scratch holds the caller's data type of its own; the bitmap
+     * words are read and written only as atomics from here on. */
+    memset(aligned, 0, (size_t)j->words * 8);
+    par_split(j, j->span);
+    par_pass(j, pool, pass_mark);
+    par_split(j, j->words);
+    par_pass(j, pool, pass_tally);
+    uint32_t total = par_prefix(j);
+    par_pass(j, pool, pass_rank);
+    par_split(j, j->span);
+    par_pass(j, pool, pass_number);
+    par_split(j, j->n);
+    return total;
+}
+
 int vf_reuse_par_dedupe(struct vf_reuse_par *j, vf_thread_pool *pool, const uint8_t *data,
                         uint32_t size, uint32_t n, int cuts, uint32_t cut, uint32_t *table,
-                        uint64_t slots, uint32_t *unique, uint32_t *unique_ret)
+                        uint64_t slots, uint32_t *unique, uint32_t *spare, uint32_t *unique_ret)
 {
     if (!pool || vf_thread_pool_size(pool) + 1 < PAR_MIN_THREADS ||
         (uint64_t)n * 4 < vf_thread_pool_min_bytes(pool) || n <= PAR_MIN_CHUNK)
         return 0;
-    uint64_t participants = (uint64_t)vf_thread_pool_size(pool) + 1;
-    uint64_t chunk = (n + participants * 4 - 1) / (participants * 4);
-    uint64_t least = ((uint64_t)n + VF_REUSE_PAR_CHUNKS - 1) / VF_REUSE_PAR_CHUNKS;
-    chunk = chunk < PAR_MIN_CHUNK ? PAR_MIN_CHUNK : chunk;
-    chunk = chunk < least ? least : chunk;
     j->data = data;
     j->size = size;
     j->n = n;
     j->cuts = cuts != 0;
     j->cut = cut;
     j->unique = unique;
-    j->chunk = (uint32_t)chunk;
-    j->num_chunks = (uint32_t)((n + chunk - 1) / chunk);
+    j->participants = vf_thread_pool_size(pool) + 1;
+    par_split(j, n);
     par_pass(j, pool, pass_bounds);
     uint32_t lo = UINT32_MAX, hi = 0;
     for (uint32_t c = 0; c < j->num_chunks; c++) {
@@ -178,15 +300,10 @@ int vf_reuse_par_dedupe(struct vf_reuse_par *j, vf_thread_pool *pool, const uint
     j->table = (_Atomic uint32_t *)(void *)table;
     uint32_t total = 0;
     if (lo <= hi) {
-        memset(table, 0xff, ((size_t)hi - lo + 1) * 4);
+        j->span = hi - lo + 1;
+        memset(table, 0xff, (size_t)j->span * 4);
         par_pass(j, pool, pass_first);
-        par_pass(j, pool, pass_count);
-        for (uint32_t c = 0; c < j->num_chunks; c++) {
-            uint32_t k = j->count[c];
-            j->count[c] = total;
-            total += k;
-        }
-        par_pass(j, pool, pass_records);
+        total = spare ? number_by_slots(j, pool, spare) : number_by_positions(j, pool);
     }
     *unique_ret = total;
     return 1;

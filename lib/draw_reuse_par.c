@@ -41,10 +41,12 @@ _Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t),
                "the table words are used as atomics in place");
 
 /* Threads (the pool's and the caller's) from which the split search
- * pays: its five passes over the indices cost more than the serial one
- * on 2 and 4 threads, and less from 6 (streaming grid mesh, AVX2, on a
+ * pays: its passes over the indices cost more than the serial one on 2
+ * and 4 threads, and less from 6 (streaming grid mesh, AVX2, on a
  * 16-core Xeon: 4 threads 365 -> 308, 6 338 -> 486, 16 419 -> 1101
- * Mvert/s for the whole reuse draw). */
+ * Mvert/s for the whole reuse draw, with five passes over the positions).
+ * With three (the bitmap numbering), 4 threads still lose (search and map
+ * 71-80 ms serial, 74-87 ms split, 31.5 M positions) and 5 break even. */
 #define PAR_MIN_THREADS 6u
 
 /* Positions a chunk holds at least. Draws past the pool's default minimum
@@ -101,6 +103,17 @@ static void pass_bounds(struct vf_reuse_par *j, uint32_t c)
     }
     j->lo_c[c] = lo;
     j->hi_c[c] = hi;
+}
+
+/* The table's slots, emptied before the search (a grid of 5 million
+ * vertices has a 21 MB table: a memset on one thread took as long as a
+ * pass over the positions). */
+static void pass_clear(struct vf_reuse_par *j, uint32_t c)
+{
+    uint32_t b, e;
+    par_chunk(j, c, &b, &e);
+    for (uint32_t s = b; s < e; s++)
+        atomic_store_explicit(&j->table[s], UINT32_MAX, memory_order_relaxed);
 }
 
 static void pass_first(struct vf_reuse_par *j, uint32_t c)
@@ -301,7 +314,9 @@ int vf_reuse_par_dedupe(struct vf_reuse_par *j, vf_thread_pool *pool, const uint
     uint32_t total = 0;
     if (lo <= hi) {
         j->span = hi - lo + 1;
-        memset(table, 0xff, (size_t)j->span * 4);
+        par_split(j, j->span);
+        par_pass(j, pool, pass_clear);
+        par_split(j, n);
         par_pass(j, pool, pass_first);
         total = spare ? number_by_slots(j, pool, spare) : number_by_positions(j, pool);
     }

@@ -13,8 +13,9 @@
  * format to the level below where the level below is measured as fast or
  * faster, and a level not built falls through too. A level may also yield
  * only a format's spaced runs (interleaved vertices, stride > element
- * size), which draw_slot.c tells apart by the view's stride; packed runs
- * and gathers stay. The draw path never looks at CPU features.
+ * size), which draw_slot.c tells apart by the view's stride, and its
+ * gathers, which load each vertex on its own as well; packed runs stay.
+ * The draw path never looks at CPU features.
  */
 #include "config.h"
 
@@ -102,6 +103,12 @@ void vf_select_kernel(vf_format format, uint32_t isa, uint32_t registers,
         out->gather = vf_isa_impl(own)->table[format].gather;
         out->isa = own;
     }
-    out->strided_spaced =
-        spaced != VF_ISA_SCALAR ? vf_isa_impl(spaced)->table[format].strided : out->strided;
+    /* A gather loads each vertex's element on its own, as a spaced run
+     * does, and follows the same choice. */
+    if (spaced != own) {
+        out->strided_spaced = vf_isa_impl(spaced)->table[format].strided;
+        out->gather = vf_isa_impl(spaced)->table[format].gather;
+    } else {
+        out->strided_spaced = out->strided;
+    }
 }

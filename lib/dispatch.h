@@ -30,9 +30,9 @@ struct vf_isa_impl {
     const vf_format *yields;
     uint32_t num_yields;
     /* Formats whose spaced strided runs (vf_fetch_kernel.strided_spaced)
-     * it hands to the level below, for the same reason: in every layout,
-     * and in layouts whose records hold more than one register (each
-     * vertex's register then takes a store of its own). */
+     * and gathers it hands to the level below, for the same reason: in
+     * every layout, and in layouts whose records hold more than one
+     * register (each vertex's register then takes a store of its own). */
     const vf_format *yields_spaced;
     uint32_t num_yields_spaced;
     const vf_format *yields_spaced_wide;
@@ -71,8 +71,8 @@ VF_HIDDEN uint32_t vf_isa_below(uint32_t isa);
 VF_HIDDEN const struct vf_kernel_entry *vf_kernel_table(uint32_t isa);
 
 /* The kernels for `format` at `isa`, falling back level by level to scalar
- * (strided_spaced also past the levels that yield the format's spaced
- * runs in a layout of `registers` registers a record). `format` must be
+ * (strided_spaced and gather also past the levels that yield the format's
+ * spaced runs in a layout of `registers` registers a record). `format` must be
  * an IA vertex format and `isa` available. */
 VF_HIDDEN void vf_select_kernel(vf_format format, uint32_t isa, uint32_t registers,
                                 struct vf_fetch_kernel *out);

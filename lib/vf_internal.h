@@ -92,7 +92,8 @@ struct vf_fetch_kernel {
     vf_fetch_gather_fn gather;
     uint32_t isa; /* the vf_isa this kernel was built for */
     /* strided for a spaced run, whose stride is not the element's size
-     * (interleaved vertices): another level's where that one is faster */
+     * (interleaved vertices): another level's where that one is faster,
+     * as `gather` is then too */
     vf_fetch_strided_fn strided_spaced;
 };
 

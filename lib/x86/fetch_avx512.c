@@ -31,7 +31,12 @@
 #include "../fetch_template.h"
 
 /* Spaced strided runs (an interleaved vertex: stride > element size)
- * handed to avx2. Zen 4, one element's kernel alone, 64-vertex runs in
+ * and gathers handed to avx2. Gathers, one element's kernel alone, 64
+ * scattered vertices into 80-byte records in L1, avx512 time / avx2 time:
+ * 1.05-1.25 on both CPUs for all but the 12-byte formats (0.49-0.82) and
+ * R11G11B10_FLOAT (Zen 4 1.00, Xeon 0.75); into 16-byte records on Zen 4,
+ * per-vertex formats 0.80-0.94, across-vertex ones 0.96-1.22: the same
+ * shape as below, so the same lists. Spaced runs: Zen 4, one element's kernel alone, 64-vertex runs in
  * L1, stride 32, avx512 time / avx2 time: the across-vertex formats
  * (sixteen scalar loads a vector) 1.17-1.43 into 16-byte records and
  * 1.28-1.57 into 32-byte ones, so always; the per-vertex formats, whose

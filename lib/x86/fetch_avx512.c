@@ -16,7 +16,8 @@
  * 1.4x-2.5x faster for every format (R32G32B32A32_FLOAT 30500 / 12700,
  * R8_UNORM 15000 / 7050, R16G16_FLOAT 10300 / 4700, R32G32_FLOAT 14600 /
  * 10200); gathers 1.1x-2.1x. Spaced strided runs, an interleaved vertex's
- * elements, are another matter on Zen 4: it yields those (below).
+ * elements, and gathers are another matter on Zen 4 and the Xeon: it
+ * yields most of those (below).
  */
 #include "config.h"
 

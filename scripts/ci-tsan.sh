@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# ci-tsan.sh - build the library, tests/check_threads and the draw fuzz
-# target's replay program (its draws also go through a shared thread pool)
-# with ThreadSanitizer (clang) in a separate build directory and run them.
+# ci-tsan.sh - build the library, tests/check_threads, tests/check_reuse
+# (whose pools run the split search for distinct indices, atomics on a
+# shared table) and the draw fuzz target's replay program (its draws also
+# go through a shared thread pool) with ThreadSanitizer (clang) in a
+# separate build directory and run them.
 # Any data race or other TSan report fails the run (TSan exits with status 66
 # when it reported anything; the logs are scanned as well).
 #
@@ -29,13 +31,13 @@ tsan="-fsanitize=thread -fno-omit-frame-pointer"
     CFLAGS="$tsan -O1 -g" LDFLAGS="$tsan" >configure.out 2>&1 ||
     { tail -n 40 config.log; exit 1; }
 make -j"$jobs" libvfetch_core.la >build.out 2>&1 || { tail -n 60 build.out; exit 1; }
-make -j"$jobs" tests/check_threads tests/fuzz/replay_draw >>build.out 2>&1 ||
+make -j"$jobs" tests/check_threads tests/check_reuse tests/fuzz/replay_draw >>build.out 2>&1 ||
     { tail -n 60 build.out; exit 1; }
 
 export CK_FORK=no
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:${TSAN_OPTIONS:-}"
 failed=""
-for prog in tests/check_threads tests/fuzz/replay_draw; do
+for prog in tests/check_threads tests/check_reuse tests/fuzz/replay_draw; do
     log="$(basename "$prog").tsan.log"
     run() { ./libtool --mode=execute "$@" "./$prog" >"$log" 2>&1; }
     status=0

@@ -8,6 +8,7 @@
  *                  registers, system values
  *   draw_slot.c    one per-vertex slot of a batch: addresses, kernels
  *   draw_reuse.c   vertex-reuse draws: distinct indices, then a plan of them
+ *                  (the search: draw_reuse_search.c, draw_reuse_par.c)
  *
  * Calls go one way: draw.c -> draw_check.c; draw.c -> draw_output.c -> draw_fetch.c -> draw_slot.c.
  * draw_reuse.c calls draw.c's plan hooks.

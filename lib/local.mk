@@ -18,6 +18,8 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_reuse.c \
 	lib/draw_reuse_par.c \
 	lib/draw_reuse_par.h \
+	lib/draw_reuse_search.c \
+	lib/draw_reuse_search.h \
 	lib/pool.c \
 	lib/primitives.c \
 	lib/cpu.c \

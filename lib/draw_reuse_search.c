@@ -1,0 +1,340 @@
+/*
+ * draw_reuse_search.c - the serial search for the distinct indices of a
+ * vertex-reuse draw, and the map from positions to records: a table
+ * mapped directly by index where the indices span no more than it (any
+ * densely numbered mesh), else a hash table. The split search over a pool
+ * is draw_reuse_par.c.
+ */
+#include "draw_reuse_search.h"
+
+#if defined(__GNUC__)
+#  define VF_NOINLINE __attribute__((noinline))
+#  define VF_ALIGN_CODE __attribute__((aligned(64)))
+#else
+#  define VF_NOINLINE
+#  define VF_ALIGN_CODE
+#endif
+
+/* An empty table slot. */
+#define SLOT_EMPTY UINT32_MAX
+
+struct vf_index_source vf_reuse_index_source(const struct vf_plan *plan, uint32_t *map)
+{
+    uint32_t n = plan->vertex_count, isz = plan->ib_index_size;
+    const uint8_t *data = plan->ib_data;
+    uint32_t start = plan->start_location;
+    struct vf_index_source src = { (const uint8_t *)map, 4 };
+    if (data && (uint64_t)start + n <= UINT32_MAX &&
+        ((uint64_t)start + n) * isz <= plan->ib_size) {
+        src.data = data + (size_t)start * isz;
+        src.size = isz;
+        return src;
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t byte = (start + v) * isz;
+        uint32_t value = 0;
+        if (data && (uint64_t)byte + isz <= plan->ib_size)
+            value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+        map[v] = value;
+    }
+    return src;
+}
+
+/* Index v of a source of `size`-byte indices; a constant size lets the
+ * callers below be compiled once per index size. */
+static inline uint32_t load_index(const uint8_t *data, uint32_t size, uint32_t v)
+{
+    return size == 2 ? vf_load_u16(data + 2 * (size_t)v) : vf_load_u32(data + 4 * (size_t)v);
+}
+
+/* Smallest and largest index that is not a cut; lo > hi when there is
+ * none. Without cuts, a loop the compiler can vectorise. */
+static inline void index_bounds(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                                uint32_t cut, uint32_t *lo_ret, uint32_t *hi_ret)
+{
+    uint32_t lo = UINT32_MAX, hi = 0;
+    if (!cuts) {
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t idx = load_index(data, size, v);
+            lo = idx < lo ? idx : lo;
+            hi = idx > hi ? idx : hi;
+        }
+    } else {
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t idx = load_index(data, size, v);
+            if (idx == cut)
+                continue;
+            lo = idx < lo ? idx : lo;
+            hi = idx > hi ? idx : hi;
+        }
+    }
+    *lo_ret = n && lo <= hi ? lo : 1;
+    *hi_ret = n && lo <= hi ? hi : 0;
+}
+
+/* The largest of n 32-bit indices: half the work of index_bounds, and
+ * enough when the indices start near 0. */
+static uint32_t index_max(const uint8_t *data, uint32_t n)
+{
+    uint32_t hi = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = vf_load_u32(data + 4 * (size_t)v);
+        hi = idx > hi ? idx : hi;
+    }
+    return hi;
+}
+
+/* Whether every one of n 32-bit indices lies in [lo, lo + span). This is
+ * the test the common draw needs, and it vectorises with a one-instruction
+ * chain per step; the running maximum of index_max, with SSE2's unsigned
+ * compares emulated, runs at about a cycle an index, slower than memory
+ * delivers a streaming index buffer. */
+static int indices_within(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t span)
+{
+    uint32_t over = 0;
+    for (uint32_t v = 0; v < n; v++)
+        over |= vf_load_u32(data + 4 * (size_t)v) - lo >= span;
+    return over == 0;
+}
+
+/* Direct-mapped, where the indices span no more than the table (any mesh
+ * whose vertices are numbered densely): slot (index - lo) holds the
+ * index's record. The table is never cleared: a slot counts only when it
+ * names a record already made for that same index (a sparse set), so a
+ * draw touches only the slots of the indices it uses. Whether an index is
+ * new follows the mesh's regular pattern, which the branch predictor
+ * learns; a predicted branch also keeps the next lookup from waiting on
+ * the store just made. `next` records exist already (0 for a whole draw,
+ * more for a later piece of one); returns the new count. */
+static inline uint32_t dedupe_direct(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                                     uint32_t cut, uint32_t lo, uint32_t *table, uint32_t *map,
+                                     uint32_t *unique, uint32_t next)
+{
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = load_index(data, size, v);
+        if (cuts && idx == cut) {
+            map[v] = VF_REUSE_CUT;
+            continue;
+        }
+        uint32_t *slot = &table[idx - lo];
+        uint32_t rec = *slot;
+        if (rec >= next || unique[rec] != idx) {
+            rec = next++;
+            unique[rec] = idx;
+            *slot = rec;
+        }
+        map[v] = rec;
+    }
+    return next;
+}
+
+/* dedupe_direct of 16-bit indices without cuts, the in-cache draw of
+ * nearly every mesh, in a function of its own aligned to a cache line:
+ * inlined, the whole draw ran a sixth slower or faster with unrelated
+ * edits around the loop; here its placement no longer depends on them. */
+static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, uint32_t n,
+                                                          uint32_t *table, uint32_t *map,
+                                                          uint32_t *unique)
+{
+    uint32_t next = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = vf_load_u16(data + 2 * (size_t)v), *slot = &table[idx];
+        uint32_t rec = *slot;
+        if (VF_UNLIKELY(rec >= next || unique[rec] != idx)) {
+            rec = next++;
+            unique[rec] = idx;
+            *slot = rec;
+        }
+        map[v] = rec;
+    }
+    return next;
+}
+
+/* Maps of at least this many bytes are written with non-temporal stores,
+ * as vf_draw streams outputs of this size: such a map leaves the caches
+ * before it is read, and plain stores would read every line first. */
+#define STREAM_MAP_BYTES (8u << 20)
+
+/* Indices per step of the 32-bit direct dedupe: 4 KiB, checked against
+ * the table's span and then deduped while they are in L1; a streamed map
+ * is staged in as many words, copied out with non-temporal stores. */
+#define BLOCK 1024u
+
+/* What dedupe_within returns when some index is outside the span. */
+#define OUTSIDE_SPAN UINT32_MAX
+
+/* One block of dedupe_within: checked, then deduped into `map`. */
+static inline uint32_t dedupe_block(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t span,
+                                    uint32_t *table, uint32_t *map, uint32_t *unique,
+                                    uint32_t next)
+{
+    if (!indices_within(data, n, lo, span))
+        return OUTSIDE_SPAN;
+    return dedupe_direct(data, 4, n, 0, 0, lo, table, map, unique, next);
+}
+
+/* The direct dedupe of n 32-bit indices without cuts, all expected in
+ * [lo, lo + span) (span at most the table's slots): each block is checked
+ * just before it is deduped, so the index buffer is read from memory once,
+ * not once for the check and once more for the dedupe. Returns
+ * OUTSIDE_SPAN when an index is not in the span, having written part of
+ * the map and table, which the caller then fills again another way.
+ *
+ * With `bounce` (16-byte aligned, BLOCK words), the map goes through it
+ * and out with the layout's non-temporal stores; the words before map's
+ * first 16-byte boundary and after the last whole block are written
+ * directly. On a streaming grid mesh this saves the map's read for
+ * ownership, a seventh of the draw's memory traffic. */
+static uint32_t dedupe_within(const struct vf_isa_impl *impl, const uint8_t *data, uint32_t n,
+                              uint32_t lo, uint32_t span, uint32_t *table, uint32_t *map,
+                              uint32_t *bounce, uint32_t *unique)
+{
+    uint32_t v = 0, next = 0;
+    if (bounce) {
+        uint32_t head = (uint32_t)((16u - ((uintptr_t)map & 15u)) & 15u) / 4;
+        v = head < n ? head : n;
+        next = dedupe_block(data, v, lo, span, table, map, unique, 0);
+        for (; next != OUTSIDE_SPAN && n - v >= BLOCK; v += BLOCK) {
+            next = dedupe_block(data + 4 * (size_t)v, BLOCK, lo, span, table, bounce, unique,
+                                next);
+            if (next != OUTSIDE_SPAN)
+                impl->stream_copy((uint8_t *)(map + v), (const uint8_t *)bounce, BLOCK * 4);
+        }
+        impl->stream_fence(); /* before the map is written again or read */
+    }
+    for (; next != OUTSIDE_SPAN && v < n; v += BLOCK) {
+        uint32_t step = n - v < BLOCK ? n - v : BLOCK;
+        next = dedupe_block(data + 4 * (size_t)v, step, lo, span, table, map + v, unique, next);
+    }
+    return next;
+}
+
+/* Open addressing, linear probing, Fibonacci hashing: a slot holds a
+ * record, whose index is in `unique`. At most half full, so a lookup
+ * probes about two slots. */
+static uint32_t dedupe_hash(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                            uint32_t cut, uint32_t *table, uint64_t slots, uint32_t *map,
+                            uint32_t *unique)
+{
+    uint32_t next = 0;
+    unsigned bits = 0;
+    while (((uint64_t)1 << bits) < slots)
+        bits++;
+    uint64_t mask = slots - 1;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = load_index(data, size, v);
+        if (cuts && idx == cut) {
+            map[v] = VF_REUSE_CUT;
+            continue;
+        }
+        uint64_t h = ((uint64_t)idx * 0x9E3779B97F4A7C15ull) >> (64 - bits);
+        for (;; h = (h + 1) & mask) {
+            uint32_t rec = table[h];
+            if (rec == SLOT_EMPTY) {
+                unique[next] = idx;
+                table[h] = next;
+                map[v] = next++;
+                break;
+            }
+            if (unique[rec] == idx) {
+                map[v] = rec;
+                break;
+            }
+        }
+    }
+    return next;
+}
+
+/* How many records per instance `out` holds, by the size formula of
+ * vf_draw_output_size (units of `lanes` records); an upper bound only,
+ * map_target has the last word. */
+static uint64_t map_capacity(const struct vf_plan *plan, const struct vf_map_target *t)
+{
+    uint64_t unit = (uint64_t)plan->unit_bytes * t->instances;
+    if (unit == 0)
+        return UINT64_MAX;
+    return t->out_size / unit * plan->lanes;
+}
+
+/* The array the map of a draw of at most `bound` records an instance goes
+ * to (struct vf_map_target says which). */
+static uint32_t *map_target(const struct vf_map_target *t, uint32_t bound)
+{
+    size_t size;
+    if (vf_draw_output_size(t->layout, bound, t->instances, &size) != VF_OK ||
+        t->out_size < size || (size && (!t->out || ((uintptr_t)t->out & 15u))))
+        return t->staged;
+    return t->remap;
+}
+
+/* The bounce buffer of a map worth streaming (see dedupe_within): the
+ * staged words, when the map goes to remap and the indices are not read
+ * from them; else NULL. */
+static uint32_t *stream_bounce(const struct vf_plan *plan, const struct vf_map_target *t,
+                               struct vf_index_source src, const uint32_t *map)
+{
+    if (map != t->remap || src.data == (const uint8_t *)t->staged ||
+        (uint64_t)plan->vertex_count * 4 < STREAM_MAP_BYTES || !plan->layout->impl->stream_copy ||
+        ((uintptr_t)map & 3u) != 0)
+        return NULL;
+    return t->staged + ((16u - ((uintptr_t)t->staged & 15u)) & 15u) / 4;
+}
+
+/* draw_reuse_search.h. Each index size gets its own copy of the loops. */
+uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target *t,
+                         struct vf_index_source src, uint32_t *unique, uint32_t *table,
+                         uint32_t **map_ret)
+{
+    uint32_t n = plan->vertex_count, lo = 0, hi = VF_REUSE_SLOTS_16BIT - 1, cut = plan->cut_value;
+    int cuts = plan->cut_enabled;
+    uint64_t slots = vf_reuse_table_slots(plan);
+    if (src.size == 2 && slots >= VF_REUSE_SLOTS_16BIT) {
+        uint32_t *map = *map_ret = map_target(t, n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT);
+        if (!cuts)
+            return dedupe_direct16(src.data, n, table, map, unique);
+        return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
+    }
+    uint64_t cap = map_capacity(plan, t), limit = cap < slots ? cap : slots;
+    if (!cuts && src.size == 4 && limit > 0) {
+        /* The common case: indices from 0, within the table and the
+         * output. Found out while deduping where a failure midway harms
+         * nothing, else checked first: remap may be written only when no
+         * error can follow (the output holds a record per position), and
+         * indices read from the staged words must not be overwritten. */
+        uint32_t bound = limit < n ? (uint32_t)limit : n;
+        uint32_t *map = map_target(t, bound);
+        int harmless = (map != t->remap || bound == n) &&
+                       (map != t->staged || src.data != (const uint8_t *)t->staged);
+        if (harmless || indices_within(src.data, n, 0, (uint32_t)limit)) {
+            uint32_t next = dedupe_within(plan->layout->impl, src.data, n, 0, (uint32_t)limit,
+                                          table, map, stream_bounce(plan, t, src, map), unique);
+            if (next != OUTSIDE_SPAN) {
+                *map_ret = map;
+                return next;
+            }
+        }
+    }
+    if (!cuts && src.size == 4 && (hi = index_max(src.data, n)) < slots)
+        lo = 0; /* indices from 0 that fit the table */
+    else if (src.size == 2)
+        index_bounds(src.data, 2, n, cuts, cut, &lo, &hi);
+    else
+        index_bounds(src.data, 4, n, cuts, cut, &lo, &hi);
+    uint64_t span = hi < lo ? 0 : (uint64_t)hi - lo + 1;
+    uint32_t *map = *map_ret = map_target(t, span < n ? (uint32_t)span : n);
+    if (span == 0) { /* only cuts */
+        for (uint32_t v = 0; v < n; v++)
+            map[v] = VF_REUSE_CUT;
+        return 0;
+    }
+    if (span <= slots) {
+        if (src.size == 2)
+            return dedupe_direct(src.data, 2, n, cuts, cut, lo, table, map, unique, 0);
+        if (!cuts) /* every index is in the span: the check cannot fail */
+            return dedupe_within(plan->layout->impl, src.data, n, lo, (uint32_t)span, table, map,
+                                 stream_bounce(plan, t, src, map), unique);
+        return dedupe_direct(src.data, 4, n, 1, cut, lo, table, map, unique, 0);
+    }
+    memset(table, 0xff, (size_t)slots * 4);
+    return dedupe_hash(src.data, src.size, n, cuts, cut, table, slots, map, unique);
+}

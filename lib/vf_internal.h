@@ -90,7 +90,7 @@ VF_HIDDEN void vf_soa_transpose_scalar(const uint8_t *stage, size_t rs, uint32_t
 struct vf_fetch_kernel {
     vf_fetch_strided_fn strided;
     vf_fetch_gather_fn gather;
-    uint32_t isa; /* the vf_isa this kernel was built for */
+    uint32_t isa; /* the vf_isa `strided` was built for */
     /* strided for a spaced run, whose stride is not the element's size
      * (interleaved vertices): another level's where that one is faster,
      * as `gather` is then too */

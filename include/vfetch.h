@@ -909,7 +909,8 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * draw. A search split over a pool (below) clears the table's [min, max]
  * slots first instead. The other words hold the distinct indices and, when `out` may be
  * too small for every possible record, the map until the output is known
- * to fit.
+ * to fit (else, for maps of 8 MiB or more, 4 KiB of it on their way out
+ * through the layout's non-temporal stores).
  *
  * Why the whole draw and not windows: every distinct vertex is written
  * once per instance whatever the order of the indices, so each is shaded
@@ -923,9 +924,7 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * Cost: O(N) to find the distinct indices (one pass over the indices, two
  * for 32-bit ones), on the calling thread; with desc->pool of 5 workers or
  * more and a map of at least the pool's minimum bytes (direct-mapped
- * indices), five passes over the positions split over the pool's threads
- * and the caller (three, plus passes over the table and a bitmap, where
- * the indices are read from the index buffer, not staged in the scratch),
+ * indices), five passes split over the pool's threads and the caller,
  * with the same records and map. Then a draw of U positions per
  * instance through the layout's fetch paths (split over desc->pool like
  * vf_draw, with the same streaming stores for large outputs). */

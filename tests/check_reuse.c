@@ -316,8 +316,8 @@ START_TEST(test_mesh_instanced)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
-/* A map of more than 8 MiB, into an array at every offset from a 16-byte  */
-/* boundary                                                                */
+/* A map of more than 8 MiB (written with streaming stores where the ISA   */
+/* has them), into an array at every offset from a 16-byte boundary        */
 /* ------------------------------------------------------------------------ */
 
 /* The map by a table over index values (all below n + 16 here). */
@@ -394,7 +394,7 @@ START_TEST(test_large_map)
     const uint32_t big = (1u << 21) + 1027;
     uint32_t *idx = xalloc((size_t)big * 4), *want = xalloc((size_t)big * 4);
     for (int kind = 0; kind < 4; kind++) {
-        /* The fourth: the third's shape, its map within one block. */
+        /* The fourth: the third's shape, too small to stream its map. */
         uint32_t n = kind == 3 ? 3 * 1024 + 77 : big;
         int strip = kind == 1;
         for (uint32_t p = 0; p < n; p++)

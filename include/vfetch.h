@@ -924,7 +924,9 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * Cost: O(N) to find the distinct indices (one pass over the indices, two
  * for 32-bit ones), on the calling thread; with desc->pool of 5 workers or
  * more and a map of at least the pool's minimum bytes (direct-mapped
- * indices), five passes split over the pool's threads and the caller,
+ * indices), five passes over the positions split over the pool's threads
+ * and the caller (three, plus passes over the table and a bitmap, where
+ * the indices are read from the index buffer, not staged in the scratch),
  * with the same records and map. Then a draw of U positions per
  * instance through the layout's fetch paths (split over desc->pool like
  * vf_draw, with the same streaming stores for large outputs). */

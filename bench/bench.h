@@ -216,12 +216,31 @@ uint32_t case_chunk_positions(const struct bench *b, uint32_t record_bytes);
 /* ------------------------------------------------------------------------ */
 
 typedef int (*run_fn)(void *arg); /* 0 on success */
+/* Warms up, picks how many runs make one repetition last min_time, then
+ * times reps repetitions: seconds per run into r (measure.c). */
 int measure(const struct bench *b, run_fn fn, void *arg, struct result *r);
 
-/* Times memcpy and memcpy-nt of the case's bytes; their times into the
- * results, of_copy and of_memcpy set. */
-void run_copies(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
-                struct result *copy, struct result *nt);
+/* One path of a case timed with the others: fn(arg), times into r. */
+struct timed {
+    run_fn fn;
+    void *arg;
+    struct result *r;
+    unsigned iters; /* runs per repetition; 0 when fn failed */
+};
+#define MAX_TIMED 24u
+/* measure() for n paths at once, their repetitions interleaved round
+ * robin; -1 when n > MAX_TIMED or some path failed (its r untouched). */
+int measure_together(const struct bench *b, struct timed *t, unsigned n);
+
+/* The per-path results of the first thread count, for the format table. */
+struct path_summary {
+    struct result copy, nt, isa[VF_ISA_COUNT];
+    int ok[VF_ISA_COUNT];
+};
+/* Every path of a case at every thread count, checked, timed together
+ * and reported; with `summary` set, nothing is reported and the first
+ * thread count's results go there (case_run.c). */
+void case_run(struct bench *b, struct bench_case *c, struct path_summary *summary);
 /* The chunked shape: every path at every thread count (chunked.c). */
 void chunked_run(struct bench *b, struct bench_case *c);
 /* The Vulkan peer (peer.c). peer_list prints the Vulkan devices and

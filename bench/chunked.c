@@ -135,12 +135,12 @@ static int chunk_check(struct chunk_run *run, struct result *r)
     return 0;
 }
 
-/* One vfetch ISA at one thread count: checked, then timed. 1 when timed. */
+/* One vfetch ISA at one thread count, checked: 1 when it can be timed
+ * (run->layout set), 0 when not (r has the error). */
 static int chunked_isa(struct bench *b, struct chunk_run *run, struct thread_ctx *tc,
                        uint32_t isa, struct result *r)
 {
     vf_result res;
-    struct chunk_timed t = { run, tc };
 
     result_init(r, run->c, vf_isa_name(isa), "vfetch", tc->threads);
     run->layout = case_layout(b, run->c, isa, &res);
@@ -156,37 +156,79 @@ static int chunked_isa(struct bench *b, struct chunk_run *run, struct thread_ctx
     }
     b->num_failures += check > 0;
     atomic_store(&run->failed, 0);
-    if (measure(b, run_chunks, &t, r) != 0) {
-        snprintf(r->error, sizeof(r->error), "vf_fetch_range failed");
-        b->num_failures++;
-        return 0;
-    }
     return 1;
 }
 
-/* The copy and every ISA at one thread count. */
+/* The paths of one thread count: the copy (runs[0]) and every ISA. */
+struct chunk_paths {
+    struct chunk_run runs[VF_ISA_COUNT + 1];
+    struct chunk_timed args[VF_ISA_COUNT + 1];
+    struct result results[VF_ISA_COUNT + 1];
+    int timed[VF_ISA_COUNT + 1];
+    struct timed t[VF_ISA_COUNT + 1];
+};
+
+/* A path's own copy of the run (its layout; NULL: the copy). */
+static void chunk_path(struct chunk_paths *p, unsigned k, const struct chunk_run *run,
+                       struct thread_ctx *tc)
+{
+    struct chunk_run *r = &p->runs[k];
+    r->c = run->c;
+    r->layout = NULL;
+    r->per_instance = run->per_instance;
+    r->nchunks = run->nchunks;
+    r->bufs = run->bufs;
+    r->buf_size = run->buf_size;
+    atomic_init(&r->next, 0);
+    atomic_init(&r->failed, 0);
+    p->args[k].run = r;
+    p->args[k].tc = tc;
+}
+
+/* The copy and every ISA at one thread count: checked, then timed
+ * together (measure.c), then reported. */
 static void chunked_threads(struct bench *b, struct chunk_run *run, struct thread_ctx *tc)
 {
-    struct chunk_timed t = { run, tc };
-    struct result copy, r;
+    static struct chunk_paths paths;
+    struct chunk_paths *p = &paths;
+    unsigned n = 0;
     double t_scalar = NAN;
 
-    run->layout = NULL;
-    result_init(&copy, run->c, "memcpy", "roofline", tc->threads);
-    measure(b, run_chunks, &t, &copy);
-    copy.of_copy = copy.of_memcpy = 1.0;
-    report_result(b, &copy);
+    for (unsigned k = 0; k <= VF_ISA_COUNT; k++)
+        chunk_path(p, k, run, tc);
+    result_init(&p->results[0], run->c, "memcpy", "roofline", tc->threads);
+    p->timed[0] = 1;
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        p->timed[isa + 1] = 0;
         if (!(b->opt.isa_mask & (1u << isa)) && isa != VF_ISA_SCALAR)
             continue;
-        if (chunked_isa(b, run, tc, isa, &r)) {
+        p->timed[isa + 1] = chunked_isa(b, &p->runs[isa + 1], tc, isa, &p->results[isa + 1]);
+    }
+    for (unsigned k = 0; k <= VF_ISA_COUNT; k++)
+        if (p->timed[k]) {
+            struct timed t = { run_chunks, &p->args[k], &p->results[k], 0 };
+            p->t[n++] = t;
+        }
+    measure_together(b, p->t, n);
+
+    struct result *copy = &p->results[0];
+    copy->of_copy = copy->of_memcpy = 1.0;
+    report_result(b, copy);
+    for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        struct result *r = &p->results[isa + 1];
+        if (!(b->opt.isa_mask & (1u << isa)) && isa != VF_ISA_SCALAR)
+            continue;
+        if (p->timed[isa + 1] && atomic_load(&p->runs[isa + 1].failed)) {
+            snprintf(r->error, sizeof(r->error), "vf_fetch_range failed");
+            b->num_failures++;
+        } else if (p->timed[isa + 1]) {
             if (isa == VF_ISA_SCALAR)
-                t_scalar = r.t_med;
-            r.of_copy = r.of_memcpy = copy.t_med / r.t_med;
-            r.scalar_speedup = t_scalar / r.t_med;
+                t_scalar = r->t_med;
+            r->of_copy = r->of_memcpy = copy->t_med / r->t_med;
+            r->scalar_speedup = t_scalar / r->t_med;
         }
         if (b->opt.isa_mask & (1u << isa))
-            report_result(b, &r);
+            report_result(b, r);
     }
 }
 

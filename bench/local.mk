@@ -3,7 +3,8 @@
 # builds it and runs the quick set.
 EXTRA_PROGRAMS += bench/vfetch-bench
 bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/bench.h bench/cases.c \
-	bench/report.c bench/chunked.c bench/peer.c bench/bench_util.c bench/bench_util.h
+	bench/report.c bench/chunked.c bench/peer.c bench/measure.c bench/case_run.c bench/bench_util.c \
+	bench/bench_util.h
 bench_vfetch_bench_CPPFLAGS = $(AM_CPPFLAGS)
 bench_vfetch_bench_CFLAGS = $(AM_CFLAGS) -O2
 # The convenience library, so forced ISAs and internals are reachable.

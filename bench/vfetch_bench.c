@@ -2,8 +2,9 @@
  * vfetch_bench.c - vfetch-bench: draw throughput of every fetch path beside
  * the copy of the same bytes and the scalar path, in one run. This file
  * reads the options, selects the cases and runs them; cases.c builds them,
- * chunked.c runs the chunked shape, peer.c the Vulkan peer and report.c
- * prints the results.
+ * case_run.c checks and times their paths (with measure.c), chunked.c runs
+ * the chunked shape, peer.c the Vulkan peer and report.c prints the
+ * results.
  *
  * A case is a layout real engines use (static mesh, skinned mesh, instanced,
  * multi-stream, particles) drawn in one shape (linear, indexed grid, random
@@ -59,6 +60,10 @@ static void usage(FILE *f)
           "is the same draw through Vulkan, on the first thread count. The chunked\n"
           "shape fetches the draw with vf_fetch_range, range by range, into one buffer\n"
           "per thread that it reuses; its memcpy copies the same ranges into it.\n"
+          "\n"
+          "Timing: the paths of a case at one thread count run their repetitions in\n"
+          "turn (round 1: every path once, round 2: ...), so the machine's slow\n"
+          "spells fall on all of them alike; the Vulkan peer is timed on its own.\n"
           "\n"
           "Columns: thr = threads working; Mvert/s = vertex positions per second (all\n"
           "instances), median of the repetitions, [min .. max] = slowest and fastest\n"
@@ -292,33 +297,8 @@ static void parse_args(struct options *opt, int argc, char **argv)
 }
 
 /* ------------------------------------------------------------------------ */
-/* Measuring                                                                  */
+/* Threads                                                                    */
 /* ------------------------------------------------------------------------ */
-
-/* Warms up, picks how many runs make one repetition last min_time, then
- * times reps repetitions. Seconds per run into r. */
-int measure(const struct bench *b, run_fn fn, void *arg, struct result *r)
-{
-    double samples[MAX_REPS];
-
-    if (fn(arg) != 0)
-        return -1;
-    double t0 = bu_now();
-    if (fn(arg) != 0)
-        return -1;
-    double once = bu_now() - t0;
-    double iters_d = once > 0 ? ceil(b->opt.min_time / once) : 1e6;
-    unsigned iters = iters_d < 1 ? 1 : iters_d > 1e6 ? 1000000u : (unsigned)iters_d;
-
-    for (unsigned k = 0; k < b->opt.reps; k++) {
-        t0 = bu_now();
-        for (unsigned i = 0; i < iters; i++)
-            fn(arg);
-        samples[k] = (bu_now() - t0) / iters;
-    }
-    bu_summary(samples, b->opt.reps, &r->t_med, &r->t_min, &r->t_max);
-    return 0;
-}
 
 static void setup_threads(struct bench *b)
 {
@@ -349,268 +329,6 @@ static void teardown_threads(struct bench *b)
         bu_team_destroy(tc->team);
         for (unsigned t = 0; t < tc->threads; t++)
             bu_free(tc->scratch[t]);
-    }
-}
-
-/* ------------------------------------------------------------------------ */
-/* The paths of a case                                                        */
-/* ------------------------------------------------------------------------ */
-
-struct draw_run {
-    struct bench_case *c;
-    const vf_layout *layout;
-    vf_draw_desc desc;
-    vf_result res;
-};
-
-static int run_draw(void *arg)
-{
-    struct draw_run *d = arg;
-
-    d->res = vf_draw(d->layout, &d->desc, d->c->out, d->c->out_size);
-    return d->res == VF_OK ? 0 : -1;
-}
-
-struct copy_run {
-    struct bench_case *c;
-    struct thread_ctx *tc;
-    int nt;
-    struct bu_copy_job job;
-};
-
-static void copy_task(void *arg, unsigned index, unsigned count)
-{
-    struct copy_run *r = arg;
-
-    (void)count;
-    bu_copy_work(&r->job, r->tc->scratch[index]);
-}
-
-static int run_copy(void *arg)
-{
-    struct copy_run *r = arg;
-
-    bu_copy_init(&r->job, r->c->spans, r->c->nspans, r->c->out, r->c->out_size, r->nt,
-                 r->tc->threads);
-    bu_team_run(r->tc->team, copy_task, r);
-    return 0;
-}
-
-void run_copies(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
-                struct result *copy, struct result *nt)
-{
-    for (int k = 0; k < 2; k++) {
-        struct result *r = k ? nt : copy;
-        struct copy_run cr;
-        cr.c = c;
-        cr.tc = tc;
-        cr.nt = k;
-        result_init(r, c, k ? (bu_have_nt() ? "memcpy-nt" : "memcpy-nt*") : "memcpy",
-                    "roofline", tc->threads);
-        measure(b, run_copy, &cr, r);
-    }
-    double best = copy->t_med < nt->t_med ? copy->t_med : nt->t_med;
-    copy->of_copy = best / copy->t_med;
-    nt->of_copy = best / nt->t_med;
-    copy->of_memcpy = 1.0;
-    nt->of_memcpy = copy->t_med / nt->t_med;
-}
-
-/* The figures of one path's result against the copies and scalar. */
-static void result_ratios(struct result *r, double t_copy, double t_memcpy, double t_scalar)
-{
-    r->of_copy = t_copy / r->t_med;
-    r->of_memcpy = t_memcpy / r->t_med;
-    r->scalar_speedup = t_scalar / r->t_med;
-}
-
-/* What the scalar path wrote, to compare every other path with. */
-struct reference {
-    uint64_t hash;
-    int have;
-};
-
-/* Checks and times one ISA's vf_draw at one thread count into r: 1 when it
- * drew (r has times), 0 when not (r has the error). */
-static int case_run_isa(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
-                        uint32_t isa, struct reference *ref, struct result *r)
-{
-    struct draw_run dr;
-    vf_result res;
-    int drawn = 0;
-
-    result_init(r, c, vf_isa_name(isa), "vfetch", tc->threads);
-    dr.c = c;
-    dr.layout = case_layout(b, c, isa, &res);
-    dr.desc = c->desc;
-    dr.desc.pool = tc->pool;
-    if (dr.layout != NULL && (tc->threads == 1 || tc->pool != NULL)) {
-        /* Poisoned first, so a path that leaves records unwritten cannot
-         * pass the check on what an earlier path wrote. */
-        memset(c->out, 0xa5, c->out_size);
-        drawn = run_draw(&dr) == 0;
-    }
-    if (dr.layout == NULL) {
-        snprintf(r->error, sizeof(r->error), "vf_layout_create: %s", vf_result_string(res));
-        b->num_failures++;
-        return 0;
-    }
-    if (tc->threads > 1 && tc->pool == NULL) {
-        snprintf(r->error, sizeof(r->error), "no thread pool");
-        return 0;
-    }
-    if (!drawn) {
-        snprintf(r->error, sizeof(r->error), "vf_draw: %s", vf_result_string(dr.res));
-        b->num_failures++;
-        return 0;
-    }
-    /* Every path must write what the scalar path writes. */
-    uint64_t h = bu_hash(c->out, c->out_size);
-    if (!ref->have && isa == VF_ISA_SCALAR) {
-        ref->hash = h;
-        ref->have = 1;
-    }
-    snprintf(r->check, sizeof(r->check), "%s",
-             !ref->have ? "-" : h == ref->hash ? "ok" : "MISMATCH");
-    b->num_failures += ref->have && h != ref->hash;
-    measure(b, run_draw, &dr, r);
-    return 1;
-}
-
-/* ------------------------------------------------------------------------ */
-/* The reuse shape                                                            */
-/* ------------------------------------------------------------------------ */
-
-struct reuse_run {
-    struct bench_case *c;
-    const vf_layout *layout;
-    vf_draw_desc desc;
-    uint32_t unique;
-    vf_result res;
-};
-
-static int run_reuse(void *arg)
-{
-    struct reuse_run *d = arg;
-    struct bench_case *c = d->c;
-
-    d->res = vf_draw_reuse(d->layout, &d->desc, c->reuse_scratch, c->reuse_scratch_size,
-                           c->reuse_out, c->reuse_out_size, c->remap, c->positions, &d->unique);
-    return d->res == VF_OK ? 0 : -1;
-}
-
-/* Whether the reuse draw's records, through its map, equal the
- * per-position draw in c->out, word for word (AoS and SoA alike). */
-static int reuse_matches(const struct bench_case *c, const vf_layout *layout, uint32_t unique)
-{
-    uint32_t lanes = vf_layout_output_shape(layout) ? vf_layout_output_shape(layout) : 1;
-    uint32_t words = vf_layout_register_count(layout) * 4;
-    const uint32_t *per = c->out, *rec = c->reuse_out;
-    uint64_t per_batches = (c->positions + lanes - 1) / lanes;
-    uint64_t rec_batches = (unique + lanes - 1) / lanes;
-
-    for (uint32_t j = 0; j < c->instances; j++)
-        for (uint32_t p = 0; p < c->positions; p++) {
-            uint32_t m = c->remap[p];
-            if (m == VF_REUSE_CUT)
-                continue;
-            if (m >= unique)
-                return 0;
-            const uint32_t *a = per + ((j * per_batches + p / lanes) * words * lanes) + p % lanes;
-            const uint32_t *b = rec + ((j * rec_batches + m / lanes) * words * lanes) + m % lanes;
-            for (uint32_t w = 0; w < words; w++)
-                if (a[(size_t)w * lanes] != b[(size_t)w * lanes])
-                    return 0;
-        }
-    return 1;
-}
-
-/* After an ISA's per-position row (c->out holds its draw): the same draw
- * with vf_draw_reuse, checked against it and timed; of copy and vs scalar
- * against the per-position draw's copy and scalar times, and the check
- * column says how many times the per-position rate it delivers. */
-static void reuse_row(struct bench *b, struct bench_case *c, struct thread_ctx *tc,
-                      uint32_t isa, const struct result *per, double t_copy, double t_memcpy,
-                      double t_scalar)
-{
-    struct reuse_run rr;
-    struct result r;
-    vf_result res;
-    char path[16];
-
-    snprintf(path, sizeof(path), "%s-reuse", vf_isa_name(isa));
-    result_init(&r, c, path, "vfetch", tc->threads);
-    rr.c = c;
-    rr.layout = case_layout(b, c, isa, &res);
-    rr.desc = c->desc;
-    rr.desc.pool = tc->pool;
-    if (rr.layout == NULL || run_reuse(&rr) != 0) {
-        snprintf(r.error, sizeof(r.error), "vf_draw_reuse: %s",
-                 vf_result_string(rr.layout ? rr.res : res));
-        b->num_failures++;
-        report_result(b, &r);
-        return;
-    }
-    int ok = reuse_matches(c, rr.layout, rr.unique);
-    b->num_failures += !ok;
-    measure(b, run_reuse, &rr, &r);
-    result_ratios(&r, t_copy, t_memcpy, t_scalar);
-    if (ok)
-        snprintf(r.check, sizeof(r.check), "ok (%.2fx per-position, %u records)",
-                 per->t_med / r.t_med, rr.unique);
-    else
-        snprintf(r.check, sizeof(r.check), "MISMATCH");
-    report_result(b, &r);
-}
-
-/* The per-path results of the first thread count, for the format table. */
-struct path_summary {
-    struct result copy, nt, isa[VF_ISA_COUNT];
-    int ok[VF_ISA_COUNT];
-};
-
-/* Times every path of a case at every thread count. With `summary` set,
- * nothing is reported and the first thread count's results go there. */
-static void case_run(struct bench *b, struct bench_case *c, struct path_summary *summary)
-{
-    struct reference ref = { 0, 0 };
-
-    for (unsigned ti = 0; ti < b->opt.num_threads; ti++) {
-        struct thread_ctx *tc = &b->tc[ti];
-        struct result copy, nt, r;
-        double t_scalar = NAN;
-
-        run_copies(b, c, tc, &copy, &nt);
-        double t_memcpy = copy.t_med;
-        double t_copy = copy.t_med < nt.t_med ? copy.t_med : nt.t_med;
-        if (summary && ti == 0) {
-            summary->copy = copy;
-            summary->nt = nt;
-        }
-        if (!summary) {
-            report_result(b, &copy);
-            report_result(b, &nt);
-        }
-        for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
-            if (!(b->opt.isa_mask & (1u << isa)) && !(isa == VF_ISA_SCALAR))
-                continue;
-            int ok = case_run_isa(b, c, tc, isa, &ref, &r);
-            if (ok && isa == VF_ISA_SCALAR)
-                t_scalar = r.t_med;
-            if (ok)
-                result_ratios(&r, t_copy, t_memcpy, t_scalar);
-            if (summary && ti == 0) {
-                summary->ok[isa] = ok;
-                summary->isa[isa] = r;
-            }
-            /* Scalar is always measured, for the speed-up; shown if asked. */
-            if (!summary && (b->opt.isa_mask & (1u << isa)))
-                report_result(b, &r);
-            if (ok && c->shape == SHAPE_REUSE && (b->opt.isa_mask & (1u << isa)))
-                reuse_row(b, c, tc, isa, &r, t_copy, t_memcpy, t_scalar);
-        }
-        if (b->opt.peer && !summary && ti == 0)
-            peer_row(b, c, t_copy, t_memcpy, t_scalar);
     }
 }
 

@@ -1,7 +1,8 @@
 # vfetch-bench: throughput beside the memory roofline and the scalar path.
-# Never part of `make check` (timing lives here, not in tests); `make bench`
-# builds it and runs the quick set.
-EXTRA_PROGRAMS += bench/vfetch-bench
+# `make bench` runs the quick set. `make check` builds it and runs its
+# checks alone (tests/bench-smoke.sh: every path against scalar, no timing
+# judged).
+check_PROGRAMS += bench/vfetch-bench
 bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/bench.h bench/cases.c \
 	bench/report.c bench/chunked.c bench/peer.c bench/measure.c bench/case_run.c bench/bench_util.c \
 	bench/bench_util.h
@@ -9,7 +10,8 @@ bench_vfetch_bench_CPPFLAGS = $(AM_CPPFLAGS)
 bench_vfetch_bench_CFLAGS = $(AM_CFLAGS) -O2
 # The convenience library, so forced ISAs and internals are reachable.
 bench_vfetch_bench_LDADD = libvfetch_core.la -lm
-CLEANFILES += bench/vfetch-bench$(EXEEXT)
+dist_check_SCRIPTS += tests/bench-smoke.sh
+TESTS += tests/bench-smoke.sh
 EXTRA_DIST += bench/README.md bench/peer.vert
 
 # The Vulkan peer: the same draws through Vulkan, on the CPU (lavapipe) or

@@ -63,7 +63,11 @@ static int create_instance(struct vkf_device *d, const char *app, char *err, siz
         .applicationVersion = VF_VERSION_NUMBER,
         .pEngineName = "vfetch",
         .engineVersion = VF_VERSION_NUMBER,
-        .apiVersion = VK_API_VERSION_1_1,
+        /* The newest version whose structures vfetch-vk uses (1.2's
+         * VkPhysicalDeviceDriverProperties, where the device has 1.2): a
+         * device's 1.2 features count only up to the instance's version. A
+         * 1.1 loader accepts any version here. */
+        .apiVersion = VK_API_VERSION_1_2,
     };
     VkInstanceCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,

@@ -19,6 +19,8 @@
 #define VK_PEER_MAX_ELEMS 8u
 /* Draws one timed command buffer holds at most. */
 #define VK_PEER_MAX_DRAWS 65536u
+/* GPU seconds of the draw run before a device-mode measurement. */
+#define VK_PEER_WARM_SECONDS 0.5
 
 /* One draw as vfetch-bench describes it. */
 struct vk_peer_draw {

@@ -7,6 +7,9 @@ libvfetch_core_la_SOURCES += \
 	lib/format.c \
 	lib/decode.c \
 	lib/layout.c \
+	lib/layout_check.c \
+	lib/layout_internal.h \
+	lib/layout_names.c \
 	lib/layout_query.c \
 	lib/layout_query.h \
 	lib/draw_internal.h \

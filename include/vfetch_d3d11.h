@@ -243,8 +243,15 @@ typedef struct vf_d3d11_draw_views {
  * [offset, byte_width) of its buffer; an indexed draw cuts at 0xFFFF /
  * 0xFFFFFFFF by the index format in every topology (docs/d3d-ia-rules.md §14.4.2).
  * Errors: VF_ERROR_NULL_POINTER, VF_ERROR_INVALID_ARGUMENT (struct_size),
- * VF_ERROR_INPUT_LAYOUT_NOT_SET, VF_ERROR_INVALID_TOPOLOGY (never set). An
- * indexed draw with no index buffer is a warning; every index reads 0. */
+ * VF_ERROR_INPUT_LAYOUT_NOT_SET, VF_ERROR_INVALID_TOPOLOGY (never set),
+ * VF_ERROR_MISALIGNED_STRIDE (a bound slot's stride is not a multiple of its
+ * elements' alignment). Warnings, as vf_draw_check gives them for D3D12 but
+ * naming the D3D11 bindings' fields (stride, ByteWidth - Offset): an indexed
+ * draw with no index buffer (every index reads 0), a slot the layout reads
+ * with no buffer bound (zeros), a stride smaller than the slot's elements,
+ * vertices, instance elements or indices past the bound bytes (zeros), and
+ * a vertex buffer's data + offset that is not aligned for its elements;
+ * vf_d3d11_message_id names the debug layer's message for each. */
 VF_API vf_result vf_d3d11_prepare_draw(const vf_d3d11_ia_state *state, int indexed,
                                        uint32_t count_per_instance, uint32_t instance_count,
                                        uint32_t start_location, int32_t base_vertex_location,
@@ -277,6 +284,40 @@ VF_API vf_result vf_d3d11_draw_indexed_instanced(const vf_d3d11_ia_state *state,
                                                  int32_t base_vertex_location,
                                                  uint32_t start_instance_location, void *out,
                                                  size_t out_size, vf_diagnostics *diagnostics);
+
+/* ------------------------------------------------------------------------ */
+/* Debug-layer message IDs                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* D3D11_MESSAGE_ID values of d3d11sdklayers.h for the conditions the D3D11
+ * calls report (a test checks them against MinGW-w64's header). 0 is
+ * D3D11_MESSAGE_ID_UNKNOWN: vfetch's own condition, or one whose code
+ * stands for more than one message (VF_ERROR_INVALID_TOPOLOGY: an
+ * unrecognized topology when set, none set at a draw; VF_ERROR_OFFSET_PAST_END:
+ * a vertex or an index binding). */
+#define VF_D3D11_MESSAGE_ID_UNKNOWN 0u
+#define VF_D3D11_MESSAGE_ID_DEVICE_IASETINDEXBUFFER_FORMAT_INVALID 242u
+#define VF_D3D11_MESSAGE_ID_DEVICE_IASETINDEXBUFFER_OFFSET_UNALIGNED 244u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_BUFFER_NOT_SET 348u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_INPUTLAYOUT_NOT_SET 349u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL 355u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_BUFFER_TOO_SMALL 356u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_INDEX_BUFFER_NOT_SET 357u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_INDEX_BUFFER_TOO_SMALL 359u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_OFFSET_UNALIGNED 366u
+#define VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_STRIDE_UNALIGNED 367u
+#define VF_D3D11_MESSAGE_ID_DEVICE_IASETVERTEXBUFFERS_STRIDE_TOO_LARGE 418u
+
+/* The D3D11 debug layer's message ID (VF_D3D11_MESSAGE_ID_*) for a
+ * diagnostic code of the D3D11 calls (buffers, bindings and draws),
+ * VF_D3D11_MESSAGE_ID_UNKNOWN where it has none; the D3D11 form of
+ * vf_d3d12_message_id. Never fails. */
+VF_API uint32_t vf_d3d11_message_id(vf_result code);
+
+/* The enumerator name of a VF_D3D11_MESSAGE_ID_* value without the
+ * "D3D11_MESSAGE_ID_" prefix, e.g. "DEVICE_DRAW_VERTEX_BUFFER_NOT_SET"; NULL
+ * for any other value. Static storage. */
+VF_API const char *vf_d3d11_message_id_name(uint32_t id);
 
 /* ------------------------------------------------------------------------ */
 /* Primitive assembly                                                       */

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "vf_internal.h"
+#include "draw_internal.h"
 #include "d3d11_internal.h"
 
 static const char *const call_names[2] = { "DrawInstanced", "DrawIndexedInstanced" };
@@ -94,7 +94,11 @@ static vf_result prepare(struct vf_d3d11_diag *ctx, const vf_d3d11_ia_state *sta
                           "reads 0", call);
         }
     }
-    return VF_OK;
+    /* The draw-time checks of the bound buffers, in D3D11's words. */
+    vf_result r = vf_check_d3d11_draw(state->input_layout, d, ctx->out);
+    if (r != VF_OK && ctx->first_error == VF_OK)
+        ctx->first_error = r;
+    return r;
 }
 
 vf_result vf_d3d11_prepare_draw(const vf_d3d11_ia_state *state, int indexed,

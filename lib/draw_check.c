@@ -19,8 +19,27 @@ void vf_draw_diag_begin(struct vf_draw_diag *ctx, vf_diagnostics *out)
 {
     ctx->out = out;
     ctx->first_error = VF_OK;
+    ctx->d3d11 = 0;
     if (out)
         memset(out, 0, sizeof(*out));
+}
+
+/* The fields a message names: a D3D12 view's, or what a D3D11 binding
+ * (IASetVertexBuffers, IASetIndexBuffer) sets. */
+static const char *stride_word(const struct vf_draw_diag *ctx)
+{
+    return ctx->d3d11 ? "stride" : "StrideInBytes";
+}
+static const char *size_word(const struct vf_draw_diag *ctx)
+{
+    return ctx->d3d11 ? "ByteWidth - Offset" : "SizeInBytes";
+}
+/* "data address 0x..." of a view's start. */
+static void address_text(const struct vf_draw_diag *ctx, char *buf, size_t size, const void *p)
+{
+    snprintf(buf, size, "%s 0x%" PRIxPTR,
+             ctx->d3d11 ? "the buffer's data + Offset, at address" : "data address",
+             (uintptr_t)p);
 }
 
 /* The debug layer's message for a result, where it has one. */
@@ -160,8 +179,8 @@ static void warn_index_reach(struct vf_draw_diag *ctx, const vf_draw_desc *desc,
         return;
     report(ctx, VF_WARNING_INDEX_BUFFER_TOO_SMALL, VF_SEVERITY_WARNING, -1,
            "index buffer: indices %" PRIu32 "..%" PRIu64 " need %" PRIu64
-           " bytes but SizeInBytes is %" PRIu32 "; indices past the end read 0",
-           desc->start_location, end - 1, end * size, ib->size_in_bytes);
+           " bytes but %s is %" PRIu32 "; indices past the end read 0",
+           desc->start_location, end - 1, end * size, size_word(ctx), ib->size_in_bytes);
 }
 
 void vf_check_index_buffer(struct vf_draw_diag *ctx, const vf_draw_desc *desc,
@@ -202,10 +221,12 @@ void vf_check_index_buffer(struct vf_draw_diag *ctx, const vf_draw_desc *desc,
     if (!ctx->out)
         return;
     warn_index_reach(ctx, desc, ib, size);
-    if ((uintptr_t)ib->data % size != 0)
+    if ((uintptr_t)ib->data % size != 0) {
+        char at[80];
+        address_text(ctx, at, sizeof(at), ib->data);
         report(ctx, VF_WARNING_UNALIGNED_INDEX_OFFSET, VF_SEVERITY_WARNING, -1,
-               "index buffer: data address 0x%" PRIxPTR " is not a multiple of the index size %"
-               PRIu32, (uintptr_t)ib->data, size);
+               "index buffer: %s is not a multiple of the index size %" PRIu32, at, size);
+    }
 }
 
 /* ------------------------------------------------------------------------ */
@@ -223,13 +244,13 @@ static void check_strides(struct vf_draw_diag *ctx, const struct vf_layout *layo
         uint32_t align = layout->slot_alignment[s];
         if (stride > VF_MAX_STRIDE)
             error(ctx, VF_ERROR_STRIDE_TOO_LARGE,
-                  "slot %" PRIu32 ": StrideInBytes %" PRIu32 " is larger than %u", s, stride,
-                  VF_MAX_STRIDE);
+                  "slot %" PRIu32 ": %s %" PRIu32 " is larger than %u", s, stride_word(ctx),
+                  stride, VF_MAX_STRIDE);
         else if (align > 1 && stride % align != 0)
             error(ctx, VF_ERROR_MISALIGNED_STRIDE,
-                  "slot %" PRIu32 ": StrideInBytes %" PRIu32
+                  "slot %" PRIu32 ": %s %" PRIu32
                   " is not a multiple of %" PRIu32 ", the alignment of its elements",
-                  s, stride, align);
+                  s, stride_word(ctx), stride, align);
     }
 }
 
@@ -273,8 +294,8 @@ static void warn_stride(struct vf_draw_diag *ctx, const struct vf_layout *layout
     char el[NAME_PRINT_MAX + 64];
     element_text(el, sizeof(el), layout, i);
     report(ctx, VF_WARNING_STRIDE_TOO_SMALL, VF_SEVERITY_WARNING, (int32_t)i,
-           "slot %" PRIu32 ": StrideInBytes %" PRIu32 " is smaller than %s which ends at byte %"
-           PRIu32, slot->slot, vb->stride_in_bytes, el, slot->span);
+           "slot %" PRIu32 ": %s %" PRIu32 " is smaller than %s which ends at byte %" PRIu32,
+           slot->slot, stride_word(ctx), vb->stride_in_bytes, el, slot->span);
 }
 
 /* Rules §6: elements past SizeInBytes read zeros and format defaults. The
@@ -306,11 +327,11 @@ static void warn_reach(struct vf_draw_diag *ctx, const struct vf_layout *layout,
     char el[NAME_PRINT_MAX + 64];
     element_text(el, sizeof(el), layout, i);
     report(ctx, VF_WARNING_VERTEX_BUFFER_TOO_SMALL, VF_SEVERITY_WARNING, (int32_t)i,
-           "slot %" PRIu32 ": %s %" PRIu64 "..%" PRIu64 " at StrideInBytes %" PRIu32
-           " need %" PRIu64 " bytes (%s ends at byte %" PRIu32 " of each) but SizeInBytes is %"
-           PRIu32 "; what lies past the end reads zeros",
-           slot->slot, what, first, last, vb->stride_in_bytes, need, el, slot->span,
-           vb->size_in_bytes);
+           "slot %" PRIu32 ": %s %" PRIu64 "..%" PRIu64 " at %s %" PRIu32 " need %" PRIu64
+           " bytes (%s ends at byte %" PRIu32 " of each) but %s is %" PRIu32
+           "; what lies past the end reads zeros",
+           slot->slot, what, first, last, stride_word(ctx), vb->stride_in_bytes, need, el,
+           slot->span, size_word(ctx), vb->size_in_bytes);
 }
 
 /* Rules §3.2: D3D12 wants the view's start aligned for its elements;
@@ -321,10 +342,11 @@ static void warn_address(struct vf_draw_diag *ctx, const struct vf_layout *layou
     uint32_t align = layout->slot_alignment[slot->slot];
     if (align <= 1 || (uintptr_t)vb->data % align == 0)
         return;
+    char at[80];
+    address_text(ctx, at, sizeof(at), vb->data);
     report(ctx, VF_WARNING_MISALIGNED_VERTEX_BUFFER, VF_SEVERITY_WARNING, -1,
-           "slot %" PRIu32 ": data address 0x%" PRIxPTR " is not a multiple of %" PRIu32
-           ", the alignment of its elements",
-           slot->slot, (uintptr_t)vb->data, align);
+           "slot %" PRIu32 ": %s is not a multiple of %" PRIu32 ", the alignment of its elements",
+           slot->slot, at, align);
 }
 
 void vf_check_vertex_buffers(struct vf_draw_diag *ctx, const struct vf_layout *layout,
@@ -346,6 +368,19 @@ void vf_check_vertex_buffers(struct vf_draw_diag *ctx, const struct vf_layout *l
         warn_reach(ctx, layout, slot, vb, desc);
         warn_address(ctx, layout, slot, vb);
     }
+}
+
+vf_result vf_check_d3d11_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
+                              vf_diagnostics *out)
+{
+    struct vf_draw_diag ctx = { out, VF_OK, 1 };
+    vf_check_vertex_buffers(&ctx, layout, desc);
+    /* IASetIndexBuffer has checked the format and the offset's alignment;
+     * the cut value is the format's. What is left is the reach. */
+    const vf_index_buffer_view *ib = desc->index_buffer;
+    if (out && desc->indexed && ib && ib->data)
+        warn_index_reach(&ctx, desc, ib, ib->format == VF_FORMAT_R16_UINT ? 2 : 4);
+    return ctx.first_error;
 }
 
 /* ------------------------------------------------------------------------ */

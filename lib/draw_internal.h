@@ -119,9 +119,17 @@ struct vf_batch_indices {
 struct vf_draw_diag {
     vf_diagnostics *out; /* NULL: codes only */
     vf_result first_error;
+    int d3d11;           /* name D3D11's fields (stride, ByteWidth - Offset) */
 };
 
 VF_HIDDEN void vf_draw_diag_begin(struct vf_draw_diag *ctx, vf_diagnostics *out);
+/* The D3D11 front end's draw-time checks on the desc a D3D11 draw was
+ * translated to, worded for D3D11 and appended to `out` (not reset; NULL:
+ * errors only): vf_check_vertex_buffers, and the reach of a bound index
+ * buffer (its format and offset were checked when it was bound). Returns
+ * the first error (a stride the slot's elements are misaligned with). */
+VF_HIDDEN vf_result vf_check_d3d11_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
+                                        vf_diagnostics *out);
 /* Layout and description pointers, then the description's own fields.
  * Returns 0 when the rest cannot be checked (NULL pointers, struct_size,
  * or vertex buffer views that cannot be read). */

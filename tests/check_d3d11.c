@@ -612,6 +612,35 @@ static vf_result draw_d3d11(const vf_d3d11_ia_state *s, const struct dcase *dc, 
                                                  dc->start_instance, out, size, diag);
 }
 
+/* How many of diag's entries have `code`. */
+static uint32_t count_code(const vf_diagnostics *diag, vf_result code)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < diag->count; i++)
+        n += diag->entries[i].code == code;
+    return n;
+}
+
+/* A draw case's warnings, from the rules (§6, §5.1) and the fixture's
+ * sizes: vertices (non-indexed) or instance elements past the bound bytes,
+ * indices past them, or no index buffer; named in D3D11's terms. */
+static void check_draw_warnings(const struct dcase *dc, const vf_diagnostics *diag)
+{
+    uint64_t last_vertex = (uint64_t)dc->start + dc->count - 1;
+    uint64_t last_instance = (uint64_t)dc->start_instance + dc->instances - 1;
+    uint32_t vb_past = !dc->indexed && last_vertex * 20 + 20 > 20 * VB_VERTS;
+    uint32_t inst_past = last_instance * 4 + 4 > 4 * INST_COUNT;
+    uint32_t ib_past = dc->indexed && dc->ib && (uint64_t)dc->start + dc->count > 12;
+    ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_BUFFER_NOT_SET), dc->indexed && !dc->ib);
+    ck_assert_uint_eq(count_code(diag, VF_WARNING_VERTEX_BUFFER_TOO_SMALL), vb_past + inst_past);
+    ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_BUFFER_TOO_SMALL), ib_past);
+    ck_assert_uint_eq(diag->num_warnings, (dc->indexed && !dc->ib) + vb_past + inst_past + ib_past);
+    for (uint32_t i = 0; i < diag->count; i++) {
+        ck_assert_ptr_null(strstr(diag->entries[i].message, "StrideInBytes"));
+        ck_assert_ptr_null(strstr(diag->entries[i].message, "SizeInBytes"));
+    }
+}
+
 static void run_draw_cases(vf_thread_pool *pool)
 {
     struct fixture f;
@@ -633,7 +662,7 @@ static void run_draw_cases(vf_thread_pool *pool)
         vf_diagnostics diag;
         ck_assert_int_eq(draw_d3d11(&f.state, dc, got, size, &diag), VF_OK);
         ck_assert_uint_eq(diag.num_errors, 0);
-        ck_assert_uint_eq(diag.num_warnings, dc->indexed && !dc->ib ? 1 : 0);
+        check_draw_warnings(dc, &diag);
         ck_assert_int_eq(draw_d3d12(&f, dc, want, size), VF_OK);
         ck_assert_msg(memcmp(got, want, size) == 0, "case %zu differs from the D3D12 draw", c);
         check_by_rules(&f, dc, got);
@@ -696,6 +725,7 @@ START_TEST(test_draw_errors)
     static _Alignas(16) uint32_t out[64 * REC_WORDS];
     vf_diagnostics diag;
     vf_d3d11_ia_state s;
+    vf_d3d11_draw_views views;
 
     /* Nothing bound yet. */
     ck_assert_int_eq(vf_d3d11_ia_state_init(&s, VF_FEATURE_LEVEL_11_0), VF_OK);
@@ -707,9 +737,12 @@ START_TEST(test_draw_errors)
     ck_assert_int_eq(vf_d3d11_prepare_draw(&f.state, 0, 3, 1, 0, 0, 0, NULL, &diag),
                      VF_ERROR_NULL_POINTER);
 
-    /* Errors of vf_draw come back with a diagnostic. */
+    /* Errors of vf_draw come back with a diagnostic (after the warning that
+     * vertices 9..63 are past the buffer). */
     ck_assert_int_eq(vf_d3d11_draw(&f.state, 64, 0, out, 16, &diag), VF_ERROR_OUTPUT_TOO_SMALL);
-    ck_assert_int_eq(diag.entries[0].code, VF_ERROR_OUTPUT_TOO_SMALL);
+    ck_assert_uint_eq(diag.num_errors, 1);
+    ck_assert_uint_eq(count_code(&diag, VF_ERROR_OUTPUT_TOO_SMALL), 1);
+    ck_assert_uint_eq(count_code(&diag, VF_WARNING_VERTEX_BUFFER_TOO_SMALL), 1);
     ck_assert_int_eq(vf_d3d11_draw_instanced(&f.state, 0xffffffffu, 0xffffffffu, 0, 0, out,
                                              sizeof(out), &diag), VF_ERROR_OVERFLOW);
     ck_assert_int_eq(vf_d3d11_draw_indexed_instanced(&f.state, 0xffffffffu, 0xffffffffu,
@@ -722,6 +755,13 @@ START_TEST(test_draw_errors)
                      VF_OK);
     ck_assert_int_eq(vf_d3d11_draw(&f.state, 1, 0, out, sizeof(out), &diag),
                      VF_ERROR_MISALIGNED_STRIDE);
+    ck_assert_uint_eq(diag.num_errors, 1);
+    ck_assert_str_eq(diag.entries[0].message,
+                     "slot 0: stride 18 is not a multiple of 4, the alignment of its elements");
+    ck_assert_uint_eq(vf_d3d11_message_id(diag.entries[0].code),
+                      VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_STRIDE_UNALIGNED);
+    ck_assert_int_eq(vf_d3d11_prepare_draw(&f.state, 0, 1, 1, 0, 0, 0, &views, NULL),
+                     VF_ERROR_MISALIGNED_STRIDE);
     /* Zero vertices: nothing to write, nothing needed. */
     ck_assert_int_eq(vf_d3d11_draw(&f.state, 0, 0, NULL, 0, &diag), VF_ERROR_MISALIGNED_STRIDE);
     stride = 20;
@@ -729,6 +769,97 @@ START_TEST(test_draw_errors)
                      VF_OK);
     ck_assert_int_eq(vf_d3d11_draw(&f.state, 0, 0, NULL, 0, &diag), VF_OK);
     fixture_free(&f);
+}
+END_TEST
+
+/* The draw-time warnings of the bindings, worded for D3D11, with the
+ * debug layer's message IDs; none for a draw within every binding. */
+START_TEST(test_draw_warnings)
+{
+    struct fixture f;
+    fixture_init(&f, VF_FEATURE_LEVEL_11_0);
+    static _Alignas(16) uint32_t out[27 * REC_WORDS];
+    vf_diagnostics diag;
+
+    ck_assert_int_eq(vf_d3d11_draw_instanced(&f.state, 9, 3, 0, 0, out, sizeof(out), &diag),
+                     VF_OK);
+    ck_assert_uint_eq(diag.count, 0);
+
+    /* Slot 0 at stride 16 (its elements end at byte 20), slot 1 unbound,
+     * slot 0's view starting 2 bytes into a vertex (alignment 4). */
+    const vf_buffer *bufs[2] = { f.vb, NULL };
+    uint32_t strides[2] = { 16, 0 }, offsets[2] = { VB_OFFSET + 2, 0 };
+    ck_assert_int_eq(vf_d3d11_ia_set_vertex_buffers(&f.state, 0, 2, bufs, strides, offsets, NULL),
+                     VF_OK);
+    ck_assert_int_eq(vf_d3d11_draw(&f.state, 3, 0, out, sizeof(out), &diag), VF_OK);
+    ck_assert_uint_eq(diag.num_errors, 0);
+    ck_assert_uint_eq(diag.num_warnings, 3);
+    const vf_diagnostic *e = diag.entries;
+    ck_assert_int_eq(e[0].code, VF_WARNING_STRIDE_TOO_SMALL);
+    ck_assert_str_eq(e[0].message, "slot 0: stride 16 is smaller than element 1 (B0, "
+                                   "R8G8B8A8_UNORM) which ends at byte 20");
+    ck_assert_int_eq(e[1].code, VF_WARNING_MISALIGNED_VERTEX_BUFFER);
+    ck_assert_ptr_nonnull(strstr(e[1].message, "slot 0: the buffer's data + Offset, at address 0x"));
+    ck_assert_ptr_nonnull(strstr(e[1].message, " is not a multiple of 4"));
+    ck_assert_int_eq(e[2].code, VF_WARNING_VERTEX_BUFFER_NOT_SET);
+    ck_assert_str_eq(e[2].message, "slot 1 (element 2, C0) has no vertex buffer; it reads zeros");
+    ck_assert_uint_eq(vf_d3d11_message_id(e[0].code),
+                      VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL);
+    ck_assert_uint_eq(vf_d3d11_message_id(e[1].code),
+                      VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_OFFSET_UNALIGNED);
+    ck_assert_uint_eq(vf_d3d11_message_id(e[2].code),
+                      VF_D3D11_MESSAGE_ID_DEVICE_DRAW_VERTEX_BUFFER_NOT_SET);
+
+    /* Indices 10..13 of a 12-index buffer: one past its end. */
+    bufs[1] = f.inst;
+    strides[0] = 20;
+    strides[1] = 4;
+    offsets[0] = VB_OFFSET;
+    offsets[1] = INST_OFFSET;
+    ck_assert_int_eq(vf_d3d11_ia_set_vertex_buffers(&f.state, 0, 2, bufs, strides, offsets, NULL),
+                     VF_OK);
+    ck_assert_int_eq(vf_d3d11_ia_set_index_buffer(&f.state, f.ibuf16, VF_FORMAT_R16_UINT,
+                                                  IB_OFFSET, NULL), VF_OK);
+    ck_assert_int_eq(vf_d3d11_draw_indexed(&f.state, 3, 10, 0, out, sizeof(out), &diag), VF_OK);
+    ck_assert_uint_eq(diag.num_warnings, 1);
+    ck_assert_int_eq(diag.entries[0].code, VF_WARNING_INDEX_BUFFER_TOO_SMALL);
+    ck_assert_str_eq(diag.entries[0].message, "index buffer: indices 10..12 need 26 bytes but "
+                                              "ByteWidth - Offset is 24; indices past the end "
+                                              "read 0");
+    ck_assert_uint_eq(vf_d3d11_message_id(diag.entries[0].code),
+                      VF_D3D11_MESSAGE_ID_DEVICE_DRAW_INDEX_BUFFER_TOO_SMALL);
+    fixture_free(&f);
+}
+END_TEST
+
+/* Every message ID the D3D11 calls give, by code, and its name. */
+START_TEST(test_message_ids)
+{
+    static const struct { vf_result code; uint32_t id; const char *name; } ids[] = {
+        { VF_ERROR_STRIDE_TOO_LARGE, 418, "DEVICE_IASETVERTEXBUFFERS_STRIDE_TOO_LARGE" },
+        { VF_ERROR_INVALID_INDEX_FORMAT, 242, "DEVICE_IASETINDEXBUFFER_FORMAT_INVALID" },
+        { VF_WARNING_UNALIGNED_INDEX_OFFSET, 244, "DEVICE_IASETINDEXBUFFER_OFFSET_UNALIGNED" },
+        { VF_WARNING_VERTEX_BUFFER_NOT_SET, 348, "DEVICE_DRAW_VERTEX_BUFFER_NOT_SET" },
+        { VF_ERROR_INPUT_LAYOUT_NOT_SET, 349, "DEVICE_DRAW_INPUTLAYOUT_NOT_SET" },
+        { VF_WARNING_STRIDE_TOO_SMALL, 355, "DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL" },
+        { VF_WARNING_VERTEX_BUFFER_TOO_SMALL, 356, "DEVICE_DRAW_VERTEX_BUFFER_TOO_SMALL" },
+        { VF_WARNING_INDEX_BUFFER_NOT_SET, 357, "DEVICE_DRAW_INDEX_BUFFER_NOT_SET" },
+        { VF_WARNING_INDEX_BUFFER_TOO_SMALL, 359, "DEVICE_DRAW_INDEX_BUFFER_TOO_SMALL" },
+        { VF_WARNING_MISALIGNED_VERTEX_BUFFER, 366, "DEVICE_DRAW_VERTEX_OFFSET_UNALIGNED" },
+        { VF_ERROR_MISALIGNED_STRIDE, 367, "DEVICE_DRAW_VERTEX_STRIDE_UNALIGNED" },
+        { VF_ERROR_INVALID_TOPOLOGY, 0, NULL },
+        { VF_ERROR_OFFSET_PAST_END, 0, NULL },
+        { VF_ERROR_OUTPUT_TOO_SMALL, 0, NULL },
+    };
+    for (size_t i = 0; i < LEN(ids); i++) {
+        ck_assert_uint_eq(vf_d3d11_message_id(ids[i].code), ids[i].id);
+        const char *name = vf_d3d11_message_id_name(ids[i].id);
+        if (ids[i].name)
+            ck_assert_str_eq(name, ids[i].name);
+        else
+            ck_assert_ptr_null(name);
+    }
+    ck_assert_ptr_null(vf_d3d11_message_id_name(1));
 }
 END_TEST
 
@@ -850,6 +981,8 @@ static Suite *suite_d3d11(void)
     tcase_add_test(tc, test_draws_with_pool);
     tcase_add_test(tc, test_list_topology_cuts);
     tcase_add_test(tc, test_draw_errors);
+    tcase_add_test(tc, test_draw_warnings);
+    tcase_add_test(tc, test_message_ids);
     tcase_add_test(tc, test_guarded_wrap);
     tcase_add_test(tc, test_wrap_sees_caller_writes);
     suite_add_tcase(s, tc);

@@ -1044,15 +1044,16 @@ invalid d3d11-no-topology "Draw.Draw: DrawInstanced: the primitive topology is u
 invalid d3d11-patch-10_0 "PrimitiveTopology: " \
     "{$A, \"FeatureLevel\": \"10_0\", \"PrimitiveTopology\": \"3_CONTROL_POINT_PATCHLIST\", $D11}"
 
-# A draw error's hint names the keys of the D3D11 form, not D3D12's
+# A stride the slot's elements are misaligned with: the D3D11 draw's own
+# check names the stride as IASetVertexBuffers sets it, not D3D12's
 # VertexBuffers[].StrideInBytes, in run and validate alike.
 for cmd in run validate; do
     printf '%s' "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [6]}, $T, $D11}" >hint11.json
     "$VFETCH" "$cmd" hint11.json >out.txt 2>&1
     _status=$?
     if [ "$_status" -eq 1 ] &&
-       grep -F -q "invalid draw: vertex stride misaligned for the slot's elements [code 206] (IASetVertexBuffers Strides[] must be a multiple of the slot's element alignment)" out.txt &&
-       ! grep -F -q "VertexBuffers[]" out.txt; then
+       grep -F -q "hint11.json: error: Draw.Draw: slot 0: stride 6 is not a multiple of 4, the alignment of its elements [vertex stride misaligned for the slot's elements, code 206]" out.txt &&
+       ! grep -F -q "VertexBuffers[]" out.txt && ! grep -F -q "StrideInBytes" out.txt; then
         pass
     else
         fail "D3D11 draw error hint ($cmd, status $_status)"
@@ -1070,6 +1071,28 @@ if [ "$_status" -eq 0 ] && grep -q "warning: IASetIndexBuffer: " out.txt &&
 else
     fail "D3D11 slot 16 at 11_0 and an unaligned index offset (status $_status)"
     cat out.txt
+fi
+
+# The D3D11 draw's own checks: a stride below the slot's element is a
+# warning in D3D11's words (exit 0, and 1 with --werror).
+printf '%s' "{$A, \"Buffers\": [{\"ByteWidth\": 16, \"BindFlags\": [\"VERTEX_BUFFER\"], \"Float32\": [1, 2, 3, 4]}], \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [0]}, $T, $D11}" >stride11.json
+sed 's/"Strides": \[0\]/"Strides": [4]/; s/"R32_FLOAT"/"R32G32_FLOAT"/' stride11.json >stride11b.json
+"$VFETCH" run stride11b.json >out.txt 2>err.txt
+_status=$?
+if [ "$_status" -eq 0 ] &&
+   grep -F -q "stride11b.json: warning: Draw.Draw: slot 0: stride 4 is smaller than element 0 (P0, R32G32_FLOAT) which ends at byte 8" err.txt &&
+   ! grep -F -q "StrideInBytes" err.txt; then
+    pass
+else
+    fail "D3D11 stride below the element (status $_status)"
+    cat err.txt
+fi
+"$VFETCH" run --werror stride11b.json >out.txt 2>&1
+_status=$?
+if [ "$_status" -eq 1 ] && grep -F -q "treated as error" out.txt; then
+    pass
+else
+    fail "D3D11 stride below the element, --werror (status $_status)"
 fi
 
 # ---------------------------------------------------------------------------

@@ -17,7 +17,9 @@
  *  - the D3D11 draw gives the result and, bit for bit, the output of
  *    vf_draw with views built here from the state (bytes [Offset,
  *    ByteWidth), cut value by the index format, cuts in every topology);
- *  - a failed draw writes nothing.
+ *  - a failed draw writes nothing;
+ *  - every diagnostic's D3D11 message ID has a name, and no message uses
+ *    D3D12's field names.
  */
 #include "fuzz_input.h"
 #include "vfetch_d3d11.h"
@@ -294,6 +296,16 @@ static void run_draw(fz_input *in, const vf_d3d11_ia_state *s)
                                    want, size);
         FZ_CHECK(r == w, "result %d, by hand %d", (int)r, (int)w);
         FZ_CHECK(memcmp(got, want, alloc) == 0, "output differs from the hand-built draw");
+    }
+    /* Every entry's message ID, where it has one, has a name; no message
+     * names D3D12's view fields. */
+    for (uint32_t i = 0; i < diag.count; i++) {
+        uint32_t id = vf_d3d11_message_id(diag.entries[i].code);
+        FZ_CHECK(id == VF_D3D11_MESSAGE_ID_UNKNOWN || vf_d3d11_message_id_name(id) != NULL,
+                 "message ID %u of code %d has no name", id, (int)diag.entries[i].code);
+        FZ_CHECK(!strstr(diag.entries[i].message, "StrideInBytes") &&
+                     !strstr(diag.entries[i].message, "SizeInBytes"),
+                 "D3D12 words in a D3D11 message: %s", diag.entries[i].message);
     }
     if (r != VF_OK) {
         int named = 0;

@@ -374,15 +374,17 @@ static void json_remap(FILE *f, const struct vf_records *r, const struct vf_rema
     fputs("\n]", f);
 }
 
-/* "diagnostics": the draw's warnings, one object each, when it has any. */
-static void json_diagnostics(FILE *f, const vf_diagnostics *diag)
+/* "diagnostics": the draw's warnings, one object each, when it has any;
+ * message IDs of the D3D12 debug layer, or of D3D11's with `d3d11`. */
+static void json_diagnostics(FILE *f, const vf_diagnostics *diag, int d3d11)
 {
     if (diag == NULL || diag->count == 0)
         return;
     fputs("\"diagnostics\": [", f);
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
-        const char *id = vf_d3d12_message_id_name(vf_d3d12_message_id(d->code));
+        uint32_t num = d3d11 ? vf_d3d11_message_id(d->code) : vf_d3d12_message_id(d->code);
+        const char *id = d3d11 ? vf_d3d11_message_id_name(num) : vf_d3d12_message_id_name(num);
         char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         memcpy(msg, d->message, sizeof(msg));
         msg[sizeof(msg) - 1] = '\0';
@@ -393,8 +395,8 @@ static void json_diagnostics(FILE *f, const vf_diagnostics *diag)
             vf_output_json_string(f, id);
         else
             fputs("null", f);
-        fprintf(f, ", \"D3D12MessageID\": %u, \"element\": %d, \"message\": ",
-                vf_d3d12_message_id(d->code), (int)d->element_index);
+        fprintf(f, ", \"%s\": %u, \"element\": %d, \"message\": ",
+                d3d11 ? "D3D11MessageID" : "D3D12MessageID", num, (int)d->element_index);
         vf_output_json_string(f, msg);
         fputs("}", f);
     }
@@ -439,7 +441,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
         vf_output_json_string(f, regs[i].name);
     }
     fputs("],\n", f);
-    json_diagnostics(f, o->diag);
+    json_diagnostics(f, o->diag, o->d3d11_ids);
     if (o->sel != NULL)
         fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
                    "\"FirstPosition\": %u, \"PositionCount\": %u},\n",
@@ -726,19 +728,19 @@ int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind k
 
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
-    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL };
+    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0 };
     return table_records(f, r, &o);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0 };
     return json_records(f, r, &o);
 }
 
 int vf_output_raw(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0 };
     return raw_records(f, r, &o);
 }
 

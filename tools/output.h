@@ -77,6 +77,7 @@ struct vf_output_options {
     const struct vf_remap *remap;          /* table, json: vertex reuse, the map after the
                                             * records (with no selection) */
     const vf_diagnostics *diag;            /* json: "diagnostics" of the draw, when it has any */
+    int d3d11_ids;                         /* json: name the D3D11 debug layer's message IDs */
 };
 
 /* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns

@@ -450,10 +450,12 @@ static int resolve_isa(const char *name, uint32_t *isa_ret)
 /* ------------------------------------------------------------------------ */
 
 static void print_diagnostics(FILE *f, const char *name, const vf_diagnostics *diag,
-                              int errors)
+                              int errors, int d3d11_ids)
 {
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
+        const char *id = d3d11_ids ? vf_d3d11_message_id_name(vf_d3d11_message_id(d->code))
+                                   : NULL;
         char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         if ((d->severity == VF_SEVERITY_ERROR) != errors)
             continue;
@@ -463,9 +465,9 @@ static void print_diagnostics(FILE *f, const char *name, const vf_diagnostics *d
         for (char *p = msg; *p != '\0'; p++)
             if ((unsigned char)*p < 0x20 || *p == 0x7f)
                 *p = '?';
-        fprintf(f, "%s: %s: %s [%s, code %d]\n", name,
-                d->severity == VF_SEVERITY_ERROR ? "error" : "warning", msg,
-                vf_result_string(d->code), (int)d->code);
+        fprintf(f, "%s: %s: %s%s%s [%s, code %d]\n", name,
+                d->severity == VF_SEVERITY_ERROR ? "error" : "warning", id ? id : "",
+                id ? ": " : "", msg, vf_result_string(d->code), (int)d->code);
     }
     if (errors && diag->num_dropped)
         fprintf(f, "%s: ... and %u more not shown\n", name, diag->num_dropped);
@@ -490,32 +492,35 @@ static int compile_layout(const char *name, const struct vf_case *c, uint32_t is
     if (res != VF_OK) {
         if (diag->num_errors == 0)
             fprintf(errf, "%s: error: %s [code %d]\n", name, vf_result_string(res), (int)res);
-        print_diagnostics(errf, name, diag, 1);
-        print_diagnostics(errf, name, diag, 0);
+        print_diagnostics(errf, name, diag, 1, 0);
+        print_diagnostics(errf, name, diag, 0, 0);
         free(diag);
         return EXIT_INVALID;
     }
-    print_diagnostics(errf, name, diag, 0);
+    print_diagnostics(errf, name, diag, 0, 0);
     warnings = diag->num_warnings;
     /* A D3D11 case: its buffers, bindings and draw, by the D3D11 calls. */
     memset(diag, 0, sizeof(*diag));
+    /* Named by the D3D11 debug layer's message IDs, where they have one. */
     res = vf_case_bind(c, *layout_ret, diag);
-    print_diagnostics(errf, name, diag, 1);
-    print_diagnostics(errf, name, diag, 0);
+    print_diagnostics(errf, name, diag, 1, 1);
+    print_diagnostics(errf, name, diag, 0, 1);
     if (warnings_ret)
         *warnings_ret = warnings + diag->num_warnings;
     free(diag);
     return res == VF_OK ? 0 : EXIT_INVALID;
 }
 
-/* The draw's diagnostics, one line each, naming the D3D12 debug layer's
- * message ID where it has one: "NAME: warning: ID: message [code N]". */
+/* The draw's diagnostics, one line each, naming the D3D12 (or, `d3d11`,
+ * the D3D11) debug layer's message ID where it has one: "NAME: warning: ID:
+ * message [code N]". */
 static void print_draw_diagnostics(FILE *f, const char *name, const vf_diagnostics *diag,
-                                   int errors)
+                                   int errors, int d3d11)
 {
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
-        const char *id = vf_d3d12_message_id_name(vf_d3d12_message_id(d->code));
+        const char *id = d3d11 ? vf_d3d11_message_id_name(vf_d3d11_message_id(d->code))
+                               : vf_d3d12_message_id_name(vf_d3d12_message_id(d->code));
         char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         if ((d->severity == VF_SEVERITY_ERROR) != errors)
             continue;
@@ -732,7 +737,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
         if ((res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
             res = draw_reuse(*layout_ret, &desc, out, size, rr);
     } else if (c->d3d11) {
-        res = vf_case_draw(c, *layout_ret, &desc, out, size);
+        res = vf_case_draw(c, *layout_ret, &desc, out, size, diag);
     } else {
         res = vf_draw_ex(*layout_ret, &desc, out, size, diag);
     }
@@ -741,12 +746,14 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
                 (int)res, draw_error_hint(c, res));
         if (diag)
-            print_draw_diagnostics(stderr, name, diag, 1);
+            print_draw_diagnostics(stderr, name, diag, 1, c->d3d11 != NULL);
         free(out);
         return EXIT_INVALID;
     }
-    if (diag) {
-        print_draw_diagnostics(stderr, name, diag, 0);
+    /* A D3D11 draw's warnings were printed and counted with its bindings;
+     * they stay in diag for --output json. */
+    if (diag && !c->d3d11) {
+        print_draw_diagnostics(stderr, name, diag, 0, 0);
         if (warnings_ret)
             *warnings_ret += diag->num_warnings;
     }
@@ -857,6 +864,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     oo.prims = prims ? &plist : NULL;
     oo.sel = o->instances.set || o->positions.set ? &sel : NULL;
     oo.diag = diag;
+    oo.d3d11_ids = c->d3d11 != NULL;
     rc = vf_output_records(f, &rec, o->output, &oo);
     if (fflush(f) != 0)
         rc = -1;
@@ -974,13 +982,13 @@ static int cmd_validate(int argc, char **argv)
             if (res != VF_OK) {
                 printf("%s: error: invalid draw: %s [code %d]%s\n", o.case_path,
                        vf_result_string(res), (int)res, draw_error_hint(&c, res));
-                print_draw_diagnostics(stdout, o.case_path, diag, 1);
+                print_draw_diagnostics(stdout, o.case_path, diag, 1, 0);
                 rc = EXIT_INVALID;
             }
             /* A D3D11 case's views are bound by the D3D11 calls, which
              * reported their own warnings: the description has none. */
             if (c.d3d11 == NULL) {
-                print_draw_diagnostics(stderr, o.case_path, diag, 0);
+                print_draw_diagnostics(stderr, o.case_path, diag, 0, 0);
                 warnings += diag->num_warnings;
             }
             free(diag);

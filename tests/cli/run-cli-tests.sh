@@ -1031,7 +1031,7 @@ invalid d3d11-range-10_0 "IASetVertexBuffers: " \
 invalid d3d11-offset-past-end "IASetVertexBuffers: " \
     "{$A, $B1, \"IASetVertexBuffers\": {\"Buffers\": [0], \"Strides\": [4], \"Offsets\": [8]}, $T, $D11}"
 # The call is named once, with its index in an array of calls.
-invalid d3d11-stride-call-named-once "error: IASetVertexBuffers[1]: stride 4096 of slot 0" \
+invalid d3d11-stride-call-named-once "error: DEVICE_IASETVERTEXBUFFERS_STRIDE_TOO_LARGE: IASetVertexBuffers[1]: stride 4096 of slot 0" \
     "{$A, $B1, \"IASetVertexBuffers\": [$(echo "$V1" | sed 's/^[^:]*: //'), {\"Buffers\": [0], \"Strides\": [4096]}], $T, $D11}"
 if grep -q "IASetVertexBuffers: IASetVertexBuffers" out.txt; then
     fail "d3d11-stride-call-named-once: the call is named twice"
@@ -1052,7 +1052,7 @@ for cmd in run validate; do
     "$VFETCH" "$cmd" hint11.json >out.txt 2>&1
     _status=$?
     if [ "$_status" -eq 1 ] &&
-       grep -F -q "hint11.json: error: Draw.Draw: slot 0: stride 6 is not a multiple of 4, the alignment of its elements [vertex stride misaligned for the slot's elements, code 206]" out.txt &&
+       grep -F -q "hint11.json: error: DEVICE_DRAW_VERTEX_STRIDE_UNALIGNED: Draw.Draw: slot 0: stride 6 is not a multiple of 4, the alignment of its elements [vertex stride misaligned for the slot's elements, code 206]" out.txt &&
        ! grep -F -q "VertexBuffers[]" out.txt && ! grep -F -q "StrideInBytes" out.txt; then
         pass
     else
@@ -1061,11 +1061,14 @@ for cmd in run validate; do
     fi
 done
 
-# At 11_0 slot 16 is there; an unaligned index offset is a warning only.
+# At 11_0 slot 16 is there (unbound, a warning); an unaligned index offset
+# is a warning only. Both name the D3D11 debug layer's message.
 printf '%s' "{\"Api\": \"D3D11\", \"InputLayout\": [{\"SemanticName\": \"P\", \"InputSlot\": 16, \"Format\": \"R32_FLOAT\"}], \"Buffers\": [{\"BindFlags\": 2, \"Indices\": [0, 0]}], \"IASetIndexBuffer\": {\"Buffer\": 0, \"Format\": \"R16_UINT\", \"Offset\": 1}, $T, \"Draw\": {\"DrawIndexed\": {\"IndexCount\": 1}}}" >warn11.json
 "$VFETCH" run warn11.json >out.txt 2>&1
 _status=$?
-if [ "$_status" -eq 0 ] && grep -q "warning: IASetIndexBuffer: " out.txt &&
+if [ "$_status" -eq 0 ] &&
+   grep -q "warning: DEVICE_IASETINDEXBUFFER_OFFSET_UNALIGNED: IASetIndexBuffer: " out.txt &&
+   grep -q "warning: DEVICE_DRAW_VERTEX_BUFFER_NOT_SET: Draw.DrawIndexed: slot 16 " out.txt &&
    grep -q "DrawIndexedInstanced: 1 index per instance" out.txt; then
     pass
 else
@@ -1080,7 +1083,7 @@ sed 's/"Strides": \[0\]/"Strides": [4]/; s/"R32_FLOAT"/"R32G32_FLOAT"/' stride11
 "$VFETCH" run stride11b.json >out.txt 2>err.txt
 _status=$?
 if [ "$_status" -eq 0 ] &&
-   grep -F -q "stride11b.json: warning: Draw.Draw: slot 0: stride 4 is smaller than element 0 (P0, R32G32_FLOAT) which ends at byte 8" err.txt &&
+   grep -F -q "stride11b.json: warning: DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL: Draw.Draw: slot 0: stride 4 is smaller than element 0 (P0, R32G32_FLOAT) which ends at byte 8" err.txt &&
    ! grep -F -q "StrideInBytes" err.txt; then
     pass
 else
@@ -1093,6 +1096,22 @@ if [ "$_status" -eq 1 ] && grep -F -q "treated as error" out.txt; then
     pass
 else
     fail "D3D11 stride below the element, --werror (status $_status)"
+fi
+# json: the D3D11 draw's diagnostics with the D3D11 debug layer's IDs.
+"$VFETCH" run --output json stride11b.json >out.json 2>/dev/null
+if python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))["diagnostics"]
+assert [e["code"] for e in d] == [210], d
+e = d[0]
+assert e["MessageID"] == "DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL" and e["D3D11MessageID"] == 355, e
+assert "D3D12MessageID" not in e, e
+assert e["message"].startswith("slot 0: stride 4 is smaller than element 0 (P0, R32G32_FLOAT)"), e
+' out.json; then
+    pass
+else
+    fail "D3D11 json diagnostics"
+    cat out.json
 fi
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,9 @@
  * vf_draw_check share. Errors keep the order vf_draw has always checked
  * them in, so the first one is the draw's result; warnings name conditions
  * D3D defines (zeros, overlapping reads) that the D3D12 debug layer
- * reports, and never change what a draw writes.
+ * reports, and never change what a draw writes. The D3D11 draws run the
+ * vertex- and index-buffer checks too (vf_check_d3d11_draw), worded with
+ * the fields of D3D11's bindings.
  */
 #include <inttypes.h>
 #include <stdarg.h>

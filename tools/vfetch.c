@@ -473,8 +473,12 @@ static void print_diagnostics(FILE *f, const char *name, const vf_diagnostics *d
         fprintf(f, "%s: ... and %u more not shown\n", name, diag->num_dropped);
 }
 
+/* The case's layout, and for a D3D11 case its buffers and bindings: every
+ * message printed to errf; warnings counted into *warnings_ret; a D3D11
+ * case's binding diagnostics copied to *bind_ret (may be NULL). */
 static int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
-                          vf_layout **layout_ret, FILE *errf, uint32_t *warnings_ret)
+                          vf_layout **layout_ret, FILE *errf, uint32_t *warnings_ret,
+                          vf_diagnostics *bind_ret)
 {
     vf_layout_options options;
     vf_diagnostics *diag = calloc(1, sizeof(*diag));
@@ -507,6 +511,8 @@ static int compile_layout(const char *name, const struct vf_case *c, uint32_t is
     print_diagnostics(errf, name, diag, 0, 1);
     if (warnings_ret)
         *warnings_ret = warnings + diag->num_warnings;
+    if (bind_ret && c->d3d11)
+        *bind_ret = *diag;
     free(diag);
     return res == VF_OK ? 0 : EXIT_INVALID;
 }
@@ -699,7 +705,9 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
     int rc;
 
     *out_ret = NULL;
-    rc = compile_layout(name, c, isa, layout_ret, stderr, warnings_ret);
+    /* A D3D11 case's diagnostics are its bindings' (the draw-time checks
+     * among them): in diag for --output json, printed and counted here. */
+    rc = compile_layout(name, c, isa, layout_ret, stderr, warnings_ret, diag);
     if (rc != 0)
         return rc;
     rc = check_view_offsets(name, c, *layout_ret, stderr);
@@ -737,7 +745,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
         if ((res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
             res = draw_reuse(*layout_ret, &desc, out, size, rr);
     } else if (c->d3d11) {
-        res = vf_case_draw(c, *layout_ret, &desc, out, size, diag);
+        res = vf_case_draw(c, *layout_ret, &desc, out, size, NULL);
     } else {
         res = vf_draw_ex(*layout_ret, &desc, out, size, diag);
     }
@@ -750,8 +758,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
         free(out);
         return EXIT_INVALID;
     }
-    /* A D3D11 draw's warnings were printed and counted with its bindings;
-     * they stay in diag for --output json. */
+    /* A D3D11 draw's warnings were printed and counted with its bindings. */
     if (diag && !c->d3d11) {
         print_draw_diagnostics(stderr, name, diag, 0, 0);
         if (warnings_ret)
@@ -963,7 +970,7 @@ static int cmd_validate(int argc, char **argv)
     rc = load(o.case_path, &c);
     if (rc != 0)
         return rc;
-    rc = compile_layout(o.case_path, &c, VF_ISA_SCALAR, &layout, stdout, &warnings);
+    rc = compile_layout(o.case_path, &c, VF_ISA_SCALAR, &layout, stdout, &warnings, NULL);
     if (rc == 0)
         rc = check_view_offsets(o.case_path, &c, layout, stdout);
     if (rc == 0) {

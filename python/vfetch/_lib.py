@@ -137,6 +137,12 @@ _SIGNATURES = {
     "vf_draw_desc_init": (None, [ctypes.POINTER(DrawDesc)]),
     "vf_draw_output_size": (ctypes.c_int, [c_ptr, u32, u32, ctypes.POINTER(ctypes.c_size_t)]),
     "vf_draw": (ctypes.c_int, [c_ptr, ctypes.POINTER(DrawDesc), c_ptr, ctypes.c_size_t]),
+    "vf_draw_ex": (ctypes.c_int, [c_ptr, ctypes.POINTER(DrawDesc), c_ptr, ctypes.c_size_t,
+                                  _DIAG]),
+    "vf_d3d12_message_id": (u32, [ctypes.c_int]),
+    "vf_d3d12_message_id_name": (c_str, [u32]),
+    "vf_d3d11_message_id": (u32, [ctypes.c_int]),
+    "vf_d3d11_message_id_name": (c_str, [u32]),
     "vf_primitive_count": (ctypes.c_int, [_P(DrawDesc), _P(u32), _P(u32), _P(ctypes.c_size_t)]),
     "vf_draw_primitives": (ctypes.c_int, [_P(DrawDesc), u32, _P(u32), ctypes.c_size_t, _P(u32)]),
     "vf_draw_reuse_scratch_size": (ctypes.c_int, [c_ptr, _P(DrawDesc), _P(ctypes.c_size_t)]),
@@ -189,3 +195,18 @@ def lib():
 
 def result_string(code):
     return lib().vf_result_string(code).decode()
+
+
+def diagnostic_dicts(entries, d3d11):
+    """(code, severity, message) entries as the CLI's json "diagnostics":
+    severity, code, MessageID (the debug layer's name, or None), the ID
+    number under D3D12MessageID or D3D11MessageID, and message."""
+    lb = lib()
+    out = []
+    for code, severity, message in entries:
+        num = lb.vf_d3d11_message_id(code) if d3d11 else lb.vf_d3d12_message_id(code)
+        name = lb.vf_d3d11_message_id_name(num) if d3d11 else lb.vf_d3d12_message_id_name(num)
+        out.append({"severity": "error" if severity == 0 else "warning", "code": code,
+                    "MessageID": name.decode() if name else None,
+                    "D3D11MessageID" if d3d11 else "D3D12MessageID": num, "message": message})
+    return out

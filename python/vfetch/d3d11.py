@@ -84,7 +84,9 @@ def _bind(lib, case, layout, diag, keep):
 
 
 def draw_d3d11(case, layout, out, size):
-    """The case's D3D11 draw into `out` (16-byte aligned, `size` bytes)."""
+    """The case's D3D11 draw into `out` (16-byte aligned, `size` bytes);
+    returns the diagnostics of every call, the bindings' and the draw's, as
+    (code, severity, "CALL: message")."""
     def use(lib, state, diag):
         d, a = case.d3d11, case.draw
         s = ctypes.byref(state)
@@ -107,7 +109,8 @@ def draw_d3d11(case, layout, out, size):
         if rc:
             raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc),
                             [m for _, _, m in diag.entries])
-    with_state(case, layout, use)
+        return diag.entries
+    return with_state(case, layout, use)
 
 
 def with_state(case, layout, use):

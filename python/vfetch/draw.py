@@ -144,7 +144,12 @@ class Result:
     """The records of a draw. .words: every 32-bit word in the library's AoS
     layout (instance-major, .record_words per record; a NumPy uint32 array,
     or array.array('I') without NumPy). .registers: the register names;
-    .records(i): record i as {name: 4 values} typed float/uint/int."""
+    .records(i): record i as {name: 4 values} typed float/uint/int.
+    .diagnostics: the draw's warnings, as dicts with severity, code,
+    MessageID, D3D12MessageID (for a D3D11 case D3D11MessageID) and
+    message, like the "diagnostics" of `vfetch run --output json`; a D3D11
+    case's include its bindings' and start with the call, e.g.
+    "Draw.Draw: slot 0: ..."."""
 
     def __init__(self, layout, words, vertices, instances):
         self.layout = layout
@@ -154,6 +159,7 @@ class Result:
         self.record_words = layout.record_words
         self.register_info = layout.registers
         self.registers = [r.name for r in layout.registers]
+        self.diagnostics = []
 
     def __len__(self):
         return self.vertices * self.instances
@@ -299,12 +305,18 @@ def run(case, isa=None, base_dir=None):
     raw, skip, out = aligned_words(nwords)
     if case.api == "D3D11":
         from .d3d11 import draw_d3d11
-        draw_d3d11(case, layout, out, size)
+        entries = draw_d3d11(case, layout, out, size)
     else:
         keep = []
         desc = draw_desc(case, keep)
-        rc = _lib.lib().vf_draw(layout._handle, ctypes.byref(desc), out, size)
+        diag = _lib.Diagnostics()
+        rc = _lib.lib().vf_draw_ex(layout._handle, ctypes.byref(desc), out, size,
+                                   ctypes.byref(diag))
         if rc != 0:
             raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
-    return Result(layout, words_of(raw, skip, nwords), d.vertex_count_per_instance,
-                  d.instance_count)
+        entries = [(e.code, e.severity, e.message.decode("utf-8", "replace"))
+                   for e in diag.entries[:diag.count]]
+    result = Result(layout, words_of(raw, skip, nwords), d.vertex_count_per_instance,
+                    d.instance_count)
+    result.diagnostics = _lib.diagnostic_dicts(entries, case.api == "D3D11")
+    return result

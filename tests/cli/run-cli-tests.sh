@@ -1097,7 +1097,8 @@ if [ "$_status" -eq 1 ] && grep -F -q "treated as error" out.txt; then
 else
     fail "D3D11 stride below the element, --werror (status $_status)"
 fi
-# json: the D3D11 draw's diagnostics with the D3D11 debug layer's IDs.
+# json: the D3D11 calls' diagnostics (the draw's checks among them), named as
+# on standard error, with the D3D11 debug layer's IDs.
 "$VFETCH" run --output json stride11b.json >out.json 2>/dev/null
 if python3 -c '
 import json, sys
@@ -1106,7 +1107,7 @@ assert [e["code"] for e in d] == [210], d
 e = d[0]
 assert e["MessageID"] == "DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL" and e["D3D11MessageID"] == 355, e
 assert "D3D12MessageID" not in e, e
-assert e["message"].startswith("slot 0: stride 4 is smaller than element 0 (P0, R32G32_FLOAT)"), e
+assert e["message"].startswith("Draw.Draw: slot 0: stride 4 is smaller than element 0 (P0, R32G32_FLOAT)"), e
 ' out.json; then
     pass
 else

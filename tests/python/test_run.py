@@ -46,6 +46,38 @@ def test_run_matches_cli(path):
         assert [int(x) for x in result.words[k * n:k * n + n]] == list(cli_words[k * w:(k + 1) * w]) + [0]
 
 
+@pytest.mark.parametrize("path", cases(), ids=lambda p: os.path.relpath(p, SRCDIR))
+def test_diagnostics_match_cli(path):
+    """Result.diagnostics is the CLI's json "diagnostics", D3D12 and D3D11
+    cases alike (IDs of the API's debug layer, messages as printed)."""
+    cli = run_cli("run", "--output", "json", os.path.basename(path), cwd=os.path.dirname(path))
+    if cli.returncode != 0:
+        return
+    with open(path) as f:
+        obj = json.load(f)
+    want = json.loads(cli.stdout).get("diagnostics", [])
+    got = vfetch.run(obj, base_dir=os.path.dirname(path)).diagnostics
+    for d in want:
+        del d["element"]  # the CLI's, not kept in Result.diagnostics
+    assert got == want
+
+
+def test_d3d11_draw_warning_in_result():
+    case = {"Api": "D3D11",
+            "InputLayout": [{"SemanticName": "P", "Format": "R32G32_FLOAT"}],
+            "Buffers": [{"ByteWidth": 16, "BindFlags": ["VERTEX_BUFFER"],
+                         "Float32": [1, 2, 3, 4]}],
+            "IASetVertexBuffers": {"Buffers": [0], "Strides": [4]},
+            "PrimitiveTopology": "POINTLIST", "Draw": {"Draw": {"VertexCount": 4}}}
+    d = vfetch.run(case).diagnostics
+    assert [(e["code"], e["MessageID"], e["D3D11MessageID"]) for e in d] == [
+        (210, "DEVICE_DRAW_VERTEX_BUFFER_STRIDE_TOO_SMALL", 355),
+        (211, "DEVICE_DRAW_VERTEX_BUFFER_TOO_SMALL", 356)]
+    assert d[0]["message"] == ("Draw.Draw: slot 0: stride 4 is smaller than element 0 "
+                               "(P0, R32G32_FLOAT) which ends at byte 8")
+    assert "ByteWidth - Offset is 16" in d[1]["message"]
+
+
 def test_demo_case_matches_cli():
     text = run_cli("demo", "--case").stdout
     raw = run_cli("demo", "--output", "raw1").stdout

@@ -136,10 +136,9 @@ vf_result vf_case_bind(const struct vf_case *c, const vf_layout *layout, vf_diag
 
 /* The case's draw into `out` (see vf_draw): vf_draw with `desc` (from
  * vf_case_draw_desc, pool set as wanted) for D3D12, the D3D11 draw call on
- * the bound state (with desc->pool) for D3D11, which fills `diag` (may be
- * NULL; untouched for D3D12). */
+ * the bound state (with desc->pool) for D3D11. */
 vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const vf_draw_desc *desc,
-                       void *out, size_t out_size, vf_diagnostics *diag);
+                       void *out, size_t out_size);
 
 /* vf_primitive_count / vf_draw_primitives for the case: with `desc` for
  * D3D12, vf_d3d11_primitive_count / vf_d3d11_draw_primitives on the bound

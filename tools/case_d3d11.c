@@ -701,7 +701,7 @@ int vf_case_d3d11_draw_desc(const struct vf_case *c, vf_draw_desc *desc)
 }
 
 vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const vf_draw_desc *desc,
-                       void *out, size_t out_size, vf_diagnostics *diag)
+                       void *out, size_t out_size)
 {
     struct vf_case_d3d11 *d = c->d3d11;
     const vf_draw_desc *a = &c->draw;
@@ -716,22 +716,22 @@ vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const v
     switch (d->draw_form) {
     case DRAW:
         res = vf_d3d11_draw(&d->state, a->vertex_count_per_instance, a->start_location, out,
-                            out_size, diag);
+                            out_size, NULL);
         break;
     case DRAW_INDEXED:
         res = vf_d3d11_draw_indexed(&d->state, a->vertex_count_per_instance, a->start_location,
-                                    a->base_vertex_location, out, out_size, diag);
+                                    a->base_vertex_location, out, out_size, NULL);
         break;
     case DRAW_INSTANCED:
         res = vf_d3d11_draw_instanced(&d->state, a->vertex_count_per_instance,
                                       a->instance_count, a->start_location,
-                                      a->start_instance_location, out, out_size, diag);
+                                      a->start_instance_location, out, out_size, NULL);
         break;
     default:
         res = vf_d3d11_draw_indexed_instanced(&d->state, a->vertex_count_per_instance,
                                               a->instance_count, a->start_location,
                                               a->base_vertex_location,
-                                              a->start_instance_location, out, out_size, diag);
+                                              a->start_instance_location, out, out_size, NULL);
         break;
     }
     d->state.pool = NULL;

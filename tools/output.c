@@ -374,6 +374,14 @@ static void json_remap(FILE *f, const struct vf_records *r, const struct vf_rema
     fputs("\n]", f);
 }
 
+const char *vf_output_message_id(vf_result code, int d3d11, uint32_t *id_ret)
+{
+    uint32_t id = d3d11 ? vf_d3d11_message_id(code) : vf_d3d12_message_id(code);
+    if (id_ret)
+        *id_ret = id;
+    return d3d11 ? vf_d3d11_message_id_name(id) : vf_d3d12_message_id_name(id);
+}
+
 /* "diagnostics": the draw's warnings, one object each, when it has any;
  * message IDs of the D3D12 debug layer, or of D3D11's with `d3d11`. */
 static void json_diagnostics(FILE *f, const vf_diagnostics *diag, int d3d11)
@@ -383,8 +391,8 @@ static void json_diagnostics(FILE *f, const vf_diagnostics *diag, int d3d11)
     fputs("\"diagnostics\": [", f);
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
-        uint32_t num = d3d11 ? vf_d3d11_message_id(d->code) : vf_d3d12_message_id(d->code);
-        const char *id = d3d11 ? vf_d3d11_message_id_name(num) : vf_d3d12_message_id_name(num);
+        uint32_t num;
+        const char *id = vf_output_message_id(d->code, d3d11, &num);
         char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         memcpy(msg, d->message, sizeof(msg));
         msg[sizeof(msg) - 1] = '\0';

@@ -80,6 +80,11 @@ struct vf_output_options {
     int d3d11_ids;                         /* json: name the D3D11 debug layer's message IDs */
 };
 
+/* The debug layer's message ID of a diagnostic code (D3D11's with `d3d11`,
+ * else D3D12's) into *id_ret when not NULL; returns its name without the
+ * prefix, or NULL where the code has none. */
+const char *vf_output_message_id(vf_result code, int d3d11, uint32_t *id_ret);
+
 /* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns
  * 0, or -1 when writing failed (errno set by stdio) or raw version 1 was
  * asked for a selection. */

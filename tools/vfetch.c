@@ -454,8 +454,7 @@ static void print_diagnostics(FILE *f, const char *name, const vf_diagnostics *d
 {
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
-        const char *id = d3d11_ids ? vf_d3d11_message_id_name(vf_d3d11_message_id(d->code))
-                                   : NULL;
+        const char *id = d3d11_ids ? vf_output_message_id(d->code, 1, NULL) : NULL;
         char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         if ((d->severity == VF_SEVERITY_ERROR) != errors)
             continue;
@@ -517,16 +516,14 @@ static int compile_layout(const char *name, const struct vf_case *c, uint32_t is
     return res == VF_OK ? 0 : EXIT_INVALID;
 }
 
-/* The draw's diagnostics, one line each, naming the D3D12 (or, `d3d11`,
- * the D3D11) debug layer's message ID where it has one: "NAME: warning: ID:
- * message [code N]". */
+/* The draw's diagnostics, one line each, naming the D3D12 debug layer's
+ * message ID where it has one: "NAME: warning: ID: message [code N]". */
 static void print_draw_diagnostics(FILE *f, const char *name, const vf_diagnostics *diag,
-                                   int errors, int d3d11)
+                                   int errors)
 {
     for (uint32_t i = 0; i < diag->count; i++) {
         const vf_diagnostic *d = &diag->entries[i];
-        const char *id = d3d11 ? vf_d3d11_message_id_name(vf_d3d11_message_id(d->code))
-                               : vf_d3d12_message_id_name(vf_d3d12_message_id(d->code));
+        const char *id = vf_output_message_id(d->code, 0, NULL);
         char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
         if ((d->severity == VF_SEVERITY_ERROR) != errors)
             continue;
@@ -745,7 +742,7 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
         if ((res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
             res = draw_reuse(*layout_ret, &desc, out, size, rr);
     } else if (c->d3d11) {
-        res = vf_case_draw(c, *layout_ret, &desc, out, size, NULL);
+        res = vf_case_draw(c, *layout_ret, &desc, out, size);
     } else {
         res = vf_draw_ex(*layout_ret, &desc, out, size, diag);
     }
@@ -754,13 +751,13 @@ static int draw_reference(const char *name, const struct vf_case *c, uint32_t is
         fprintf(stderr, "%s: error: invalid draw: %s [code %d]%s\n", name, vf_result_string(res),
                 (int)res, draw_error_hint(c, res));
         if (diag)
-            print_draw_diagnostics(stderr, name, diag, 1, c->d3d11 != NULL);
+            print_draw_diagnostics(stderr, name, diag, 1);
         free(out);
         return EXIT_INVALID;
     }
     /* A D3D11 draw's warnings were printed and counted with its bindings. */
     if (diag && !c->d3d11) {
-        print_draw_diagnostics(stderr, name, diag, 0, 0);
+        print_draw_diagnostics(stderr, name, diag, 0);
         if (warnings_ret)
             *warnings_ret += diag->num_warnings;
     }
@@ -989,13 +986,13 @@ static int cmd_validate(int argc, char **argv)
             if (res != VF_OK) {
                 printf("%s: error: invalid draw: %s [code %d]%s\n", o.case_path,
                        vf_result_string(res), (int)res, draw_error_hint(&c, res));
-                print_draw_diagnostics(stdout, o.case_path, diag, 1, 0);
+                print_draw_diagnostics(stdout, o.case_path, diag, 1);
                 rc = EXIT_INVALID;
             }
             /* A D3D11 case's views are bound by the D3D11 calls, which
              * reported their own warnings: the description has none. */
             if (c.d3d11 == NULL) {
-                print_draw_diagnostics(stderr, o.case_path, diag, 0, 0);
+                print_draw_diagnostics(stderr, o.case_path, diag, 0);
                 warnings += diag->num_warnings;
             }
             free(diag);

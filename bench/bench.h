@@ -215,6 +215,13 @@ uint32_t case_chunk_positions(const struct bench *b, uint32_t record_bytes);
 /* Running                                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* Whether an ISA's path is drawn and timed: chosen by --isa, or scalar,
+ * which is always timed for the vs scalar column (and shown if chosen). */
+static inline int bench_isa_timed(const struct bench *b, uint32_t isa)
+{
+    return (b->opt.isa_mask & (1u << isa)) || isa == VF_ISA_SCALAR;
+}
+
 typedef int (*run_fn)(void *arg); /* 0 on success */
 /* Warms up, picks how many runs make one repetition last min_time, then
  * times reps repetitions: seconds per run into r (measure.c). */

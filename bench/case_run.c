@@ -255,8 +255,7 @@ static void case_time(struct bench *b, struct bench_case *c, struct thread_ctx *
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         p->drawn[isa] = 0;
         p->reused[isa] = -1;
-        /* Scalar is always measured, for the speed-up; shown if asked. */
-        if (!(b->opt.isa_mask & (1u << isa)) && isa != VF_ISA_SCALAR)
+        if (!bench_isa_timed(b, isa))
             continue;
         p->drawn[isa] = check_isa(b, c, tc, isa, ref, &p->draw[isa], &p->draw_r[isa]);
         if (p->drawn[isa])
@@ -295,7 +294,7 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
         }
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
             struct result *r = &p->draw_r[isa];
-            if (!(b->opt.isa_mask & (1u << isa)) && isa != VF_ISA_SCALAR)
+            if (!bench_isa_timed(b, isa))
                 continue;
             if (p->drawn[isa])
                 result_ratios(r, t_copy, t_memcpy, t_scalar);

@@ -155,7 +155,6 @@ static int chunked_isa(struct bench *b, struct chunk_run *run, struct thread_ctx
         return 0;
     }
     b->num_failures += check > 0;
-    atomic_store(&run->failed, 0);
     return 1;
 }
 
@@ -200,7 +199,7 @@ static void chunked_threads(struct bench *b, struct chunk_run *run, struct threa
     p->timed[0] = 1;
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         p->timed[isa + 1] = 0;
-        if (!(b->opt.isa_mask & (1u << isa)) && isa != VF_ISA_SCALAR)
+        if (!bench_isa_timed(b, isa))
             continue;
         p->timed[isa + 1] = chunked_isa(b, &p->runs[isa + 1], tc, isa, &p->results[isa + 1]);
     }
@@ -216,7 +215,7 @@ static void chunked_threads(struct bench *b, struct chunk_run *run, struct threa
     report_result(b, copy);
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         struct result *r = &p->results[isa + 1];
-        if (!(b->opt.isa_mask & (1u << isa)) && isa != VF_ISA_SCALAR)
+        if (!bench_isa_timed(b, isa))
             continue;
         if (p->timed[isa + 1] && atomic_load(&p->runs[isa + 1].failed)) {
             snprintf(r->error, sizeof(r->error), "vf_fetch_range failed");

@@ -907,10 +907,10 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * that index), so a mesh touches one word per distinct vertex; indices
  * spread wider than T go through a hash table of T slots, cleared once per
  * draw. A search split over a pool (below) clears the table's [min, max]
- * slots first instead. The other words hold the distinct indices and, when `out` may be
- * too small for every possible record, the map until the output is known
- * to fit (else, for maps of 8 MiB or more, 4 KiB of it on their way out
- * through the layout's non-temporal stores).
+ * slots first instead. The other words hold the distinct indices and, when
+ * `out` may be too small for every possible record, the map until the
+ * output is known to fit (else remap is written directly, with x86's
+ * non-temporal stores for maps of 8 MiB or more).
  *
  * Why the whole draw and not windows: every distinct vertex is written
  * once per instance whatever the order of the indices, so each is shaded

@@ -43,6 +43,9 @@ struct vf_isa_impl {
      * `transpose_lanes` lanes. */
     vf_stream_copy_fn stream_copy;
     vf_stream_fence_fn stream_fence;
+    /* Optional, with a stream copy: a vertex-reuse draw's streaming
+     * search (without one, its map is written with plain stores). */
+    vf_reuse_search_stream_fn reuse_search_stream;
     vf_soa_transpose_fn soa_transpose;
     vf_soa_transpose_fn soa_transpose_narrow;
     uint32_t transpose_lanes;

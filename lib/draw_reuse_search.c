@@ -6,6 +6,7 @@
  * is draw_reuse_par.c.
  */
 #include "draw_reuse_search.h"
+#include "reuse_lookup.h"
 
 #if defined(__GNUC__)
 #  define VF_NOINLINE __attribute__((noinline))
@@ -99,31 +100,18 @@ static int indices_within(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t
 
 /* Direct-mapped, where the indices span no more than the table (any mesh
  * whose vertices are numbered densely): slot (index - lo) holds the
- * index's record. The table is never cleared: a slot counts only when it
- * names a record already made for that same index (a sparse set), so a
- * draw touches only the slots of the indices it uses. Whether an index is
- * new follows the mesh's regular pattern, which the branch predictor
- * learns; a predicted branch also keeps the next lookup from waiting on
- * the store just made. `next` records exist already (0 for a whole draw,
- * more for a later piece of one); returns the new count. */
+ * index's record (vf_reuse_lookup). `next` records exist already (0 for a
+ * whole draw, more for a later piece of one); returns the new count. */
 static inline uint32_t dedupe_direct(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
                                      uint32_t cut, uint32_t lo, uint32_t *table, uint32_t *map,
                                      uint32_t *unique, uint32_t next)
 {
     for (uint32_t v = 0; v < n; v++) {
         uint32_t idx = load_index(data, size, v);
-        if (cuts && idx == cut) {
+        if (cuts && idx == cut)
             map[v] = VF_REUSE_CUT;
-            continue;
-        }
-        uint32_t *slot = &table[idx - lo];
-        uint32_t rec = *slot;
-        if (rec >= next || unique[rec] != idx) {
-            rec = next++;
-            unique[rec] = idx;
-            *slot = rec;
-        }
-        map[v] = rec;
+        else
+            map[v] = vf_reuse_lookup(idx, &table[idx - lo], unique, &next);
     }
     return next;
 }
@@ -138,14 +126,8 @@ static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, u
 {
     uint32_t next = 0;
     for (uint32_t v = 0; v < n; v++) {
-        uint32_t idx = vf_load_u16(data + 2 * (size_t)v), *slot = &table[idx];
-        uint32_t rec = *slot;
-        if (VF_UNLIKELY(rec >= next || unique[rec] != idx)) {
-            rec = next++;
-            unique[rec] = idx;
-            *slot = rec;
-        }
-        map[v] = rec;
+        uint32_t idx = vf_load_u16(data + 2 * (size_t)v);
+        map[v] = vf_reuse_lookup(idx, &table[idx], unique, &next);
     }
     return next;
 }
@@ -156,55 +138,37 @@ static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, u
 #define STREAM_MAP_BYTES (8u << 20)
 
 /* Indices per step of the 32-bit direct dedupe: 4 KiB, checked against
- * the table's span and then deduped while they are in L1; a streamed map
- * is staged in as many words, copied out with non-temporal stores. */
+ * the table's span and then deduped while they are in L1. */
 #define BLOCK 1024u
-
-/* What dedupe_within returns when some index is outside the span. */
-#define OUTSIDE_SPAN UINT32_MAX
-
-/* One block of dedupe_within: checked, then deduped into `map`. */
-static inline uint32_t dedupe_block(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t span,
-                                    uint32_t *table, uint32_t *map, uint32_t *unique,
-                                    uint32_t next)
-{
-    if (!indices_within(data, n, lo, span))
-        return OUTSIDE_SPAN;
-    return dedupe_direct(data, 4, n, 0, 0, lo, table, map, unique, next);
-}
 
 /* The direct dedupe of n 32-bit indices without cuts, all expected in
  * [lo, lo + span) (span at most the table's slots): each block is checked
  * just before it is deduped, so the index buffer is read from memory once,
  * not once for the check and once more for the dedupe. Returns
- * OUTSIDE_SPAN when an index is not in the span, having written part of
- * the map and table, which the caller then fills again another way.
+ * VF_REUSE_OUTSIDE_SPAN when an index is not in the span, having written
+ * part of the map and table, which the caller then fills again another
+ * way.
  *
- * With `bounce` (16-byte aligned, BLOCK words), the map goes through it
- * and out with the layout's non-temporal stores; the words before map's
- * first 16-byte boundary and after the last whole block are written
- * directly. On a streaming grid mesh this saves the map's read for
- * ownership, a seventh of the draw's memory traffic. */
+ * With `stream`, the layout's streaming search writes the map with
+ * non-temporal stores, checking each index as it goes. On a streaming grid
+ * mesh this saves the map's read for ownership, a seventh of the draw's
+ * memory traffic, and the stores drain while the search goes on. */
 static uint32_t dedupe_within(const struct vf_isa_impl *impl, const uint8_t *data, uint32_t n,
                               uint32_t lo, uint32_t span, uint32_t *table, uint32_t *map,
-                              uint32_t *bounce, uint32_t *unique)
+                              int stream, uint32_t *unique)
 {
-    uint32_t v = 0, next = 0;
-    if (bounce) {
-        uint32_t head = (uint32_t)((16u - ((uintptr_t)map & 15u)) & 15u) / 4;
-        v = head < n ? head : n;
-        next = dedupe_block(data, v, lo, span, table, map, unique, 0);
-        for (; next != OUTSIDE_SPAN && n - v >= BLOCK; v += BLOCK) {
-            next = dedupe_block(data + 4 * (size_t)v, BLOCK, lo, span, table, bounce, unique,
-                                next);
-            if (next != OUTSIDE_SPAN)
-                impl->stream_copy((uint8_t *)(map + v), (const uint8_t *)bounce, BLOCK * 4);
-        }
+    uint32_t next = 0;
+    if (stream) {
+        next = impl->reuse_search_stream(data, n, lo, span, table, map, unique, 0);
         impl->stream_fence(); /* before the map is written again or read */
+        return next;
     }
-    for (; next != OUTSIDE_SPAN && v < n; v += BLOCK) {
+    for (uint32_t v = 0; next != VF_REUSE_OUTSIDE_SPAN && v < n; v += BLOCK) {
         uint32_t step = n - v < BLOCK ? n - v : BLOCK;
-        next = dedupe_block(data + 4 * (size_t)v, step, lo, span, table, map + v, unique, next);
+        const uint8_t *block = data + 4 * (size_t)v;
+        next = indices_within(block, step, lo, span)
+                   ? dedupe_direct(block, 4, step, 0, 0, lo, table, map + v, unique, next)
+                   : VF_REUSE_OUTSIDE_SPAN;
     }
     return next;
 }
@@ -267,17 +231,15 @@ static uint32_t *map_target(const struct vf_map_target *t, uint32_t bound)
     return t->remap;
 }
 
-/* The bounce buffer of a map worth streaming (see dedupe_within): the
- * staged words, when the map goes to remap and the indices are not read
- * from them; else NULL. */
-static uint32_t *stream_bounce(const struct vf_plan *plan, const struct vf_map_target *t,
-                               struct vf_index_source src, const uint32_t *map)
+/* Whether the map is worth streaming (see dedupe_within): it goes to
+ * remap, is large, the layout can stream it, and the indices are not read
+ * from the staged words. */
+static int stream_map(const struct vf_plan *plan, const struct vf_map_target *t,
+                      struct vf_index_source src, const uint32_t *map)
 {
-    if (map != t->remap || src.data == (const uint8_t *)t->staged ||
-        (uint64_t)plan->vertex_count * 4 < STREAM_MAP_BYTES || !plan->layout->impl->stream_copy ||
-        ((uintptr_t)map & 3u) != 0)
-        return NULL;
-    return t->staged + ((16u - ((uintptr_t)t->staged & 15u)) & 15u) / 4;
+    return map == t->remap && src.data != (const uint8_t *)t->staged &&
+           (uint64_t)plan->vertex_count * 4 >= STREAM_MAP_BYTES &&
+           plan->layout->impl->reuse_search_stream != NULL && ((uintptr_t)map & 3u) == 0;
 }
 
 /* draw_reuse_search.h. Each index size gets its own copy of the loops. */
@@ -307,8 +269,8 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
                        (map != t->staged || src.data != (const uint8_t *)t->staged);
         if (harmless || indices_within(src.data, n, 0, (uint32_t)limit)) {
             uint32_t next = dedupe_within(plan->layout->impl, src.data, n, 0, (uint32_t)limit,
-                                          table, map, stream_bounce(plan, t, src, map), unique);
-            if (next != OUTSIDE_SPAN) {
+                                          table, map, stream_map(plan, t, src, map), unique);
+            if (next != VF_REUSE_OUTSIDE_SPAN) {
                 *map_ret = map;
                 return next;
             }
@@ -332,7 +294,7 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
             return dedupe_direct(src.data, 2, n, cuts, cut, lo, table, map, unique, 0);
         if (!cuts) /* every index is in the span: the check cannot fail */
             return dedupe_within(plan->layout->impl, src.data, n, lo, (uint32_t)span, table, map,
-                                 stream_bounce(plan, t, src, map), unique);
+                                 stream_map(plan, t, src, map), unique);
         return dedupe_direct(src.data, 4, n, 1, cut, lo, table, map, unique, 0);
     }
     memset(table, 0xff, (size_t)slots * 4);

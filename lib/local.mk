@@ -23,6 +23,7 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_reuse_par.h \
 	lib/draw_reuse_search.c \
 	lib/draw_reuse_search.h \
+	lib/reuse_lookup.h \
 	lib/pool.c \
 	lib/primitives.c \
 	lib/cpu.c \

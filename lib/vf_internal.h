@@ -76,6 +76,16 @@ typedef void (*vf_stream_copy_fn)(uint8_t *dst, const uint8_t *src, size_t bytes
  * follow, so a streamed range is visible when it is reported done. */
 typedef void (*vf_stream_fence_fn)(void);
 
+/* The search of a streaming vertex-reuse draw (draw_reuse_search.c): n
+ * 32-bit indices without cuts, each looked up (reuse_lookup.h) in the
+ * table slot idx - lo, the map written with non-temporal stores (4-byte
+ * aligned). Returns the new record count, or VF_REUSE_OUTSIDE_SPAN at the
+ * first index outside [lo, lo + span), having written part of the map,
+ * table and distinct indices. The caller fences. */
+typedef uint32_t (*vf_reuse_search_stream_fn)(const uint8_t *data, uint32_t n, uint32_t lo,
+                                              uint32_t span, uint32_t *table, uint32_t *map,
+                                              uint32_t *unique, uint32_t next);
+
 /* Transposes one whole SoA batch: `lanes` (4, 8 or 16) staged AoS records
  * of `num_registers` registers, rs bytes apart, into component-major words
  * at out (16-byte aligned). `stream` asks for non-temporal stores, where

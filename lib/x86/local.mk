@@ -8,7 +8,8 @@ VF_X86_TEMPLATE = lib/fetch_template.h lib/x86/sse_load.h lib/x86/prims_sse.h \
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
-libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c lib/x86/output_sse2.c $(VF_X86_TEMPLATE)
+libvf_sse2_la_SOURCES = lib/x86/fetch_sse2.c lib/x86/output_sse2.c lib/x86/reuse_sse2.c \
+	lib/reuse_lookup.h $(VF_X86_TEMPLATE)
 libvf_sse2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_sse2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_SSE2)
 libvfetch_core_la_LIBADD += libvf_sse2.la

@@ -16,6 +16,10 @@
 
 VF_HIDDEN void vf_stream_copy_sse2(uint8_t *dst, const uint8_t *src, size_t bytes);
 VF_HIDDEN void vf_stream_fence_sse2(void);
+/* The streaming search of a vertex-reuse draw (reuse_sse2.c). */
+VF_HIDDEN uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
+                                               uint32_t span, uint32_t *table, uint32_t *map,
+                                               uint32_t *unique, uint32_t next);
 /* 4x4 transposes of 32-bit words per register and group of 4 lanes. */
 VF_HIDDEN void vf_soa_transpose_sse2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);

@@ -1,0 +1,36 @@
+/*
+ * reuse_lookup.h - one lookup in the direct-mapped table of a vertex-reuse
+ * draw's search, written once for draw_reuse_search.c and the streaming
+ * search of each ISA (lib/x86/reuse_sse2.c). ISA-neutral. Internal.
+ */
+#ifndef VF_REUSE_LOOKUP_H
+#define VF_REUSE_LOOKUP_H
+
+#include <stdint.h>
+
+#include "vf_internal.h"
+
+/* What a search over a span returns when some index is outside it. */
+#define VF_REUSE_OUTSIDE_SPAN UINT32_MAX
+
+/* The record of index `idx`, whose table slot is `slot`: the one the slot
+ * names when that record was made for this index, else a new one (number
+ * *next, which is then counted). The table is never cleared: a slot counts
+ * only when it names a record already made for the same index (a sparse
+ * set), so a draw touches only the slots of the indices it uses. Whether
+ * an index is new follows the mesh's regular pattern, which the branch
+ * predictor learns; a predicted branch also keeps the next lookup from
+ * waiting on the store just made. */
+static inline uint32_t vf_reuse_lookup(uint32_t idx, uint32_t *slot, uint32_t *unique,
+                                       uint32_t *next)
+{
+    uint32_t rec = *slot;
+    if (VF_UNLIKELY(rec >= *next || unique[rec] != idx)) {
+        rec = (*next)++;
+        unique[rec] = idx;
+        *slot = rec;
+    }
+    return rec;
+}
+
+#endif

@@ -198,15 +198,17 @@ def result_string(code):
 
 
 def diagnostic_dicts(entries, d3d11):
-    """(code, severity, message) entries as the CLI's json "diagnostics":
-    severity, code, MessageID (the debug layer's name, or None), the ID
-    number under D3D12MessageID or D3D11MessageID, and message."""
+    """(code, severity, element, message) entries as the CLI's json
+    "diagnostics": severity, code, MessageID (the debug layer's name, or
+    None), the ID number under D3D12MessageID or D3D11MessageID, element
+    (the layout element's index, -1 for none) and message."""
     lb = lib()
     out = []
-    for code, severity, message in entries:
+    for code, severity, element, message in entries:
         num = lb.vf_d3d11_message_id(code) if d3d11 else lb.vf_d3d12_message_id(code)
         name = lb.vf_d3d11_message_id_name(num) if d3d11 else lb.vf_d3d12_message_id_name(num)
         out.append({"severity": "error" if severity == 0 else "warning", "code": code,
                     "MessageID": name.decode() if name else None,
-                    "D3D11MessageID" if d3d11 else "D3D12MessageID": num, "message": message})
+                    "D3D11MessageID" if d3d11 else "D3D12MessageID": num, "element": element,
+                    "message": message})
     return out

@@ -8,7 +8,8 @@ from .errors import DrawError, LayoutError
 
 
 class _Diagnostics:
-    """Every call's diagnostics in one list, "who: message" each."""
+    """Every call's diagnostics in one list of (code, severity, element,
+    message) entries, the message "who: message"."""
 
     def __init__(self):
         self.one = _lib.Diagnostics()
@@ -23,7 +24,7 @@ class _Diagnostics:
             m = d.message.decode("utf-8", "replace")
             if m.startswith(name):
                 m = m[len(name):]
-            self.entries.append((d.code, d.severity, "%s: %s" % (who, m)))
+            self.entries.append((d.code, d.severity, d.element_index, "%s: %s" % (who, m)))
         if rc and not self.first_error:
             self.first_error = rc
         self.one = _lib.Diagnostics()
@@ -35,9 +36,9 @@ class _Diagnostics:
         rc = self.first_error
         errors = [e for e in self.entries if e[1] == 0] + [e for e in self.entries if e[1] != 0]
         msgs = ["%s: %s [%s, code %d]" % ("error" if s == 0 else "warning", m,
-                                          _lib.result_string(c), c) for c, s, m in errors]
+                                          _lib.result_string(c), c) for c, s, _, m in errors]
         raise LayoutError(rc, "invalid D3D11 state: %s [code %d]" % (_lib.result_string(rc), rc),
-                          msgs, [(c, s, -1, -1, m) for c, s, m in errors])
+                          msgs, [(c, s, e, -1, m) for c, s, e, m in errors])
 
 
 def _bind(lib, case, layout, diag, keep):
@@ -86,7 +87,7 @@ def _bind(lib, case, layout, diag, keep):
 def draw_d3d11(case, layout, out, size):
     """The case's D3D11 draw into `out` (16-byte aligned, `size` bytes);
     returns the diagnostics of every call, the bindings' and the draw's, as
-    (code, severity, "CALL: message")."""
+    (code, severity, element, "CALL: message")."""
     def use(lib, state, diag):
         d, a = case.d3d11, case.draw
         s = ctypes.byref(state)
@@ -108,7 +109,7 @@ def draw_d3d11(case, layout, out, size):
         diag.merge("Draw." + form, rc)
         if rc:
             raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc),
-                            [m for _, _, m in diag.entries])
+                            [m for _, _, _, m in diag.entries])
         return diag.entries
     return with_state(case, layout, use)
 
@@ -141,5 +142,5 @@ def prepared_views(lib, case, state, diag):
     diag.merge("Draw." + d.draw_form, rc)
     if rc:
         raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc),
-                        [m for _, _, m in diag.entries])
+                        [m for _, _, _, m in diag.entries])
     return views

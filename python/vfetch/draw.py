@@ -146,8 +146,9 @@ class Result:
     or array.array('I') without NumPy). .registers: the register names;
     .records(i): record i as {name: 4 values} typed float/uint/int.
     .diagnostics: the draw's warnings, as dicts with severity, code,
-    MessageID, D3D12MessageID (for a D3D11 case D3D11MessageID) and
-    message, like the "diagnostics" of `vfetch run --output json`; a D3D11
+    MessageID, D3D12MessageID (for a D3D11 case D3D11MessageID), element
+    (the layout element's index, -1 for none) and message, like the
+    "diagnostics" of `vfetch run --output json`; a D3D11
     case's include its bindings' and start with the call, e.g.
     "Draw.Draw: slot 0: ..."."""
 
@@ -314,7 +315,7 @@ def run(case, isa=None, base_dir=None):
                                    ctypes.byref(diag))
         if rc != 0:
             raise DrawError(rc, "invalid draw: %s [code %d]" % (_lib.result_string(rc), rc))
-        entries = [(e.code, e.severity, e.message.decode("utf-8", "replace"))
+        entries = [(e.code, e.severity, e.element_index, e.message.decode("utf-8", "replace"))
                    for e in diag.entries[:diag.count]]
     result = Result(layout, words_of(raw, skip, nwords), d.vertex_count_per_instance,
                     d.instance_count)

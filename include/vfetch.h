@@ -906,9 +906,8 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * never cleared (a slot counts only when the record it names was made for
  * that index), so a mesh touches one word per distinct vertex; indices
  * spread wider than T go through a hash table of T slots, cleared once per
- * draw. A search split over a pool (below), and a serial one over 16-bit
- * indices without strip cuts whose [min, max] spans at most 2 * N values,
- * clear the table's [min, max] slots first instead. The other words hold the distinct indices and, when
+ * draw. A search split over a pool (below) clears the table's [min, max]
+ * slots first instead. The other words hold the distinct indices and, when
  * `out` may be too small for every possible record, the map until the
  * output is known to fit (else remap is written directly, with x86's
  * non-temporal stores for maps of 8 MiB or more).
@@ -947,9 +946,9 @@ VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_dr
 /* Runs a vertex-reuse draw. scratch: scratch_size bytes, 4-byte aligned,
  * at least vf_draw_reuse_scratch_size (may be NULL when that is 0);
  * vfetch overwrites it freely and keeps nothing in it after the call. It
- * need not be initialised: a table slot counts only when it names a
- * record of this call or was cleared by it (see Memory above), so stale
- * or uninitialised contents change nothing. Memory checkers (valgrind)
+ * need not be initialised: its index table is never cleared, and a slot
+ * counts only when it names a record of this call, so stale or
+ * uninitialised contents change nothing. Memory checkers (valgrind)
  * report the first reads of scratch that was never written; zero it once
  * (calloc) to keep their reports clean.
  * out: 16-byte aligned, out_size bytes, written from the start up to

@@ -8,8 +8,6 @@
 #include "draw_reuse_search.h"
 #include "reuse_lookup.h"
 
-#include <string.h>
-
 #if defined(__GNUC__)
 #  define VF_NOINLINE __attribute__((noinline))
 #  define VF_ALIGN_CODE __attribute__((aligned(64)))
@@ -134,57 +132,6 @@ static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, u
     return next;
 }
 
-/* The smallest and largest of n 16-bit indices, in signed 16-bit
- * arithmetic on the values with their top bit flipped: the order is the
- * same, and SSE2 has signed 16-bit min and max but no unsigned ones, so the
- * compiler vectorises this loop for every x86 level. */
-static void bounds16(const uint8_t *data, uint32_t n, uint32_t *lo_ret, uint32_t *hi_ret)
-{
-    int16_t lo = INT16_MAX, hi = INT16_MIN;
-    for (uint32_t v = 0; v < n; v++) {
-        int16_t x = (int16_t)(vf_load_u16(data + 2 * (size_t)v) ^ 0x8000u);
-        lo = x < lo ? x : lo;
-        hi = x > hi ? x : hi;
-    }
-    *lo_ret = (uint16_t)lo ^ 0x8000u;
-    *hi_ret = (uint16_t)hi ^ 0x8000u;
-}
-
-/* dedupe_direct16 over a table whose slots of every index of the draw
- * were first set empty: a slot names a record or is empty, so a lookup
- * loads one word instead of two. */
-static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_cleared16(const uint8_t *data, uint32_t n,
-                                                           uint32_t *table, uint32_t *map,
-                                                           uint32_t *unique)
-{
-    uint32_t next = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t idx = vf_load_u16(data + 2 * (size_t)v), rec = table[idx];
-        if (VF_UNLIKELY(rec == SLOT_EMPTY)) {
-            rec = next++;
-            unique[rec] = idx;
-            table[idx] = rec;
-        }
-        map[v] = rec;
-    }
-    return next;
-}
-
-/* The search of n 16-bit indices without cuts: with the table's slots of
- * [min, max] set empty first where that span is at most twice the
- * positions (a mesh's vertices numbered densely; clearing costs less than
- * the second load it saves), else as a sparse set. */
-static uint32_t dedupe16(const uint8_t *data, uint32_t n, uint32_t *table, uint32_t *map,
-                         uint32_t *unique)
-{
-    uint32_t lo, hi;
-    bounds16(data, n, &lo, &hi);
-    if (n == 0 || hi - lo >= 2 * (uint64_t)n)
-        return dedupe_direct16(data, n, table, map, unique);
-    memset(table + lo, 0xff, ((size_t)hi - lo + 1) * 4);
-    return dedupe_cleared16(data, n, table, map, unique);
-}
-
 /* Maps of at least this many bytes are written with non-temporal stores,
  * as vf_draw streams outputs of this size: such a map leaves the caches
  * before it is read, and plain stores would read every line first. */
@@ -306,7 +253,7 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
     if (src.size == 2 && slots >= VF_REUSE_SLOTS_16BIT) {
         uint32_t *map = *map_ret = map_target(t, n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT);
         if (!cuts)
-            return dedupe16(src.data, n, table, map, unique);
+            return dedupe_direct16(src.data, n, table, map, unique);
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
     }
     uint64_t cap = map_capacity(plan, t), limit = cap < slots ? cap : slots;

@@ -29,6 +29,11 @@ VF_HIDDEN uint32_t vf_cpu_features(void);
 VF_HIDDEN uint32_t vf_cpu_detect(void);
 VF_HIDDEN uint32_t vf_cpu_apply_disable(uint32_t features, const char *list);
 
+/* Bytes ahead of a strided batch's slot data that the draw prefetches
+ * (draw_slot.c): 1024 on AMD family 25, 4096 elsewhere (cpu.c says why).
+ * Reads CPUID on each call; layouts keep it. */
+VF_HIDDEN uint32_t vf_cpu_prefetch_ahead(void);
+
 /* Tests only: drop the cached features so the next vf_cpu_features call
  * detects (and reads VFETCH_DISABLE_CPU_FEATURES) again. */
 VF_HIDDEN void vf_cpu_forget(void);

@@ -13,9 +13,6 @@
 
 /* Shortest run of consecutive in-bounds vertices worth a strided call. */
 #define VF_RUN_MIN 4u
-/* How far ahead of a strided batch its slot data are prefetched, in bytes:
- * a few batches of a typical stream, well inside L2. */
-#define VF_PREFETCH_AHEAD 4096u
 #define VF_CACHE_LINE 64u
 
 /* draw_internal.h says what these are for. */
@@ -114,16 +111,18 @@ static void prefetch_batch(const struct vf_slot_view *vs, const uint32_t *base,
 #endif
 }
 
-/* Starts the cache misses of the slot bytes VF_PREFETCH_AHEAD past the
- * ones a strided batch is about to decode: [first, first + n * stride)
- * shifted by that distance and clipped to the view. The hardware
+/* Starts the cache misses of the slot bytes `ahead` (the layout's
+ * distance, chosen per CPU: cpu.c) past the ones a strided batch is about
+ * to decode: [first, first + n * stride) shifted by that distance and
+ * clipped to the view. The hardware
  * prefetchers alone lose the stream at some buffer alignments (a vertex
  * buffer 64 bytes into a page ran at 55% of the speed of a page-aligned one
  * on AMD Zen); a prefetch never faults, and none is issued past the view. */
-static void prefetch_strided(const struct vf_slot_view *vs, uint64_t first, uint32_t n)
+static void prefetch_strided(const struct vf_slot_view *vs, uint32_t ahead, uint64_t first,
+                             uint32_t n)
 {
 #if defined(__GNUC__)
-    uint64_t from = first + VF_PREFETCH_AHEAD;
+    uint64_t from = first + ahead;
     uint64_t to = from + (uint64_t)n * vs->stride;
     if (to > vs->size)
         to = vs->size;
@@ -140,7 +139,7 @@ static void prefetch_strided(const struct vf_slot_view *vs, uint64_t first, uint
         }
     }
 #else
-    (void)vs, (void)first, (void)n;
+    (void)vs, (void)ahead, (void)first, (void)n;
 #endif
 }
 
@@ -154,7 +153,7 @@ static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slo
     uint64_t klast = (uint64_t)k0 + (n - 1);
     if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
         return 0;
-    prefetch_strided(vs, (uint64_t)k0 * vs->stride, n);
+    prefetch_strided(vs, layout->prefetch_ahead, (uint64_t)k0 * vs->stride, n);
     slot_strided(layout, vs, vs->data + (size_t)k0 * vs->stride, n, dst);
     return 1;
 }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "dispatch.h"
 #include "layout_internal.h"
 
@@ -247,6 +248,7 @@ static vf_result build_layout(const struct layout_check *c, const vf_layout_opti
     L->isa = c->isa;
     L->impl = vf_isa_impl(c->isa);
     L->max_input_slots = c->max_slots;
+    L->prefetch_ahead = vf_cpu_prefetch_ahead();
     *layout_ret = L;
     return VF_OK;
 }

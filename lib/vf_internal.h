@@ -218,6 +218,7 @@ struct vf_layout {
     uint32_t isa;                     /* resolved vf_isa */
     const struct vf_isa_impl *impl;   /* the ISA's export: output helpers (dispatch.h) */
     uint32_t max_input_slots;
+    uint32_t prefetch_ahead;          /* bytes, vf_cpu_prefetch_ahead */
     size_t record_size;               /* 16 * num_registers */
 };
 

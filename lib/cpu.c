@@ -150,10 +150,11 @@ uint32_t vf_cpu_features(void)
 
 /* bench/README.md ("How far ahead a strided batch prefetches") has the
  * measurements: on AMD family 25 (measured on Zen 4) 1 KiB ran streaming
- * linear draws 5-14% faster than 4 KiB (static mesh at any buffer offset,
- * every level; particles too) and the skinned mesh the same; on the Xeon
- * (family 6, model 207) it cost particles 12% and the skinned mesh 3-4%,
- * and 2 KiB matched 4 KiB. Other CPUs keep the distance measured first. */
+ * linear draws 5-15% faster than 4 KiB (the static mesh at any buffer
+ * offset and on every level, particles, the skinned mesh); on the Xeon
+ * (family 6, model 207) it ran the static mesh 3-7% faster but cost
+ * particles 12% and the skinned mesh 3-4%, and 2 KiB matched 4 KiB. Other
+ * CPUs keep the distance measured first. */
 uint32_t vf_cpu_prefetch_ahead(void)
 {
 #ifdef VF_X86

@@ -114,10 +114,10 @@ static void prefetch_batch(const struct vf_slot_view *vs, const uint32_t *base,
 /* Starts the cache misses of the slot bytes `ahead` (the layout's
  * distance, chosen per CPU: cpu.c) past the ones a strided batch is about
  * to decode: [first, first + n * stride) shifted by that distance and
- * clipped to the view. The hardware
- * prefetchers alone lose the stream at some buffer alignments (a vertex
- * buffer 64 bytes into a page ran at 55% of the speed of a page-aligned one
- * on AMD Zen); a prefetch never faults, and none is issued past the view. */
+ * clipped to the view. The hardware prefetchers alone lose the stream at
+ * some buffer alignments (a vertex buffer 64 bytes into a page ran at 55%
+ * of the speed of a page-aligned one on AMD Zen); a prefetch never faults,
+ * and none is issued past the view. */
 static void prefetch_strided(const struct vf_slot_view *vs, uint32_t ahead, uint64_t first,
                              uint32_t n)
 {

@@ -17,16 +17,6 @@
  * path. (With three or four components a vertex fills the four lanes by
  * itself and the per-vertex path needs no transpose, so it stays there.)
  */
-static inline uint32_t vf_tpl_load_word(const uint8_t *p, unsigned size)
-{
-    uint32_t w;
-    if (size == 1)
-        return p[0];
-    if (size == 2)
-        return vf_load_u16(p);
-    memcpy(&w, p, 4);
-    return w;
-}
 
 /* Lane k = the `size` (1, 2 or 4) bytes at p_k, zero-extended; written out
  * lane by lane (no arrays) so the words go straight into the vector. */
@@ -34,7 +24,7 @@ static inline uint32_t vf_tpl_load_word(const uint8_t *p, unsigned size)
 #  define vf_tpl_words_strided vq_words_strided
 #  define vf_tpl_words_gather vq_words_gather
 #else
-#define VF_W(p) vf_tpl_load_word((p), size)
+#define VF_W(p) vf_load_word((p), size)
 static inline vec_t vf_tpl_words_strided(const uint8_t *src, size_t stride, unsigned size)
 {
 #if VF_LANES == 8

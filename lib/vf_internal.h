@@ -43,6 +43,19 @@ static inline uint32_t vf_load_u32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
            ((uint32_t)p[3] << 24);
 }
+/* The `size` (1, 2 or 4) bytes at p, zero-extended: a vertex element's
+ * word, for the kernels' lane-by-lane loads (4 bytes in the host's order,
+ * as the vector loads read them). */
+static inline uint32_t vf_load_word(const uint8_t *p, unsigned size)
+{
+    uint32_t w;
+    if (size == 1)
+        return p[0];
+    if (size == 2)
+        return vf_load_u16(p);
+    memcpy(&w, p, 4);
+    return w;
+}
 
 /* ------------------------------------------------------------------------ */
 /* Fetch kernels                                                             */

@@ -242,21 +242,11 @@ static inline vec_t vq_half_words(vec_t h)
 
 /* Sixteen words, zero-extended from `size` (1, 2 or 4) bytes at four
  * pointers each, built per 128-bit lane (see prims_avx2.h's vq_words). */
-VF_AVX512_INLINE uint32_t vf_avx512_word(const uint8_t *p, unsigned size)
-{
-    uint32_t w;
-    if (size == 1)
-        return p[0];
-    if (size == 2)
-        return vf_load_u16(p);
-    memcpy(&w, p, 4);
-    return w;
-}
 VF_AVX512_INLINE __m128i vf_avx512_words4(const uint8_t *a, const uint8_t *b, const uint8_t *c,
                                        const uint8_t *d, unsigned size)
 {
-    return _mm_setr_epi32((int)vf_avx512_word(a, size), (int)vf_avx512_word(b, size),
-                          (int)vf_avx512_word(c, size), (int)vf_avx512_word(d, size));
+    return _mm_setr_epi32((int)vf_load_word(a, size), (int)vf_load_word(b, size),
+                          (int)vf_load_word(c, size), (int)vf_load_word(d, size));
 }
 VF_AVX512_INLINE vec_t vf_avx512_quad(__m128i a, __m128i b, __m128i c, __m128i d)
 {

@@ -155,7 +155,7 @@ uint32_t vf_cpu_features(void)
  * (family 6, model 207) it ran the static mesh 3-7% faster but cost
  * particles 12% and the skinned mesh 3-4%, and 2 KiB matched 4 KiB. Other
  * CPUs keep the distance measured first. */
-uint32_t vf_cpu_prefetch_ahead(void)
+static uint32_t vf_cpu_detect_prefetch_ahead(void)
 {
 #ifdef VF_X86
     unsigned a, b, c, d;
@@ -165,6 +165,20 @@ uint32_t vf_cpu_prefetch_ahead(void)
         return 1024;
 #endif
     return 4096;
+}
+
+/* 0 until the first call; then the distance (CPUID traps to the
+ * hypervisor in a VM, so it is read once, as the features are). */
+static atomic_uint_least32_t vf_prefetch_cache;
+
+uint32_t vf_cpu_prefetch_ahead(void)
+{
+    uint32_t d = (uint32_t)atomic_load_explicit(&vf_prefetch_cache, memory_order_relaxed);
+    if (VF_LIKELY(d != 0))
+        return d;
+    d = vf_cpu_detect_prefetch_ahead();
+    atomic_store_explicit(&vf_prefetch_cache, d, memory_order_relaxed);
+    return d;
 }
 
 void vf_cpu_forget(void)

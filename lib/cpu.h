@@ -31,7 +31,7 @@ VF_HIDDEN uint32_t vf_cpu_apply_disable(uint32_t features, const char *list);
 
 /* Bytes ahead of a strided batch's slot data that the draw prefetches
  * (draw_slot.c): 1024 on AMD family 25, 4096 elsewhere (cpu.c says why).
- * Reads CPUID on each call; layouts keep it. */
+ * Thread-safe; CPUID is read once, the value kept in one atomic word. */
 VF_HIDDEN uint32_t vf_cpu_prefetch_ahead(void);
 
 /* Tests only: drop the cached features so the next vf_cpu_features call

@@ -159,6 +159,12 @@ struct result {
     uint32_t record_bytes;
     uint32_t chunk;          /* positions per range (chunked shape), else 0 */
     double t_med, t_min, t_max; /* seconds per draw */
+    /* Seconds per draw of each round of the measure_together call that
+     * timed this path, in round order (NULL when timed alone); valid until
+     * the next measure_together call. */
+    const double *round_t;
+    unsigned num_rounds;
+    unsigned long round_call; /* which measure_together call (1, 2, ...) */
     double of_copy;          /* fastest copy's time / this time; NaN if none */
     double of_memcpy;        /* plain memcpy's time / this time; NaN if none */
     double scalar_speedup;   /* scalar time / this time; NaN if none */
@@ -238,6 +244,15 @@ struct timed {
 /* measure() for n paths at once, their repetitions interleaved round
  * robin; -1 when n > MAX_TIMED or some path failed (its r untouched). */
 int measure_together(const struct bench *b, struct timed *t, unsigned n);
+/* How many times faster path r ran than `base` (base time / r's time):
+ * the median over the rounds of measure_together of the ratio within each
+ * round, with base the faster of base and base2 in that round (base2 may
+ * be NULL). Rounds pair repetitions that ran a fraction of a second
+ * apart, so a slow spell of the machine cancels out of each ratio. The
+ * ratio of the medians where the paths were not timed together. NaN when
+ * base is NULL. */
+double round_ratio(const struct result *base, const struct result *base2,
+                   const struct result *r);
 
 /* The per-path results of the first thread count, for the format table. */
 struct path_summary {

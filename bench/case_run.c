@@ -219,31 +219,23 @@ static int check_reuse(struct bench *b, struct bench_case *c, struct thread_ctx 
 /* Timing and reporting                                                       */
 /* ------------------------------------------------------------------------ */
 
-/* The figures of one path's result against the copies and scalar. */
-static void result_ratios(struct result *r, double t_copy, double t_memcpy, double t_scalar)
+/* The figures of one path's result against the copies and scalar (NULL
+ * when scalar was not drawn), each from the rounds they ran in together. */
+static void result_ratios(struct result *r, const struct result *copy, const struct result *nt,
+                          const struct result *scalar)
 {
-    r->of_copy = t_copy / r->t_med;
-    r->of_memcpy = t_memcpy / r->t_med;
-    r->scalar_speedup = t_scalar / r->t_med;
-}
-
-/* The copies' own ratios: each against the faster of the two. */
-static void copy_ratios(struct result *copy, struct result *nt)
-{
-    double best = copy->t_med < nt->t_med ? copy->t_med : nt->t_med;
-    copy->of_copy = best / copy->t_med;
-    nt->of_copy = best / nt->t_med;
-    copy->of_memcpy = 1.0;
-    nt->of_memcpy = copy->t_med / nt->t_med;
+    r->of_copy = round_ratio(copy, nt, r);
+    r->of_memcpy = round_ratio(copy, NULL, r);
+    r->scalar_speedup = round_ratio(scalar, NULL, r);
 }
 
 /* A reuse row's check column also says how many times the per-position
- * rate of its ISA it delivers. */
+ * rate of its ISA it delivers, round by round. */
 static void reuse_check_text(struct result *r, const struct result *per, uint32_t unique)
 {
     if (strcmp(r->check, "ok") == 0)
         snprintf(r->check, sizeof(r->check), "ok (%.2fx per-position, %u records)",
-                 per->t_med / r->t_med, unique);
+                 round_ratio(per, NULL, r), unique);
 }
 
 /* Checks the paths of thread count tc and times them together. */
@@ -280,10 +272,12 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
         struct result *copy = &p->copy_r[0], *nt = &p->copy_r[1];
 
         case_time(b, c, tc, &ref, p);
-        copy_ratios(copy, nt);
+        const struct result *scalar = p->drawn[VF_ISA_SCALAR] ? &p->draw_r[VF_ISA_SCALAR] : NULL;
+        result_ratios(copy, copy, nt, NULL);
+        result_ratios(nt, copy, nt, NULL);
         double t_memcpy = copy->t_med;
         double t_copy = copy->t_med < nt->t_med ? copy->t_med : nt->t_med;
-        double t_scalar = p->drawn[VF_ISA_SCALAR] ? p->draw_r[VF_ISA_SCALAR].t_med : NAN;
+        double t_scalar = scalar ? scalar->t_med : NAN;
         if (summary && ti == 0) {
             summary->copy = *copy;
             summary->nt = *nt;
@@ -297,7 +291,7 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
             if (!bench_isa_timed(b, isa))
                 continue;
             if (p->drawn[isa])
-                result_ratios(r, t_copy, t_memcpy, t_scalar);
+                result_ratios(r, copy, nt, scalar);
             if (summary && ti == 0) {
                 summary->ok[isa] = p->drawn[isa];
                 summary->isa[isa] = *r;
@@ -308,7 +302,7 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
                 continue;
             struct result *rr = &p->reuse_r[isa];
             if (p->reused[isa]) {
-                result_ratios(rr, t_copy, t_memcpy, t_scalar);
+                result_ratios(rr, copy, nt, scalar);
                 reuse_check_text(rr, r, p->reuse[isa].unique);
             }
             report_result(b, rr);

@@ -191,7 +191,7 @@ static void chunked_threads(struct bench *b, struct chunk_run *run, struct threa
     static struct chunk_paths paths;
     struct chunk_paths *p = &paths;
     unsigned n = 0;
-    double t_scalar = NAN;
+    const struct result *scalar = NULL;
 
     for (unsigned k = 0; k <= VF_ISA_COUNT; k++)
         chunk_path(p, k, run, tc);
@@ -222,9 +222,9 @@ static void chunked_threads(struct bench *b, struct chunk_run *run, struct threa
             b->num_failures++;
         } else if (p->timed[isa + 1]) {
             if (isa == VF_ISA_SCALAR)
-                t_scalar = r->t_med;
-            r->of_copy = r->of_memcpy = copy->t_med / r->t_med;
-            r->scalar_speedup = t_scalar / r->t_med;
+                scalar = r;
+            r->of_copy = r->of_memcpy = round_ratio(copy, NULL, r);
+            r->scalar_speedup = round_ratio(scalar, NULL, r);
         }
         if (b->opt.isa_mask & (1u << isa))
             report_result(b, r);

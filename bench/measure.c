@@ -9,6 +9,7 @@
  * between back-to-back runs when each path's repetitions ran in a block.
  */
 #include <math.h>
+#include <string.h>
 
 #include "bench.h"
 
@@ -43,7 +44,8 @@ int measure(const struct bench *b, run_fn fn, void *arg, struct result *r)
 
 int measure_together(const struct bench *b, struct timed *t, unsigned n)
 {
-    static double samples[MAX_TIMED][MAX_REPS];
+    static double samples[MAX_TIMED][MAX_REPS], rounds[MAX_TIMED][MAX_REPS];
+    static unsigned long calls;
     int failed = 0;
 
     if (n > MAX_TIMED)
@@ -56,9 +58,39 @@ int measure_together(const struct bench *b, struct timed *t, unsigned n)
         for (unsigned j = 0; j < n; j++)
             if (t[j].iters)
                 samples[j][k] = repetition(t[j].fn, t[j].arg, t[j].iters);
+    calls++;
     for (unsigned j = 0; j < n; j++)
-        if (t[j].iters)
+        if (t[j].iters) {
+            t[j].r->round_call = calls;
+            memcpy(rounds[j], samples[j], b->opt.reps * sizeof(rounds[j][0]));
+            t[j].r->round_t = n > 1 ? rounds[j] : NULL;
+            t[j].r->num_rounds = b->opt.reps;
             bu_summary(samples[j], b->opt.reps, &t[j].r->t_med, &t[j].r->t_min,
                        &t[j].r->t_max);
+        }
     return failed ? -1 : 0;
+}
+
+double round_ratio(const struct result *base, const struct result *base2,
+                   const struct result *r)
+{
+    static double ratio[MAX_REPS];
+    double lo, hi, med;
+
+    if (!base)
+        return NAN;
+    int paired = base->round_t && r->round_t && base->round_call == r->round_call &&
+                 (!base2 || (base2->round_t && base2->round_call == r->round_call));
+    if (!paired) {
+        double t = base2 && base2->t_med < base->t_med ? base2->t_med : base->t_med;
+        return t / r->t_med;
+    }
+    for (unsigned k = 0; k < r->num_rounds; k++) {
+        double t = base->round_t[k];
+        if (base2 && base2->round_t[k] < t)
+            t = base2->round_t[k];
+        ratio[k] = t / r->round_t[k];
+    }
+    bu_summary(ratio, r->num_rounds, &med, &lo, &hi);
+    return med;
 }

@@ -64,6 +64,8 @@ static void usage(FILE *f)
           "Timing: the paths of a case at one thread count run their repetitions in\n"
           "turn (round 1: every path once, round 2: ...), so the machine's slow\n"
           "spells fall on all of them alike; the Vulkan peer is timed on its own.\n"
+          "Every ratio between two paths (of copy, vs scalar, a reuse row's x\n"
+          "per-position) is the median over the rounds of that round's ratio.\n"
           "\n"
           "Columns: thr = threads working; Mvert/s = vertex positions per second (all\n"
           "instances), median of the repetitions, [min .. max] = slowest and fastest\n"

@@ -31,8 +31,17 @@
 #include "dispatch.h"
 #include "vf_internal.h"
 
-/* Positions per batch: bounds the per-batch stack arrays. */
-#define VF_BATCH 64u
+/* Positions per batch at most: bounds the per-batch stack arrays. */
+#define VF_BATCH 256u
+/* Records of a batch written straight to the output: each element's kernel
+ * makes a pass over them, so they should stay in L1 from one pass to the
+ * next, while the batch is long enough that the per-batch work (indices,
+ * addresses, a call per element) is small beside the kernels. */
+#define VF_BATCH_BYTES 16384u
+/* Positions per fill of the staging buffer (streamed or SoA output): the
+ * non-temporal copy of a fill drains while the next is decoded; fills of
+ * two 64-position batches ran slower. */
+#define VF_STAGE_BATCH 64u
 /* The stack buffer where records are staged before they are copied with
  * non-temporal stores or transposed to SoA. It holds at least one batch of
  * the widest shape with the most registers (16 lanes x 33 registers). */

@@ -75,8 +75,8 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
     _Alignas(16) uint8_t stage[VF_STAGE_BYTES];
     /* Positions per fill of the staging buffer: whole batches of lanes. */
     uint32_t fill = (uint32_t)(VF_STAGE_BYTES / rs);
-    if (fill > VF_BATCH)
-        fill = VF_BATCH;
+    if (fill > VF_STAGE_BATCH)
+        fill = VF_STAGE_BATCH;
     fill -= fill % lanes;
     for (uint32_t done = 0; done < count;) {
         uint32_t n = count - done < fill ? count - done : fill;
@@ -96,6 +96,14 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
     end_stream(plan);
 }
 
+/* Positions per batch written straight to the output: VF_BATCH_BYTES of
+ * records, at least VF_STAGE_BATCH positions and at most VF_BATCH. */
+static uint32_t plain_batch(size_t rs)
+{
+    size_t n = VF_BATCH_BYTES / rs;
+    return n < VF_STAGE_BATCH ? VF_STAGE_BATCH : n > VF_BATCH ? VF_BATCH : (uint32_t)n;
+}
+
 void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first, uint32_t count,
                   uint8_t *out)
 {
@@ -109,8 +117,9 @@ void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
         run_staged(&r, first, count, out);
         return;
     }
+    uint32_t batch = plain_batch(rs);
     for (uint32_t done = 0; done < count;) {
-        uint32_t n = count - done < VF_BATCH ? count - done : VF_BATCH;
+        uint32_t n = count - done < batch ? count - done : batch;
         vf_fetch_batch(&r, first + done, n, out + (size_t)done * rs);
         done += n;
     }

@@ -97,10 +97,11 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
 }
 
 /* Positions per batch written straight to the output: VF_BATCH_BYTES of
- * records, at least VF_STAGE_BATCH positions and at most VF_BATCH. */
+ * records, at least VF_STAGE_BATCH positions and at most VF_BATCH, in
+ * multiples of 16 so that the kernels' vector loops leave no tail. */
 static uint32_t plain_batch(size_t rs)
 {
-    size_t n = VF_BATCH_BYTES / rs;
+    size_t n = VF_BATCH_BYTES / rs & ~(size_t)15;
     return n < VF_STAGE_BATCH ? VF_STAGE_BATCH : n > VF_BATCH ? VF_BATCH : (uint32_t)n;
 }
 

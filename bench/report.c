@@ -381,14 +381,12 @@ static void format_table_row(const struct bench *b, const struct bench_case *c,
                              const int *ok)
 {
     double positions = (double)c->positions;
-    double best = INFINITY;
     const struct result *best_r = NULL;
 
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
-        if ((b->opt.isa_mask & (1u << isa)) && ok[isa] && isa_r[isa].t_med < best) {
-            best = isa_r[isa].t_med;
+        if ((b->opt.isa_mask & (1u << isa)) && ok[isa] &&
+            (!best_r || isa_r[isa].t_med < best_r->t_med))
             best_r = &isa_r[isa];
-        }
     printf("  %-22s %5u %9.1f %9.1f", d->name, d->bytes, positions / copy->t_med * 1e-6,
            positions / nt->t_med * 1e-6);
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
@@ -402,7 +400,8 @@ static void format_table_row(const struct bench *b, const struct bench_case *c,
     }
     /* Ratios round by round, as the case tables' (measure.c). */
     if (best_r)
-        printf(" %9.2f %9.2f %8.2fx\n", (double)(c->in_bytes + c->out_bytes) / best * 1e-9,
+        printf(" %9.2f %9.2f %8.2fx\n",
+               (double)(c->in_bytes + c->out_bytes) / best_r->t_med * 1e-9,
                round_ratio(copy, nt, best_r),
                round_ratio(ok[VF_ISA_SCALAR] ? &isa_r[VF_ISA_SCALAR] : NULL, NULL, best_r));
     else

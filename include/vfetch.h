@@ -912,7 +912,9 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * that index), so a mesh touches one word per distinct vertex; indices
  * spread wider than T go through a hash table of T slots, cleared once per
  * draw. A search split over a pool (below) clears the table's [min, max]
- * slots first instead. The other words hold the distinct indices and, when
+ * slots first instead, and so does x86 for 16-bit indices without strip
+ * cuts whose [min, max] spans at most twice the positions (each lookup
+ * then needs one load fewer). The other words hold the distinct indices and, when
  * `out` may be too small for every possible record, the map until the
  * output is known to fit (else remap is written directly; x86 writes a
  * map of 8 MiB or more of 32-bit indices without strip cuts with
@@ -928,7 +930,8 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * shape) gives the measurements.
  *
  * Cost: O(N) to find the distinct indices (one pass over the indices, two
- * for 32-bit ones), on the calling thread; with desc->pool of 5 workers or
+ * for 32-bit ones and for x86's cleared 16-bit span, whose first pass is
+ * vector min/max), on the calling thread; with desc->pool of 5 workers or
  * more and a map of at least the pool's minimum bytes (direct-mapped
  * indices), five passes over the positions split over the pool's threads
  * and the caller (three, plus passes over the table and a bitmap, where

@@ -17,7 +17,7 @@
 #endif
 
 /* An empty table slot. */
-#define SLOT_EMPTY UINT32_MAX
+#define SLOT_EMPTY VF_REUSE_SLOT_EMPTY
 
 struct vf_index_source vf_reuse_index_source(const struct vf_plan *plan, uint32_t *map)
 {
@@ -252,8 +252,15 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
     uint64_t slots = vf_reuse_table_slots(plan);
     if (src.size == 2 && slots >= VF_REUSE_SLOTS_16BIT) {
         uint32_t *map = *map_ret = map_target(t, n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT);
-        if (!cuts)
-            return dedupe_direct16(src.data, n, table, map, unique);
+        if (!cuts) {
+            /* The ISA's search over a cleared span where it has one and
+             * the span is narrow enough. */
+            vf_reuse_search16_fn search16 = plan->layout->impl->reuse_search16;
+            uint32_t next = search16 ? search16(src.data, n, table, map, unique)
+                                     : VF_REUSE_OUTSIDE_SPAN;
+            return next != VF_REUSE_OUTSIDE_SPAN ? next
+                                                 : dedupe_direct16(src.data, n, table, map, unique);
+        }
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
     }
     uint64_t cap = map_capacity(plan, t), limit = cap < slots ? cap : slots;

@@ -33,4 +33,22 @@ static inline uint32_t vf_reuse_lookup(uint32_t idx, uint32_t *slot, uint32_t *u
     return rec;
 }
 
+/* A slot cleared before a search (vf_reuse_lookup_cleared): no record. */
+#define VF_REUSE_SLOT_EMPTY UINT32_MAX
+
+/* The record of index `idx` in a table whose slots the search cleared
+ * first: the slot's record, else a new one. One load fewer than
+ * vf_reuse_lookup, and no load that waits on another. */
+static inline uint32_t vf_reuse_lookup_cleared(uint32_t idx, uint32_t *slot, uint32_t *unique,
+                                               uint32_t *next)
+{
+    uint32_t rec = *slot;
+    if (VF_UNLIKELY(rec == VF_REUSE_SLOT_EMPTY)) {
+        rec = (*next)++;
+        unique[rec] = idx;
+        *slot = rec;
+    }
+    return rec;
+}
+
 #endif

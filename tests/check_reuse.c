@@ -3,8 +3,8 @@
  * draws (vf_draw): random draws on every ISA and output shape, record by
  * record through a map computed here from the raw indices (first-seen
  * order, cuts); instancing, out-of-range indices, pools, primitive lists
- * in record numbers, guard pages on every caller buffer, bad input and
- * size overflow.
+ * in record numbers, guard pages on every caller buffer, one scratch kept
+ * across draws, bad input and size overflow.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -417,6 +417,105 @@ START_TEST(test_large_map)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
+/* One scratch kept across 16-bit draws: the search over a cleared span of   */
+/* the table (x86, spans up to twice the positions) and the search that      */
+/* never clears it, each after the other                                     */
+/* ------------------------------------------------------------------------ */
+
+/* Indices of draw `k` of the sequence: narrow spans at low and high index
+ * values (cleared), spans wider than twice the positions (not cleared),
+ * and a one-position draw. Each draw mixes fresh indices with repeats. */
+static uint32_t seq_indices(uint32_t k, vf_rng *rng, uint16_t *idx)
+{
+    static const uint32_t counts[6] = { 3000, 64, 1, 700, 4099, 33 };
+    uint32_t n = counts[k % 6];
+    uint32_t base = vf_rng_below(rng, 2) ? 0 : 65536 - 3 * n;
+    uint32_t span = k % 2 ? 4 * n + 1 : n / 2 + 1; /* odd draws: too wide to clear */
+    if (base + span > 65536)
+        base = 65536 - span;
+    for (uint32_t p = 0; p < n; p++)
+        idx[p] = (uint16_t)(base + vf_rng_below(rng, span));
+    if (k % 2 && n > 1) { /* the span's two ends, so it is as wide as meant */
+        idx[0] = (uint16_t)base;
+        idx[n - 1] = (uint16_t)(base + span - 1);
+    }
+    return n;
+}
+
+START_TEST(test_scratch_kept_16bit)
+{
+    /* Vertex v holds v * 3 + 1: a record's word says which index it is. */
+    uint32_t *vb = xalloc(65536 * 4);
+    for (uint32_t v = 0; v < 65536; v++)
+        vb[v] = v * 3 + 1;
+    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
+    uint16_t *idx = xalloc(4099 * 2);
+    uint32_t *want = xalloc(4099 * 4), *remap = xalloc(4099 * 4), *out = xalloc(4099 * 16);
+    for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        if (!vf_isa_available(isa))
+            continue;
+        vf_layout_options lo;
+        vf_layout_options_init(&lo);
+        lo.isa = isa;
+        vf_layout *layout = NULL;
+        ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
+        /* Scratch for the largest draw, holding stale records that name
+         * small record numbers, as a draw of other indices leaves them. */
+        size_t words = 2 * 4099 + 65536;
+        uint32_t *scratch = xalloc(words * 4);
+        for (size_t w = 0; w < words; w++)
+            scratch[w] = (uint32_t)(w % 5);
+        vf_rng rng;
+        vf_rng_seed(&rng, 0x5c4a7c4u + isa);
+        for (uint32_t k = 0; k < 24; k++) {
+            uint32_t n = seq_indices(k, &rng, idx);
+            uint32_t idx32[4099];
+            for (uint32_t p = 0; p < n; p++)
+                idx32[p] = idx[p];
+            /* table_map wants indices below n + 16: shift them down. */
+            uint32_t lo_idx = UINT32_MAX, u_want = 0;
+            for (uint32_t p = 0; p < n; p++)
+                lo_idx = idx32[p] < lo_idx ? idx32[p] : lo_idx;
+            uint32_t *first = xalloc(65536 * 4);
+            memset(first, 0xff, 65536 * 4);
+            for (uint32_t p = 0; p < n; p++) {
+                if (first[idx32[p] - lo_idx] == 0xFFFFFFFFu)
+                    first[idx32[p] - lo_idx] = u_want++;
+                want[p] = first[idx32[p] - lo_idx];
+            }
+            free(first);
+            vf_vertex_buffer_view vbv = { vb, 65536 * 4, 4 };
+            vf_index_buffer_view ib = { idx, n * 2, VF_FORMAT_R16_UINT };
+            vf_draw_desc dd = indexed_desc(&vbv, 1, &ib, 0, VF_TOPOLOGY_POINTLIST, n, 1, 0, 0, 0);
+            size_t ss = 0;
+            ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, &dd, &ss), VF_OK);
+            ck_assert_uint_le(ss, words * 4);
+            uint32_t u = 0;
+            ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, out, (size_t)n * 16, remap,
+                                           n, &u),
+                             VF_OK);
+            ck_assert_uint_eq(u, u_want);
+            for (uint32_t p = 0; p < n; p++) {
+                if (remap[p] != want[p])
+                    ck_abort_msg("isa %u draw %u: position %u maps to %u, not %u", isa, k, p,
+                                 remap[p], want[p]);
+                if (out[(size_t)remap[p] * 4] != idx32[p] * 3 + 1)
+                    ck_abort_msg("isa %u draw %u: record of position %u holds %u", isa, k, p,
+                                 out[(size_t)remap[p] * 4]);
+            }
+        }
+        free(scratch);
+        vf_layout_destroy(layout);
+    }
+    free(vb);
+    free(idx);
+    free(want);
+    free(remap);
+    free(out);
+}
+END_TEST
+
+/* ------------------------------------------------------------------------ */
 /* Bad input                                                                */
 /* ------------------------------------------------------------------------ */
 
@@ -527,6 +626,7 @@ static Suite *reuse_suite(void)
     tcase_add_test(tc, test_random_pool);
     tcase_add_test(tc, test_mesh_instanced);
     tcase_add_test(tc, test_large_map);
+    tcase_add_test(tc, test_scratch_kept_16bit);
     tcase_add_test(tc, test_bad_input);
     suite_add_tcase(s, tc);
     return s;

@@ -1,7 +1,9 @@
 /*
- * reuse_sse2.c - the search of a streaming vertex-reuse draw, with the map
- * written by non-temporal 4-byte stores (SSE2's movnti) as it is found.
- * Built with $(CFLAGS_SSE2); every x86 level's layouts use it.
+ * reuse_sse2.c - the searches of a vertex-reuse draw that vectors help:
+ * a streaming one, with the map written by non-temporal 4-byte stores
+ * (SSE2's movnti) as it is found, and one of 16-bit indices over a table
+ * span cleared first. Built with $(CFLAGS_SSE2); every x86 level's
+ * layouts use them.
  *
  * A map of millions of positions leaves the caches before it is read, so
  * plain stores would first read each of its lines from memory. Staging it
@@ -36,4 +38,85 @@ uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t l
         _mm_stream_si32((int *)(void *)(map + v), (int)rec);
     }
     return next;
+}
+
+/* Smallest and largest of n 16-bit indices (n > 0). SSE2 compares 16-bit
+ * lanes as signed only: flipping the top bit orders unsigned values the
+ * same way. Two chains, so each step is not waiting on the last. */
+static void bounds16(const uint8_t *data, uint32_t n, uint32_t *lo_ret, uint32_t *hi_ret)
+{
+    const __m128i flip = _mm_set1_epi16((short)0x8000);
+    __m128i lo0 = _mm_set1_epi16(0x7fff), hi0 = flip, lo1 = lo0, hi1 = hi0;
+    uint32_t v = 0;
+    for (; v + 16 <= n; v += 16) {
+        __m128i a = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(data + 2 * (size_t)v)), flip);
+        __m128i b = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(data + 2 * (size_t)v + 16)),
+                                  flip);
+        lo0 = _mm_min_epi16(lo0, a);
+        hi0 = _mm_max_epi16(hi0, a);
+        lo1 = _mm_min_epi16(lo1, b);
+        hi1 = _mm_max_epi16(hi1, b);
+    }
+    _Alignas(16) uint16_t los[8], his[8];
+    _mm_store_si128((__m128i *)los, _mm_xor_si128(_mm_min_epi16(lo0, lo1), flip));
+    _mm_store_si128((__m128i *)his, _mm_xor_si128(_mm_max_epi16(hi0, hi1), flip));
+    uint32_t lo = UINT32_MAX, hi = 0;
+    for (int k = 0; k < 8; k++) {
+        lo = los[k] < lo ? los[k] : lo;
+        hi = his[k] > hi ? his[k] : hi;
+    }
+    for (; v < n; v++) {
+        uint32_t idx = vf_load_u16(data + 2 * (size_t)v);
+        lo = idx < lo ? idx : lo;
+        hi = idx > hi ? idx : hi;
+    }
+    *lo_ret = lo;
+    *hi_ret = hi;
+}
+
+/* Empties `count` slots with 16-byte stores. libc's memset of a few KiB
+ * (rep stosb on Zen 4) left the lookups just after it waiting: the search
+ * of the bench's in-cache grid ran slower than without the clear. */
+static void clear_slots(uint32_t *slot, uint32_t count)
+{
+    const __m128i empty = _mm_set1_epi32(-1);
+    uint32_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        _mm_storeu_si128((__m128i *)(void *)(slot + i), empty);
+        _mm_storeu_si128((__m128i *)(void *)(slot + i + 4), empty);
+    }
+    for (; i < count; i++)
+        slot[i] = VF_REUSE_SLOT_EMPTY;
+}
+
+/* The lookups, in a function of their own aligned to a cache line, as
+ * vf_reuse_search_stream_sse2. */
+#if defined(__GNUC__)
+__attribute__((noinline, aligned(64)))
+#endif
+static uint32_t search_cleared16(const uint8_t *data, uint32_t n, uint32_t *table, uint32_t *map,
+                                 uint32_t *unique)
+{
+    uint32_t next = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = vf_load_u16(data + 2 * (size_t)v);
+        map[v] = vf_reuse_lookup_cleared(idx, &table[idx], unique, &next);
+    }
+    return next;
+}
+
+/* Clearing pays while the span is at most twice the positions: a slot
+ * costs a quarter of a 16-byte store, the lookup it spares a load that
+ * waits on another (vf_reuse_lookup's check of `unique`). */
+uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t *table, uint32_t *map,
+                                uint32_t *unique)
+{
+    uint32_t lo, hi;
+    if (n == 0)
+        return 0;
+    bounds16(data, n, &lo, &hi);
+    if (hi - lo >= 2 * (uint64_t)n)
+        return VF_REUSE_OUTSIDE_SPAN;
+    clear_slots(table + lo, hi - lo + 1);
+    return search_cleared16(data, n, table, map, unique);
 }

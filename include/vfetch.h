@@ -914,11 +914,13 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * draw. A search split over a pool (below) clears the table's [min, max]
  * slots first instead, and so does x86 for 16-bit indices without strip
  * cuts whose [min, max] spans at most twice the positions (each lookup
- * then needs one load fewer). The other words hold the distinct indices and, when
- * `out` may be too small for every possible record, the map until the
- * output is known to fit (else remap is written directly; x86 writes a
- * map of 8 MiB or more of 32-bit indices without strip cuts with
- * non-temporal stores).
+ * then needs one load fewer). The other words hold the distinct indices
+ * and, when `out` may be too small for every possible record, the map
+ * until the output is known to fit (else remap is written directly).
+ * Every possible record means one per position, or, for x86's 16-bit
+ * draws without strip cuts, one per index value in [min, max]. x86 writes
+ * a map of 8 MiB or more of 32-bit indices without strip cuts with
+ * non-temporal stores.
  *
  * Why the whole draw and not windows: every distinct vertex is written
  * once per instance whatever the order of the indices, so each is shaded

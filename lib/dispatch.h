@@ -46,8 +46,11 @@ struct vf_isa_impl {
     /* Optional, with a stream copy: a vertex-reuse draw's streaming
      * search (without one, its map is written with plain stores). */
     vf_reuse_search_stream_fn reuse_search_stream;
-    /* Optional: the search of 16-bit indices over a cleared span (without
-     * one, the sparse-set search of draw_reuse_search.c serves). */
+    /* Optional, together: the bounds of 16-bit indices, and their search
+     * over a cleared span (without them, draw_reuse_search.c's sparse-set
+     * search serves, and the map is staged unless the output holds a
+     * record per position). */
+    vf_reuse_bounds16_fn reuse_bounds16;
     vf_reuse_search16_fn reuse_search16;
     vf_soa_transpose_fn soa_transpose;
     vf_soa_transpose_fn soa_transpose_narrow;

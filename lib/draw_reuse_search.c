@@ -242,6 +242,25 @@ static int stream_map(const struct vf_plan *plan, const struct vf_map_target *t,
            plan->layout->impl->reuse_search_stream != NULL && ((uintptr_t)map & 3u) == 0;
 }
 
+/* The search of 16-bit indices without cuts where the ISA finds their
+ * bounds: the span [lo, hi] bounds the records, so the map goes to remap
+ * whenever the output holds that many (not only a record per position),
+ * and the ISA's search clears the span first where it is at most twice
+ * the positions: a slot costs a quarter of a 16-byte store, the lookup it
+ * spares a load that waits on another (vf_reuse_lookup's check). */
+static uint32_t search16(const struct vf_isa_impl *impl, const uint8_t *data, uint32_t n,
+                         const struct vf_map_target *t, uint32_t *table, uint32_t *unique,
+                         uint32_t **map_ret)
+{
+    uint32_t lo, hi;
+    impl->reuse_bounds16(data, n, &lo, &hi);
+    uint32_t span = hi - lo + 1;
+    uint32_t *map = *map_ret = map_target(t, span < n ? span : n);
+    if (span <= 2 * (uint64_t)n)
+        return impl->reuse_search16(data, n, lo, hi, table, map, unique);
+    return dedupe_direct16(data, n, table, map, unique);
+}
+
 /* draw_reuse_search.h. Each index size gets its own copy of the loops. */
 uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target *t,
                          struct vf_index_source src, uint32_t *unique, uint32_t *table,
@@ -251,16 +270,12 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
     int cuts = plan->cut_enabled;
     uint64_t slots = vf_reuse_table_slots(plan);
     if (src.size == 2 && slots >= VF_REUSE_SLOTS_16BIT) {
+        const struct vf_isa_impl *impl = plan->layout->impl;
+        if (!cuts && impl->reuse_bounds16)
+            return search16(impl, src.data, n, t, table, unique, map_ret);
         uint32_t *map = *map_ret = map_target(t, n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT);
-        if (!cuts) {
-            /* The ISA's search over a cleared span where it has one and
-             * the span is narrow enough. */
-            vf_reuse_search16_fn search16 = plan->layout->impl->reuse_search16;
-            uint32_t next = search16 ? search16(src.data, n, table, map, unique)
-                                     : VF_REUSE_OUTSIDE_SPAN;
-            return next != VF_REUSE_OUTSIDE_SPAN ? next
-                                                 : dedupe_direct16(src.data, n, table, map, unique);
-        }
+        if (!cuts)
+            return dedupe_direct16(src.data, n, table, map, unique);
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
     }
     uint64_t cap = map_capacity(plan, t), limit = cap < slots ? cap : slots;

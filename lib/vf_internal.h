@@ -99,15 +99,18 @@ typedef uint32_t (*vf_reuse_search_stream_fn)(const uint8_t *data, uint32_t n, u
                                               uint32_t span, uint32_t *table, uint32_t *map,
                                               uint32_t *unique, uint32_t next);
 
-/* The in-cache search of a vertex-reuse draw of n 16-bit indices without
- * cuts (draw_reuse_search.c), table slot = index (65536 slots): clears the
- * slots of the indices' [min, max] and looks each index up
- * (reuse_lookup.h, vf_reuse_lookup_cleared), writing the map with plain
- * stores. Returns the record count, or VF_REUSE_OUTSIDE_SPAN having
- * written nothing when that span is too wide for clearing to pay; the
- * caller then searches without clearing. */
-typedef uint32_t (*vf_reuse_search16_fn)(const uint8_t *data, uint32_t n, uint32_t *table,
-                                         uint32_t *map, uint32_t *unique);
+/* The smallest and largest of n > 0 16-bit indices (a vertex-reuse
+ * draw's search, draw_reuse_search.c), with vectors. */
+typedef void (*vf_reuse_bounds16_fn)(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
+                                     uint32_t *hi_ret);
+
+/* The search of a vertex-reuse draw of n 16-bit indices without cuts, all
+ * in [lo, hi], table slot = index: clears slots lo..hi with vector stores
+ * and looks each index up (reuse_lookup.h, vf_reuse_lookup_cleared),
+ * writing the map with plain stores. Returns the record count. */
+typedef uint32_t (*vf_reuse_search16_fn)(const uint8_t *data, uint32_t n, uint32_t lo,
+                                         uint32_t hi, uint32_t *table, uint32_t *map,
+                                         uint32_t *unique);
 
 /* Transposes one whole SoA batch: `lanes` (4, 8 or 16) staged AoS records
  * of `num_registers` registers, rs bytes apart, into component-major words

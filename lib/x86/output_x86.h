@@ -20,9 +20,13 @@ VF_HIDDEN void vf_stream_fence_sse2(void);
 VF_HIDDEN uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
                                                uint32_t span, uint32_t *table, uint32_t *map,
                                                uint32_t *unique, uint32_t next);
-/* The in-cache search of 16-bit indices over a cleared span (reuse_sse2.c). */
-VF_HIDDEN uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t *table,
-                                          uint32_t *map, uint32_t *unique);
+/* The bounds of 16-bit indices, and their search over a cleared span
+ * (reuse_sse2.c). */
+VF_HIDDEN void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
+                                      uint32_t *hi_ret);
+VF_HIDDEN uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
+                                          uint32_t hi, uint32_t *table, uint32_t *map,
+                                          uint32_t *unique);
 /* 4x4 transposes of 32-bit words per register and group of 4 lanes. */
 VF_HIDDEN void vf_soa_transpose_sse2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);

@@ -40,10 +40,10 @@ uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t l
     return next;
 }
 
-/* Smallest and largest of n 16-bit indices (n > 0). SSE2 compares 16-bit
- * lanes as signed only: flipping the top bit orders unsigned values the
- * same way. Two chains, so each step is not waiting on the last. */
-static void bounds16(const uint8_t *data, uint32_t n, uint32_t *lo_ret, uint32_t *hi_ret)
+/* SSE2 compares 16-bit lanes as signed only: flipping the top bit orders
+ * unsigned values the same way. Two chains, so each step is not waiting
+ * on the last. */
+void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t *lo_ret, uint32_t *hi_ret)
 {
     const __m128i flip = _mm_set1_epi16((short)0x8000);
     __m128i lo0 = _mm_set1_epi16(0x7fff), hi0 = flip, lo1 = lo0, hi1 = hi0;
@@ -105,18 +105,9 @@ static uint32_t search_cleared16(const uint8_t *data, uint32_t n, uint32_t *tabl
     return next;
 }
 
-/* Clearing pays while the span is at most twice the positions: a slot
- * costs a quarter of a 16-byte store, the lookup it spares a load that
- * waits on another (vf_reuse_lookup's check of `unique`). */
-uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t *table, uint32_t *map,
-                                uint32_t *unique)
+uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t hi,
+                                uint32_t *table, uint32_t *map, uint32_t *unique)
 {
-    uint32_t lo, hi;
-    if (n == 0)
-        return 0;
-    bounds16(data, n, &lo, &hi);
-    if (hi - lo >= 2 * (uint64_t)n)
-        return VF_REUSE_OUTSIDE_SPAN;
     clear_slots(table + lo, hi - lo + 1);
     return search_cleared16(data, n, table, map, unique);
 }

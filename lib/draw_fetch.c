@@ -95,12 +95,16 @@ static void read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n,
                          struct vf_batch_indices *bi)
 {
     bi->cut = NULL;
+    bi->index = bi->words;
     if (!plan->ib_data) {
-        memset(bi->index, 0, n * sizeof(*bi->index));
+        memset(bi->words, 0, n * sizeof(*bi->words));
         bi->flags = n == 1 ? VF_INDICES_SEQUENTIAL : 0;
         return;
     }
-    load_indices(plan, pos, n, bi->index);
+    if (plan->ib_words)
+        bi->index = plan->ib_words + pos;
+    else
+        load_indices(plan, pos, n, bi->words);
     uint32_t breaks = 0;
     for (uint32_t v = 0; v < n; v++)
         breaks |= bi->index[v] - bi->index[0] - v; /* 0 only while sequential */
@@ -231,6 +235,7 @@ void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t 
 {
     const struct vf_plan *plan = r->plan;
     struct vf_batch_indices bi;
+    bi.index = NULL;
     bi.cut = NULL;
     bi.flags = 0;
     if (plan->indexed)

@@ -74,6 +74,10 @@ struct vf_plan {
     const uint8_t *ib_data;
     uint32_t ib_size;
     uint32_t ib_index_size;
+    /* ib_data as an array of uint32_t (4-byte indices made by vfetch
+     * itself, start_location 0, every position inside): batches read their
+     * indices in place instead of copying them. */
+    const uint32_t *ib_words;
     int cut_enabled;
     uint32_t cut_value;
     int stream; /* write the output with the layout's non-temporal stores */
@@ -115,7 +119,8 @@ static inline const struct vf_element *vf_fetched_element(const struct vf_layout
 
 /* The indices of a batch of an indexed draw. */
 struct vf_batch_indices {
-    uint32_t index[VF_BATCH]; /* raw indices */
+    const uint32_t *index;    /* raw indices: `words`, or the plan's ib_words */
+    uint32_t words[VF_BATCH];
     uint8_t cut_mask[VF_BATCH];
     const uint8_t *cut;       /* cut_mask when some position is a cut, else NULL */
     unsigned flags;           /* VF_INDICES_* */

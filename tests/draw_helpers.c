@@ -173,7 +173,10 @@ void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nf
     vf_draw_desc_init(&c->d);
     c->d.vertex_buffers = c->vbs;
     c->d.num_vertex_buffers = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, RC_MAX_SLOTS) : RC_MAX_SLOTS;
-    c->d.vertex_count_per_instance = vf_rng_below(rng, 8) == 0 ? vf_rng_below(rng, 4) : vf_rng_below(rng, 150);
+    uint32_t vc_kind = vf_rng_below(rng, 8);
+    c->d.vertex_count_per_instance = vc_kind == 0   ? vf_rng_below(rng, 4)
+                                     : vc_kind == 1 ? 150 + vf_rng_below(rng, 350)
+                                                    : vf_rng_below(rng, 150);
     c->d.instance_count = 1 + vf_rng_below(rng, 5);
     c->d.start_instance_location =
         vf_rng_below(rng, 8) == 0 ? 0xfffffffdu : vf_rng_below(rng, 12);
@@ -183,7 +186,8 @@ void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nf
         return;
     }
     uint32_t isz = vf_rng_below(rng, 2) ? 4 : 2;
-    uint32_t count = vf_rng_below(rng, 200);
+    uint32_t count = vf_rng_below(rng, 8) == 0 ? 200 + vf_rng_below(rng, 400)
+                                                : vf_rng_below(rng, 200);
     vf_guarded_alloc(&c->ibg, (size_t)count * isz, (int)vf_rng_below(rng, 2));
     uint32_t cut = isz == 2 ? 0xffffu : 0xffffffffu;
     /* Runs of sequential indices (strided path), random ones (gather),
@@ -194,8 +198,20 @@ void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nf
     int all_seq = vf_rng_below(rng, 4) == 0;
     if (all_seq && vf_rng_below(rng, 3) == 0)
         seq = (isz == 2 ? 0xffffu : 0xffffffffu) - vf_rng_below(rng, 100);
+    /* A fifth of the others end with a long run of consecutive indices
+     * after a scattered head (a batch split in two), the run starting
+     * anywhere, past the vertex data or near the largest index too. */
+    uint32_t tail_from = count, tail_start = 0;
+    if (!all_seq && vf_rng_below(rng, 5) == 0) {
+        tail_from = vf_rng_below(rng, (count < 48 ? count : 48) + 1);
+        uint32_t starts[3] = { vf_rng_below(rng, 60), vf_rng_below(rng, 200),
+                               (isz == 2 ? 0xffffu : 0xffffffffu) - vf_rng_below(rng, 300) };
+        tail_start = starts[vf_rng_below(rng, 3)];
+    }
     for (uint32_t i = 0; i < count; i++) {
-        uint32_t kind = all_seq ? 0 : vf_rng_below(rng, 16), v;
+        if (i == tail_from)
+            seq = tail_start;
+        uint32_t kind = all_seq || i >= tail_from ? 0 : vf_rng_below(rng, 16), v;
         if (kind < 7)
             v = seq++;
         else if (kind < 12)
@@ -204,7 +220,7 @@ void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nf
             v = cut;
         else
             v = vf_rng_u32(rng) & (isz == 2 ? 0xffffu : 0xffffffffu);
-        if (!all_seq && vf_rng_below(rng, 20) == 0)
+        if (!all_seq && i < tail_from && vf_rng_below(rng, 20) == 0)
             seq = vf_rng_below(rng, 60);
         if (isz == 2) {
             uint16_t h = (uint16_t)v;

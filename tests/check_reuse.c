@@ -320,6 +320,19 @@ END_TEST
 /* has them), into an array at every offset from a 16-byte boundary        */
 /* ------------------------------------------------------------------------ */
 
+/* A layout of one R32_UINT element on `isa`: a record's first word is the
+ * vertex's own. */
+static vf_layout *uint_layout(uint32_t isa)
+{
+    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
+    vf_layout_options lo;
+    vf_layout_options_init(&lo);
+    lo.isa = isa;
+    vf_layout *layout = NULL;
+    ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
+    return layout;
+}
+
 /* The map by a table over index values (all below n + 16 here). */
 static uint32_t table_map(const uint32_t *idx, uint32_t n, int cuts, uint32_t *want)
 {
@@ -344,7 +357,6 @@ static uint32_t table_map(const uint32_t *idx, uint32_t n, int cuts, uint32_t *w
 static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_want,
                        uint32_t out_records)
 {
-    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
     uint32_t n = dd->vertex_count_per_instance;
     uint32_t *remap = xalloc(((size_t)n + 4) * 4);
     vf_thread_pool *pool = NULL;
@@ -352,11 +364,7 @@ static void large_case(const vf_draw_desc *dd, const uint32_t *want, uint32_t u_
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         if (!vf_isa_available(isa))
             continue;
-        vf_layout_options lo;
-        vf_layout_options_init(&lo);
-        lo.isa = isa;
-        vf_layout *layout = NULL;
-        ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
+        vf_layout *layout = uint_layout(isa);
         size_t ss, os;
         ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, dd, &ss), VF_OK);
         ck_assert_int_eq(vf_draw_output_size(layout, out_records, 1, &os), VF_OK);
@@ -448,17 +456,12 @@ START_TEST(test_scratch_kept_16bit)
     uint32_t *vb = xalloc(65536 * 4);
     for (uint32_t v = 0; v < 65536; v++)
         vb[v] = v * 3 + 1;
-    vf_input_element_desc d[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
     uint16_t *idx = xalloc(4099 * 2);
     uint32_t *want = xalloc(4099 * 4), *remap = xalloc(4099 * 4), *out = xalloc(4099 * 16);
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         if (!vf_isa_available(isa))
             continue;
-        vf_layout_options lo;
-        vf_layout_options_init(&lo);
-        lo.isa = isa;
-        vf_layout *layout = NULL;
-        ck_assert_int_eq(vf_layout_create(d, 1, &lo, &layout, NULL), VF_OK);
+        vf_layout *layout = uint_layout(isa);
         /* Scratch for the largest draw, holding stale records that name
          * small record numbers, as a draw of other indices leaves them. */
         size_t words = 2 * 4099 + 65536;
@@ -472,16 +475,14 @@ START_TEST(test_scratch_kept_16bit)
             uint32_t idx32[4099];
             for (uint32_t p = 0; p < n; p++)
                 idx32[p] = idx[p];
-            /* table_map wants indices below n + 16: shift them down. */
-            uint32_t lo_idx = UINT32_MAX, u_want = 0;
-            for (uint32_t p = 0; p < n; p++)
-                lo_idx = idx32[p] < lo_idx ? idx32[p] : lo_idx;
-            uint32_t *first = xalloc(65536 * 4);
+            /* The map by a table over every 16-bit value: record r is the
+             * r-th distinct index seen. */
+            uint32_t u_want = 0, *first = xalloc(65536 * 4);
             memset(first, 0xff, 65536 * 4);
             for (uint32_t p = 0; p < n; p++) {
-                if (first[idx32[p] - lo_idx] == 0xFFFFFFFFu)
-                    first[idx32[p] - lo_idx] = u_want++;
-                want[p] = first[idx32[p] - lo_idx];
+                if (first[idx32[p]] == 0xFFFFFFFFu)
+                    first[idx32[p]] = u_want++;
+                want[p] = first[idx32[p]];
             }
             free(first);
             vf_vertex_buffer_view vbv = { vb, 65536 * 4, 4 };

@@ -16,9 +16,6 @@
 #  define VF_ALIGN_CODE
 #endif
 
-/* An empty table slot. */
-#define SLOT_EMPTY VF_REUSE_SLOT_EMPTY
-
 struct vf_index_source vf_reuse_index_source(const struct vf_plan *plan, uint32_t *map)
 {
     uint32_t n = plan->vertex_count, isz = plan->ib_index_size;
@@ -194,7 +191,7 @@ static uint32_t dedupe_hash(const uint8_t *data, uint32_t size, uint32_t n, int 
         uint64_t h = ((uint64_t)idx * 0x9E3779B97F4A7C15ull) >> (64 - bits);
         for (;; h = (h + 1) & mask) {
             uint32_t rec = table[h];
-            if (rec == SLOT_EMPTY) {
+            if (rec == VF_REUSE_SLOT_EMPTY) {
                 unique[next] = idx;
                 table[h] = next;
                 map[v] = next++;
@@ -319,6 +316,6 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
                                  stream_map(plan, t, src, map), unique);
         return dedupe_direct(src.data, 4, n, 1, cut, lo, table, map, unique, 0);
     }
-    memset(table, 0xff, (size_t)slots * 4);
+    memset(table, 0xff, (size_t)slots * 4); /* every slot VF_REUSE_SLOT_EMPTY */
     return dedupe_hash(src.data, src.size, n, cuts, cut, table, slots, map, unique);
 }

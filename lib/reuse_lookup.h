@@ -33,7 +33,8 @@ static inline uint32_t vf_reuse_lookup(uint32_t idx, uint32_t *slot, uint32_t *u
     return rec;
 }
 
-/* A slot cleared before a search (vf_reuse_lookup_cleared): no record. */
+/* An empty slot of a table cleared before its search (the hash table's
+ * every slot, or the span vf_reuse_lookup_cleared looks up): no record. */
 #define VF_REUSE_SLOT_EMPTY UINT32_MAX
 
 /* The record of index `idx` in a table whose slots the search cleared

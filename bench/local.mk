@@ -17,7 +17,7 @@ EXTRA_DIST += bench/README.md bench/peer.vert
 # The Vulkan peer: the same draws through Vulkan, on the CPU (lavapipe) or
 # a GPU. The vertex shader is compiled at build time, one SPIR-V module per
 # bench layout. The device, buffers and pipeline come from vfetch-vk's
-# Vulkan layer (tools/libvfvk.la, tools/vk.mk), which opens the loader at
+# Vulkan layer (tools/libvfvk.la, tools/vk/local.mk), which opens the loader at
 # run time: nothing links against libvulkan.
 BENCH_ENV =
 BENCH_PEER_FLAGS =
@@ -27,8 +27,7 @@ BENCH_PEER_SPV = bench/peer_static.spv.h bench/peer_skinned.spv.h \
 bench_vfetch_bench_SOURCES += bench/vk_peer.c bench/vk_peer.h bench/vk_peer_impl.h \
 	bench/vk_peer_pipeline.c bench/vk_peer_list.c
 nodist_bench_vfetch_bench_SOURCES = $(BENCH_PEER_SPV)
-bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) -I$(top_srcdir)/tools \
-	$(VULKAN_CFLAGS)
+bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) $(VF_VK_CFLAGS)
 bench_vfetch_bench_LDADD += $(VF_VK_LIBS)
 CLEANFILES += $(BENCH_PEER_SPV)
 bench/vfetch_bench-vk_peer_pipeline.$(OBJEXT): $(BENCH_PEER_SPV)

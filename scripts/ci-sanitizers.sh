@@ -40,7 +40,7 @@ echo "ci-sanitizers: CC=$CC, sources $srcdir, build $obj"
 # library can match them. Leak checks are off for that program only (the
 # suppression matches its module); its memory errors are still reported.
 supp="$obj/lsan.supp"
-printf '%s\n' 'leak:libvulkan_lvp.so' 'leak:libvulkan.so' 'leak:libLLVM' 'leak:tools/vfetch-vk' >"$supp"
+printf '%s\n' 'leak:libvulkan_lvp.so' 'leak:libvulkan.so' 'leak:libLLVM' 'leak:tools/vfetch-vk/vfetch-vk' >"$supp"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1:${ASAN_OPTIONS:-}"
 export LSAN_OPTIONS="suppressions=$supp:print_suppressions=0:${LSAN_OPTIONS:-}"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:${UBSAN_OPTIONS:-}"

@@ -6,7 +6,7 @@
 # in every build, with any compiler.
 FUZZ_COMMON_SOURCES = tests/fuzz/replay.c tests/fuzz/fuzz_input.h tests/fuzz/fuzz_names.h
 FUZZ_CASE_SOURCES = tests/fuzz/fuzz_case.c
-FUZZ_CASE_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools \
+FUZZ_CASE_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/common \
 	-DFUZZ_CASE_BASE_DIR='"$(abs_top_srcdir)/examples"'
 check_PROGRAMS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case
 TESTS += tests/fuzz/replay_layout tests/fuzz/replay_draw tests/fuzz/replay_case

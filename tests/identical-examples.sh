@@ -6,7 +6,7 @@
 set -u
 srcdir=${top_srcdir:-.}
 builddir=${top_builddir:-.}
-vfetch=$builddir/tools/vfetch
+vfetch=$builddir/tools/vfetch/vfetch
 [ -x "$vfetch" ] || { echo "identical-examples: no $vfetch"; exit 77; }
 unset VFETCH_ISA
 

@@ -23,9 +23,9 @@ tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuz
 tests_fuzz_fuzz_primitives_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm
 
-# vfetch-vk --primitives: the capture (tools/vk_prim.c) and its check
-# against vf_draw_primitives (tools/vk_prim_check.c, built with vfetch-vk
-# in tools/vk.mk), run on lavapipe over
+# vfetch-vk --primitives: the capture (tools/vfetch-vk/vk_prim.c) and its check
+# against vf_draw_primitives (tools/vfetch-vk/vk_prim_check.c, built with vfetch-vk
+# in tools/vfetch-vk/local.mk), run on lavapipe over
 # the cases of tests/vk/gen_prim_cases. Skips (77) without a Vulkan
 # device or geometry shaders. vfetch-vk is built with json-c only.
 if HAVE_VULKAN_TOOLS

@@ -24,7 +24,7 @@ top_builddir=${top_builddir:-.}
 top_srcdir=$(cd "$top_srcdir" && pwd)
 top_builddir=$(cd "$top_builddir" && pwd)
 
-VFETCH="$top_builddir/tools/vfetch"
+VFETCH="$top_builddir/tools/vfetch/vfetch"
 EXAMPLES="$top_srcdir/examples"
 EXPECTED="$top_srcdir/tests/cli/expected"
 REGENERATE=${VFETCH_CLI_REGENERATE:-}

@@ -1,5 +1,5 @@
 # The Vulkan cross-check: seeded random cases and per-format sweeps run
-# through tools/vfetch-vk on the Vulkan driver (lavapipe when installed);
+# through tools/vfetch-vk/vfetch-vk on the Vulkan driver (lavapipe when installed);
 # every difference must be listed in tests/vk/known-deviations.txt. Skips
 # (77) without a Vulkan device. The runs have no shader compiler on PATH:
 # vfetch-vk compiles in-process.
@@ -16,10 +16,11 @@ EXTRA_DIST += tests/vk/known-deviations.txt tests/vk/run-vk-tests.sh
 # device-limit notes and the index keys of hand-written cases.
 if HAVE_VFETCH_VK
 check_PROGRAMS += tests/vk/test_translate
-tests_vk_test_translate_SOURCES = tests/vk/test_translate.c tools/vk_translate.c \
-	tools/vk_format.c
+tests_vk_test_translate_SOURCES = tests/vk/test_translate.c tools/vfetch-vk/vk_translate.c \
+	tools/vfetch-vk/vk_format.c
 tests_vk_test_translate_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
-tests_vk_test_translate_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools
+tests_vk_test_translate_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-vk -I$(top_srcdir)/tools/vk \
+	-I$(top_srcdir)/tools/common
 tests_vk_test_translate_LDADD = libvfetch_core.la -lm
 TESTS += tests/vk/test_translate
 endif

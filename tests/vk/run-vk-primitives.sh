@@ -13,7 +13,7 @@
 set -u
 
 top_builddir=${top_builddir:-.}
-vk=$top_builddir/tools/vfetch-vk
+vk=$top_builddir/tools/vfetch-vk/vfetch-vk
 gen=$top_builddir/tests/vk/gen_prim_cases
 seed=${VFETCH_VK_SEED:-1}
 lvp=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json

@@ -15,7 +15,7 @@ set -u
 
 top_builddir=${top_builddir:-.}
 top_srcdir=${top_srcdir:-.}
-vk=$top_builddir/tools/vfetch-vk
+vk=$top_builddir/tools/vfetch-vk/vfetch-vk
 gen=$top_builddir/tests/vk/gen_cases
 known=$top_srcdir/tests/vk/known-deviations.txt
 seed=${VFETCH_VK_SEED:-1}

@@ -1,0 +1,22 @@
+# The tools library (tools/common/): JSON reading (json_read), D3D
+# enumeration names (d3d_names), the case loader (case), the output writers
+# (output) and the comparison with another implementation (compare). It is
+# shared by the vfetch CLI, vfetch-vk and the case fuzz target. A program
+# links $(VF_TOOLS_LIBS) and adds $(VF_TOOLS_CFLAGS) to its CFLAGS.
+
+# Without json-c (configure) none of this is built.
+if HAVE_JSONC
+noinst_LTLIBRARIES += tools/libvftools.la
+tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/output.h \
+	tools/common/compare.c tools/common/compare.h
+tools_libvftools_la_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
+endif
+# The sources of the case loader, also compiled alone by `make fuzz`.
+VF_CASE_SRC = tools/common/case.c tools/common/case.h tools/common/case_d3d11.c \
+	tools/common/case_json.h tools/common/json_read.c tools/common/json_read.h \
+	tools/common/d3d_names.c tools/common/d3d_names.h tools/common/common.h
+VF_TOOLS_CFLAGS = -I$(top_srcdir)/tools/common $(JSONC_CFLAGS)
+VF_TOOLS_LIBS = tools/libvftools.la $(JSONC_LIBS) -lm
+# Older names of the last two.
+VF_CASE_CFLAGS = $(VF_TOOLS_CFLAGS)
+VF_CASE_LIBS = $(JSONC_LIBS)

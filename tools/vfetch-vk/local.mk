@@ -1,0 +1,25 @@
+# vfetch-vk (tools/vfetch-vk/): runs a case through a real Vulkan driver's
+# vertex fetch and diffs it against vfetch. Built when configure finds the
+# Vulkan headers, libshaderc and json-c: the tool compiles the shaders it
+# generates per case in-process with libshaderc (linked statically where the
+# archives exist) and opens the Vulkan loader at run time, so it runs no
+# other program.
+if HAVE_VFETCH_VK
+bin_PROGRAMS += tools/vfetch-vk/vfetch-vk
+tools_vfetch_vk_vfetch_vk_SOURCES = \
+	tools/vfetch-vk/main.c \
+	tools/vfetch-vk/vk_fetch.h \
+	tools/vfetch-vk/vk_format.c \
+	tools/vfetch-vk/vk_translate.c \
+	tools/vfetch-vk/vk_translate.h \
+	tools/vfetch-vk/vk_fetch_device.c \
+	tools/vfetch-vk/vk_run.c \
+	tools/vfetch-vk/vk_shader.c \
+	tools/vfetch-vk/vk_start_ref.c \
+	tools/vfetch-vk/vk_prim.c \
+	tools/vfetch-vk/vk_prim_check.c
+tools_vfetch_vk_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VF_VK_CFLAGS) $(VF_TOOLS_CFLAGS)
+tools_vfetch_vk_vfetch_vk_LDADD = $(VF_TOOLS_LIBS) $(VF_VK_LIBS) libvfetch_core.la \
+	$(SHADERC_LIBS) -lm
+endif
+EXTRA_DIST += docs/vfetch-vk.md

@@ -1,0 +1,36 @@
+# The vfetch command-line tool (tools/vfetch/), its man page, the examples
+# and the CLI tests.
+
+# Without json-c (configure) none of this is built.
+if HAVE_JSONC
+bin_PROGRAMS += tools/vfetch/vfetch
+tools_vfetch_vfetch_SOURCES = tools/vfetch/main.c
+tools_vfetch_vfetch_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
+tools_vfetch_vfetch_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
+
+dist_man_MANS += tools/vfetch/vfetch.1
+
+# Every command on every example against tests/cli/expected/, and malformed
+# input of each kind (see the script).
+TESTS += tests/cli/run-cli-tests.sh
+endif
+EXTRA_DIST += examples tests/cli
+
+# The C example of README.md, as it stands there, compiled and run: the
+# lines between "```c" and "```" of its "Using the library" section, after
+# a prototype and before a main that draws one zeroed triangle.
+check_PROGRAMS += tests/check_readme
+nodist_tests_check_readme_SOURCES = tests/readme_example.c
+tests_check_readme_LDADD = libvfetch.la
+TESTS += tests/check_readme
+CLEANFILES += tests/readme_example.c
+tests/readme_example.c: $(top_srcdir)/README.md
+	$(AM_V_GEN)$(MKDIR_P) tests && { \
+	  echo 'int draw_triangle(const void *vertices);'; \
+	  sed -n '/^## Using the library/,/^## /{/^```c$$/,/^```$$/p;}' $(top_srcdir)/README.md | \
+	    sed '1d;$$d'; \
+	  echo 'int main(void)'; \
+	  echo '{'; \
+	  echo '    static const unsigned char vertices[48] = { 0 };'; \
+	  echo '    return draw_triangle(vertices) == 0 ? 0 : 1;'; \
+	  echo '}'; } >$@.tmp && mv $@.tmp $@

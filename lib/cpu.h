@@ -1,8 +1,8 @@
 /*
  * cpu.h - CPU feature detection (cpu.c). Internal.
  */
-#ifndef VF_CPU_H
-#define VF_CPU_H
+#ifndef VF_LIB_CPU_H
+#define VF_LIB_CPU_H
 
 #include <stdint.h>
 

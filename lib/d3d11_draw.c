@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "draw_internal.h"
+#include "draw_plan.h"
 #include "d3d11_internal.h"
 
 static const char *const call_names[2] = { "DrawInstanced", "DrawIndexedInstanced" };

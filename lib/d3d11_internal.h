@@ -1,6 +1,6 @@
 /* d3d11_internal.h - what the D3D11 front end's files share. */
-#ifndef VF_D3D11_INTERNAL_H
-#define VF_D3D11_INTERNAL_H
+#ifndef VF_LIB_D3D11_INTERNAL_H
+#define VF_LIB_D3D11_INTERNAL_H
 
 #include "vfetch_d3d11.h"
 

@@ -42,7 +42,7 @@ static const struct isa_entry isa_entries[VF_ISA_COUNT] = {
 #undef VF_ISA
 };
 
-const struct vf_isa_impl *vf_isa_impl(uint32_t isa)
+const struct vf_isa_impl *vf_isa_get(uint32_t isa)
 {
     return isa < VF_ISA_COUNT ? isa_entries[isa].impl : NULL;
 }
@@ -54,7 +54,7 @@ uint32_t vf_isa_below(uint32_t isa)
 
 const struct vf_kernel_entry *vf_kernel_table(uint32_t isa)
 {
-    const struct vf_isa_impl *impl = vf_isa_impl(isa);
+    const struct vf_isa_impl *impl = vf_isa_get(isa);
     return impl ? impl->table : NULL;
 }
 
@@ -82,7 +82,7 @@ static int vf_yields_spaced(const struct vf_isa_impl *impl, vf_format format, ui
 static uint32_t vf_kernel_level(vf_format format, uint32_t isa, int spaced, uint32_t registers)
 {
     for (; isa != VF_ISA_SCALAR && isa < VF_ISA_COUNT; isa = vf_isa_below(isa)) {
-        const struct vf_isa_impl *impl = vf_isa_impl(isa);
+        const struct vf_isa_impl *impl = vf_isa_get(isa);
         if (impl && impl->table && format < VF_KERNEL_TABLE_SIZE &&
             impl->table[format].strided &&
             !vf_listed(impl->yields, impl->num_yields, format) &&
@@ -99,15 +99,15 @@ void vf_select_kernel(vf_format format, uint32_t isa, uint32_t registers,
     uint32_t spaced = vf_kernel_level(format, own, 1, registers);
     *out = *vf_scalar_kernel(format);
     if (own != VF_ISA_SCALAR) {
-        out->strided = vf_isa_impl(own)->table[format].strided;
-        out->gather = vf_isa_impl(own)->table[format].gather;
+        out->strided = vf_isa_get(own)->table[format].strided;
+        out->gather = vf_isa_get(own)->table[format].gather;
         out->isa = own;
     }
     /* A gather loads each vertex's element on its own, as a spaced run
      * does, and follows the same choice. */
     if (spaced != own) {
-        out->strided_spaced = vf_isa_impl(spaced)->table[format].strided;
-        out->gather = vf_isa_impl(spaced)->table[format].gather;
+        out->strided_spaced = vf_isa_get(spaced)->table[format].strided;
+        out->gather = vf_isa_get(spaced)->table[format].gather;
     } else {
         out->strided_spaced = out->strided;
     }

@@ -6,8 +6,8 @@
  * (its row in isa.def names it); a layout keeps a pointer to the one of
  * its ISA. Nothing on the draw path looks at CPU features.
  */
-#ifndef VF_DISPATCH_H
-#define VF_DISPATCH_H
+#ifndef VF_LIB_DISPATCH_H
+#define VF_LIB_DISPATCH_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -72,7 +72,7 @@ struct vf_isa_impl {
 #undef VF_ISA
 
 /* What `isa` exports, or NULL when it is not a level or not built in. */
-VF_HIDDEN const struct vf_isa_impl *vf_isa_impl(uint32_t isa);
+VF_HIDDEN const struct vf_isa_impl *vf_isa_get(uint32_t isa);
 /* The level `isa` falls back to (scalar falls back to itself). */
 VF_HIDDEN uint32_t vf_isa_below(uint32_t isa);
 /* The table of an ISA built into this library, or NULL. Tests use it to

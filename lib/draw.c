@@ -9,7 +9,7 @@
  * draws whose output reaches VF_STREAM_MIN_BYTES are written with the
  * layout ISA's non-temporal stores, where it has them.
  */
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 #include <stdatomic.h>
 

@@ -12,7 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 /* Bytes of a semantic name printed in a message. */
 #define NAME_PRINT_MAX 48

@@ -7,7 +7,7 @@
  * broadcast into every record; a range of another instance is retargeted
  * by rewriting only those and SV_InstanceID. Nothing here allocates.
  */
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 /* ------------------------------------------------------------------------ */
 /* Ranges                                                                   */

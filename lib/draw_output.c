@@ -9,7 +9,7 @@
  * times is fetched once; its later instances rewrite only their
  * per-instance registers. Nothing here allocates.
  */
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 /* Word-major so the output is written in order; the staged records are in
  * L1. Lanes [0, valid) of a batch of `lanes`. */

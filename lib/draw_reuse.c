@@ -10,7 +10,7 @@
  * position with that index. Nothing here allocates: the table of seen
  * indices and the list of distinct ones live in the caller's scratch.
  */
-#include "draw_internal.h"
+#include "draw_plan.h"
 #include "draw_reuse_par.h"
 #include "draw_reuse_search.h"
 

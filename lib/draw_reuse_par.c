@@ -35,7 +35,7 @@
 
 #include <string.h>
 
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 _Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t),
                "the table words are used as atomics in place");

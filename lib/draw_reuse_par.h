@@ -2,8 +2,8 @@
  * draw_reuse_par.h - the distinct-index search of a reuse draw split over
  * a thread pool (draw_reuse_par.c), for draw_reuse.c. Internal.
  */
-#ifndef VF_DRAW_REUSE_PAR_H
-#define VF_DRAW_REUSE_PAR_H
+#ifndef VF_LIB_DRAW_REUSE_PAR_H
+#define VF_LIB_DRAW_REUSE_PAR_H
 
 #include <stdatomic.h>
 #include <stdint.h>

@@ -2,10 +2,10 @@
  * draw_reuse_search.h - the serial search for the distinct indices of a
  * vertex-reuse draw (draw_reuse_search.c), for draw_reuse.c. Internal.
  */
-#ifndef VF_DRAW_REUSE_SEARCH_H
-#define VF_DRAW_REUSE_SEARCH_H
+#ifndef VF_LIB_DRAW_REUSE_SEARCH_H
+#define VF_LIB_DRAW_REUSE_SEARCH_H
 
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 /* Every 16-bit index has a slot of its own in a table this large. */
 #define VF_REUSE_SLOTS_16BIT 65536u

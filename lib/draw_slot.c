@@ -9,13 +9,13 @@
  * otherwise, shared by the slot's elements, cut and out-of-bounds vertices
  * pointing at zeros so kernels never branch per vertex.
  */
-#include "draw_internal.h"
+#include "draw_plan.h"
 
 /* Shortest run of consecutive in-bounds vertices worth a strided call. */
 #define VF_RUN_MIN 4u
 #define VF_CACHE_LINE 64u
 
-/* draw_internal.h says what these are for. */
+/* draw_plan.h says what these are for. */
 _Alignas(16) const uint8_t vf_zero_block[16] = { 0 };
 /* What every element of an out-of-bounds vertex decodes from at once:
  * layout.c keeps every element's offset plus size within VF_MAX_STRIDE. */

@@ -120,6 +120,8 @@
  * whatever MXCSR says. tests/check_simd.c checks every code with FTZ and
  * DAZ set. Results do depend on round-to-nearest, as the public header says.
  */
+#ifndef VF_LIB_FETCH_TEMPLATE_H
+#define VF_LIB_FETCH_TEMPLATE_H
 
 #if !defined(VF_SUFFIX) || !defined(VF_NV) || !defined(VF_LANES)
 #  error "define VF_SUFFIX, VF_NV, VF_LANES, vec_t and the vq_* primitives first"
@@ -377,3 +379,5 @@ static const struct vf_kernel_entry VF_TPL(vf_fetch_table)[VF_KERNEL_TABLE_SIZE]
 #undef VF_TPL_CAT
 #undef VF_TPL_CAT2
 #undef VF_SUFFIX
+
+#endif

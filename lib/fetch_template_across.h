@@ -4,6 +4,8 @@
  * ones) decoded VF_LANES vertices at a time. Part of lib/fetch_template.h,
  * which includes it after the per-vertex loops; never included on its own.
  */
+#ifndef VF_LIB_FETCH_TEMPLATE_ACROSS_H
+#define VF_LIB_FETCH_TEMPLATE_ACROSS_H
 /* ------------------------------------------------------------------------ */
 /* Across vertices: one or two 8/16-bit components                           */
 /* ------------------------------------------------------------------------ */
@@ -157,3 +159,5 @@ VF_ACROSS_INLINE void VF_TPL(across_R11G11B10_FLOAT)(vec_t w, uint8_t *d, size_t
              VF_SPLAT(0x3f800000u));
 }
 #undef VF_SPLAT
+
+#endif

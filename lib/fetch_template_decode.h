@@ -5,6 +5,8 @@
  * Part of lib/fetch_template.h, which includes it (its comment says what an
  * ISA provides and why the results are exact); never included on its own.
  */
+#ifndef VF_LIB_FETCH_TEMPLATE_DECODE_H
+#define VF_LIB_FETCH_TEMPLATE_DECODE_H
 /* ------------------------------------------------------------------------ */
 /* Shared decode steps                                                       */
 /* ------------------------------------------------------------------------ */
@@ -220,3 +222,5 @@ VF_DEC_PACKED16(B5G5R5A1_UNORM, 0x7c00u, 0x03e0u, 0x001fu, 0x8000u,
 VF_DEC_PACKED16(B4G4R4A4_UNORM, 0x0f00u, 0x00f0u, 0x000fu, 0xf000u,
                 0x45700000u, 0x43700000u, 0x41700000u, 0x47700000u,
                 0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u, 4)
+
+#endif

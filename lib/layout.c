@@ -21,7 +21,7 @@
 
 #include "cpu.h"
 #include "dispatch.h"
-#include "layout_internal.h"
+#include "layout_state.h"
 
 static void free_layout(vf_layout *layout)
 {
@@ -246,7 +246,7 @@ static vf_result build_layout(const struct layout_check *c, const vf_layout_opti
     L->output_shape = options->output_shape;
     L->lanes = options->output_shape == VF_OUTPUT_AOS ? 1u : options->output_shape;
     L->isa = c->isa;
-    L->impl = vf_isa_impl(c->isa);
+    L->impl = vf_isa_get(c->isa);
     L->max_input_slots = c->max_slots;
     L->prefetch_ahead = vf_cpu_prefetch_ahead();
     *layout_ret = L;

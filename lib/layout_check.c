@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "dispatch.h"
-#include "layout_internal.h"
+#include "layout_state.h"
 
 static const char *class_name(uint32_t slot_class)
 {

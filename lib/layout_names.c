@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "layout_internal.h"
+#include "layout_state.h"
 
 void vf_layout_diag(struct diag_ctx *ctx, vf_result code, uint32_t severity, int32_t element,
                     int32_t signature, const char *fmt, ...)

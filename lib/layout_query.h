@@ -2,8 +2,8 @@
  * suites need and no public query gives: how the draw walker reads an
  * input slot. Test-only; implemented in lib/layout_query.c, which is linked
  * into libvfetch_core but exported from no installed header. */
-#ifndef VF_LAYOUT_INTERNAL_H
-#define VF_LAYOUT_INTERNAL_H
+#ifndef VF_LIB_LAYOUT_QUERY_H
+#define VF_LIB_LAYOUT_QUERY_H
 
 #include <stdint.h>
 

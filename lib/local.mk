@@ -8,11 +8,11 @@ libvfetch_core_la_SOURCES += \
 	lib/decode.c \
 	lib/layout.c \
 	lib/layout_check.c \
-	lib/layout_internal.h \
+	lib/layout_state.h \
 	lib/layout_names.c \
 	lib/layout_query.c \
 	lib/layout_query.h \
-	lib/draw_internal.h \
+	lib/draw_plan.h \
 	lib/draw.c \
 	lib/draw_check.c \
 	lib/draw_fetch.c \

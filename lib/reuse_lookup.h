@@ -3,8 +3,8 @@
  * draw's search, written once for draw_reuse_search.c and the streaming
  * search of each ISA (lib/x86/reuse_sse2.c). ISA-neutral. Internal.
  */
-#ifndef VF_REUSE_LOOKUP_H
-#define VF_REUSE_LOOKUP_H
+#ifndef VF_LIB_REUSE_LOOKUP_H
+#define VF_LIB_REUSE_LOOKUP_H
 
 #include <stdint.h>
 

@@ -7,8 +7,8 @@
  * (kernels, output helpers, slot spans, system-value words) so the draw
  * path makes no decision that depends on the format or the CPU.
  */
-#ifndef VF_INTERNAL_H
-#define VF_INTERNAL_H
+#ifndef VF_LIB_VF_INTERNAL_H
+#define VF_LIB_VF_INTERNAL_H
 
 #include <stdarg.h>
 #include <stddef.h>
@@ -266,4 +266,4 @@ VF_HIDDEN size_t vf_thread_pool_min_bytes(vf_thread_pool *pool);
  * turns. Allocates nothing. */
 VF_HIDDEN void vf_thread_pool_run(vf_thread_pool *pool, void (*fn)(void *arg), void *arg);
 
-#endif /* VF_INTERNAL_H */
+#endif /* VF_LIB_VF_INTERNAL_H */

@@ -19,7 +19,7 @@ int main(void)
 #undef VF_ISA
     };
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
-        if (order[i] != VF_ISA_SCALAR && vf_isa_impl(order[i]) != NULL)
+        if (order[i] != VF_ISA_SCALAR && vf_isa_get(order[i]) != NULL)
             printf("%s\n", vf_isa_name(order[i]));
     return 0;
 }

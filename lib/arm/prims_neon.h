@@ -3,8 +3,8 @@
  * AArch64 Advanced SIMD: one vertex per 128-bit vector, four across. Static
  * inline only.
  */
-#ifndef VF_PRIMS_NEON_H
-#define VF_PRIMS_NEON_H
+#ifndef VF_LIB_ARM_PRIMS_NEON_H
+#define VF_LIB_ARM_PRIMS_NEON_H
 
 #include <string.h>
 

@@ -24,6 +24,7 @@
 
 #include "dispatch.h"
 #include "output_x86.h"
+#include "reuse_x86.h"
 
 #include "prims_avx2.h"
 

@@ -7,6 +7,7 @@
 
 #include "dispatch.h"
 #include "output_x86.h"
+#include "reuse_x86.h"
 
 #define VF_SSE_LEVEL 2
 #include "prims_sse.h"

@@ -2,10 +2,11 @@
 # flags (probed by configure), linked into libvfetch_core. An ISA file
 # exports only its suffixed table; the headers hold static inline code only.
 # VF_X86_TEMPLATE: the ISA-neutral template, the x86 primitive headers and
-# the declarations of the x86 output helpers.
+# the declarations of the x86 output helpers and reuse searches.
 VF_X86_TEMPLATE = lib/fetch_template.h lib/fetch_template_decode.h \
 	lib/fetch_template_across.h lib/x86/sse_load.h lib/x86/prims_sse.h \
-	lib/x86/prims_avx2.h lib/x86/prims_avx512.h lib/x86/output_x86.h
+	lib/x86/prims_avx2.h lib/x86/prims_avx512.h lib/x86/output_x86.h \
+	lib/x86/reuse_x86.h
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la

@@ -1,13 +1,14 @@
 /*
- * output_x86.h - the x86 output helpers (vf_internal.h has their
- * contracts), for the levels' exports in fetch_<isa>.c. Internal.
+ * output_x86.h - the x86 output helpers: non-temporal copies and SoA
+ * transposes (vf_internal.h has their contracts), for the levels' exports
+ * in fetch_<isa>.c. Internal. The reuse searches are in reuse_x86.h.
  *
  * SSE2's (output_sse2.c) serve every SSE level; AVX2's (output_avx2.c)
  * leave 4-lane batches to SSE2's transpose and use its fence, so they are
  * built only together with SSE2's.
  */
-#ifndef VF_OUTPUT_X86_H
-#define VF_OUTPUT_X86_H
+#ifndef VF_LIB_X86_OUTPUT_X86_H
+#define VF_LIB_X86_OUTPUT_X86_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -16,20 +17,6 @@
 
 VF_HIDDEN void vf_stream_copy_sse2(uint8_t *dst, const uint8_t *src, size_t bytes);
 VF_HIDDEN void vf_stream_fence_sse2(void);
-/* The streaming search of a vertex-reuse draw (reuse_sse2.c). */
-VF_HIDDEN uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
-                                               uint32_t span, uint32_t *table, uint32_t *map,
-                                               uint32_t *unique, uint32_t next);
-/* The bounds of 16-bit indices, and their search over a cleared span
- * (reuse_sse2.c). */
-VF_HIDDEN void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
-                                      uint32_t *hi_ret);
-VF_HIDDEN uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
-                                          uint32_t hi, uint32_t *table, uint32_t *map,
-                                          uint32_t *unique);
-/* The same bounds with AVX2 (reuse_avx2.c). */
-VF_HIDDEN void vf_reuse_bounds16_avx2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
-                                      uint32_t *hi_ret);
 /* 4x4 transposes of 32-bit words per register and group of 4 lanes. */
 VF_HIDDEN void vf_soa_transpose_sse2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);

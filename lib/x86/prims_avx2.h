@@ -5,8 +5,8 @@
  * compiled with $(CFLAGS_AVX2). Why FMA and F16C give the same bits as the
  * scalar reference: see fetch_avx2.c.
  */
-#ifndef VF_PRIMS_AVX2_H
-#define VF_PRIMS_AVX2_H
+#ifndef VF_LIB_X86_PRIMS_AVX2_H
+#define VF_LIB_X86_PRIMS_AVX2_H
 
 #include <immintrin.h>
 

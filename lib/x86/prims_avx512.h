@@ -10,8 +10,8 @@
  * last vertices of a run load and store under a lane mask instead of
  * taking a narrower path.
  */
-#ifndef VF_PRIMS_AVX512_H
-#define VF_PRIMS_AVX512_H
+#ifndef VF_LIB_X86_PRIMS_AVX512_H
+#define VF_LIB_X86_PRIMS_AVX512_H
 
 #include <stdint.h>
 #include <string.h>

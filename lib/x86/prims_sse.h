@@ -5,8 +5,8 @@
  * matching -m flag; each level uses its best widening instructions (unpack /
  * pshufb / pmovzx) and SSE4.1 its blend.
  */
-#ifndef VF_PRIMS_SSE_H
-#define VF_PRIMS_SSE_H
+#ifndef VF_LIB_X86_PRIMS_SSE_H
+#define VF_LIB_X86_PRIMS_SSE_H
 
 #include <emmintrin.h>
 #if VF_SSE_LEVEL >= 3

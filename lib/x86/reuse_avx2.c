@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-#include "output_x86.h"
+#include "reuse_x86.h"
 
 void vf_reuse_bounds16_avx2(const uint8_t *data, uint32_t n, uint32_t *lo_ret, uint32_t *hi_ret)
 {

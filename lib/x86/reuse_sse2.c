@@ -19,7 +19,7 @@
 #include <emmintrin.h>
 
 #include "../reuse_lookup.h"
-#include "output_x86.h"
+#include "reuse_x86.h"
 
 /* Aligned to a cache line in a function of its own: the loop's speed
  * should not depend on the code around it. */

@@ -3,8 +3,8 @@
  * the element load of the SSE primitives (prims_sse.h), which the AVX2 ones
  * (prims_avx2.h) use for each 128-bit half. SSE2 only; static inline.
  */
-#ifndef VF_SSE_LOAD_H
-#define VF_SSE_LOAD_H
+#ifndef VF_LIB_X86_SSE_LOAD_H
+#define VF_LIB_X86_SSE_LOAD_H
 
 #include <string.h>
 

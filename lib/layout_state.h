@@ -1,11 +1,11 @@
 /*
- * layout_internal.h - what the three parts of input-layout compilation
- * share: layout_names.c (semantic names, the signature), layout_check.c
- * (the options and per-element rules) and layout.c (building the
- * vf_layout and its queries). Not installed.
+ * layout_state.h - the state of an input layout being compiled, which its
+ * three parts share: layout_names.c (semantic names, the signature),
+ * layout_check.c (the options and per-element rules) and layout.c
+ * (building the vf_layout and its queries). Not installed.
  */
-#ifndef VF_LAYOUT_INTERNAL_H
-#define VF_LAYOUT_INTERNAL_H
+#ifndef VF_LIB_LAYOUT_STATE_H
+#define VF_LIB_LAYOUT_STATE_H
 
 #include "vf_internal.h"
 

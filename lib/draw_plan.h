@@ -1,5 +1,7 @@
 /*
- * draw_internal.h - what the three draw files share. Not installed.
+ * draw_plan.h - the plan of a draw and the steps that carry it out: the
+ * contract the draw files share (and d3d11_draw.c, which hands them D3D11
+ * draws). Not installed.
  *
  *   draw.c         the plan, the pool job, the entry points
  *   draw_check.c   the checks of a draw: errors and warnings, with messages
@@ -25,8 +27,8 @@
  *   range  the positions of one instance being written (vf_fetch_range
  *          writes one); it holds the registers constant over it.
  */
-#ifndef VF_DRAW_INTERNAL_H
-#define VF_DRAW_INTERNAL_H
+#ifndef VF_LIB_DRAW_PLAN_H
+#define VF_LIB_DRAW_PLAN_H
 
 #include "dispatch.h"
 #include "vf_internal.h"

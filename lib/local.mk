@@ -15,6 +15,8 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_plan.h \
 	lib/draw.c \
 	lib/draw_check.c \
+	lib/message_ids.def \
+	lib/message_ids.c \
 	lib/draw_fetch.c \
 	lib/draw_slot.c \
 	lib/draw_output.c \

@@ -149,12 +149,10 @@ uint32_t vf_cpu_features(void)
 }
 
 /* bench/README.md ("How far ahead a strided batch prefetches") has the
- * measurements: on AMD family 25 (measured on Zen 4) 1 KiB ran streaming
- * linear draws 5-15% faster than 4 KiB (the static mesh at any buffer
- * offset and on every level, particles, the skinned mesh); on the Xeon
- * (family 6, model 207) it ran the static mesh 3-7% faster but cost
- * particles 12% and the skinned mesh 3-4%, and 2 KiB matched 4 KiB. Other
- * CPUs keep the distance measured first. */
+ * measurements: on AMD family 25 1 KiB ran every streaming linear draw
+ * faster than 4 KiB; on Intel family 6, model 207 it ran the static mesh
+ * faster but cost particles and the skinned mesh more, and 2 KiB matched
+ * 4 KiB. Other CPUs keep the distance measured first. */
 static uint32_t vf_cpu_detect_prefetch_ahead(void)
 {
 #ifdef VF_X86

@@ -42,11 +42,8 @@ _Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t),
 
 /* Threads (the pool's and the caller's) from which the split search
  * pays: its passes over the indices cost more than the serial one on 2
- * and 4 threads, and less from 6 (streaming grid mesh, AVX2, on a
- * 16-core Xeon: 4 threads 365 -> 308, 6 338 -> 486, 16 419 -> 1101
- * Mvert/s for the whole reuse draw, with five passes over the positions).
- * With three (the bitmap numbering), 4 threads still lose (search and map
- * 71-80 ms serial, 74-87 ms split, 31.5 M positions) and 5 break even. */
+ * and 4 threads, and less from 6; 5 break even (figures: bench/README.md,
+ * "The vertex-reuse search"). */
 #define PAR_MIN_THREADS 6u
 
 /* Positions a chunk holds at least. Draws past the pool's default minimum

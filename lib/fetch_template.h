@@ -143,9 +143,9 @@ static const uint8_t vf_tpl_zero16[16] __attribute__((aligned(16))) = { 0 };
 /* ------------------------------------------------------------------------ */
 
 /*
- * Per-vertex loops: two vectors of VF_NV vertices per iteration (on Zen 3
- * the one-vector AVX2 loop of a BGRA or SNORM kernel runs at 2000
- * Mvertices/s, unrolled at 2700-3100), then single vectors, then the last vertex
+ * Per-vertex loops: two vectors of VF_NV vertices per iteration (faster
+ * than one: bench/README.md, "Per-vertex loops: two vectors an
+ * iteration"), then single vectors, then the last vertex
  * alone with the missing lane reading the zero block and not stored. A
  * 12-byte element is loaded with one 16-byte load when the 4 bytes after it
  * are known to be in the buffer: they are whenever another element of the

@@ -129,7 +129,8 @@ static inline vec_t vf_tpl_field(vec_t w, unsigned c, unsigned nc, unsigned bits
  * R11G11B10 is faster so on every ISA (its three small-float decodes share
  * one vector per field); R10G10B10A2 only where per-word shifts are missing
  * (SSE): with vpsrlvd the per-vertex form is as fast (UINT) or faster
- * (UNORM, 2700 vs 2000 Mvertices/s on AVX2). The 16-bit packed formats
+ * (UNORM: bench/README.md, "Packed 32-bit formats across vertices"). The
+ * 16-bit packed formats
  * stay per vertex: one in-place mask and divide per vertex is already what
  * the transpose would cost. The per-vertex decoders handle the tails.
  */

@@ -8,11 +8,12 @@
  * (e = fma(-q, m, c); q = fma(e, r, q)) instead of a divide; correctly
  * rounded for every code of every width used here (tests/check_simd.c checks
  * each code against the scalar reference), about three times the
- * throughput of vdivps on Zen 3.
+ * throughput of vdivps (bench/README.md, "The AVX2 decoders: FMA quotient
+ * and vcvtph2ps").
  *
  * Half floats: vcvtph2ps is exact for denormals whatever MXCSR says, but it
- * quiets signalling NaNs (0x7c01 -> 0x7fc02000 on Zen 3, as the SDM's
- * conversion rules say); the scalar rule keeps the quiet bit as stored
+ * quiets signalling NaNs (0x7c01 -> 0x7fc02000, as the SDM's conversion
+ * rules say); the scalar rule keeps the quiet bit as stored
  * (f << 13), so NaN lanes get bit 22 put back from the half's bit 9.
  *
  * dispatch.c hands three one-component formats to SSE4.1, which runs them
@@ -31,14 +32,10 @@
 #define VF_SUFFIX avx2
 #include "../fetch_template.h"
 
-/* Formats handed to sse41 (Zen 3, in-cache strided runs of 1024 vertices,
- * Mvertices/s, avx2 / sse41, best of two runs): R8_UNORM (3370 / 3720),
- * R16_UNORM (3440 / 3730), R8_SINT (3720 / 3990). One component per lane,
- * where the 8-lane store half (vextracti128 to memory, two uops per
- * record) costs more than the 4-lane loop saves. Formats that stay, for
- * comparison: R32G32B32A32_FLOAT 6190 / 5070 (two vertices per 256-bit
- * copy), R16_FLOAT 3330 / 1880 (F16C), R16_SINT 3700 / 3210, R8G8_UNORM
- * 3140 / 2330. */
+/* Formats handed to sse41, which runs them faster (bench/README.md, "Where
+ * avx2 yields to sse41"): one component per lane, where the 8-lane store
+ * half (vextracti128 to memory, two uops per record) costs more than the
+ * 4-lane loop saves. */
 static const vf_format avx2_yields[] = { VF_FORMAT_R8_UNORM, VF_FORMAT_R16_UNORM,
                                          VF_FORMAT_R8_SINT };
 

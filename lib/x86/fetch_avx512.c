@@ -11,13 +11,11 @@
  * code under a lane mask, 12-byte elements need no 16-byte over-read, and
  * packed runs load with one instruction and spread with vpermd/vpermq/vpermw.
  *
- * It yields no format to avx2 as a whole (Zen 5, kernels alone, 1024
- * vertices in cache, Mvertices/s avx512 / avx2): packed strided runs are
- * 1.4x-2.5x faster for every format (R32G32B32A32_FLOAT 30500 / 12700,
- * R8_UNORM 15000 / 7050, R16G16_FLOAT 10300 / 4700, R32G32_FLOAT 14600 /
- * 10200); gathers 1.1x-2.1x. Spaced strided runs, an interleaved vertex's
- * elements, and gathers are another matter on Zen 4 and the Xeon: it
- * yields most of those (below).
+ * It yields no format to avx2 as a whole: its packed strided runs are
+ * faster for every format. Spaced strided runs, an interleaved vertex's
+ * elements, and gathers are another matter on the CPUs vfetch runs on: it
+ * yields most of those (below). The figures are in bench/README.md, "The
+ * avx512 level's yields".
  */
 #include "config.h"
 
@@ -33,29 +31,15 @@
 #include "../fetch_template.h"
 
 /* Spaced strided runs (an interleaved vertex: stride > element size)
- * and gathers handed to avx2. Gathers, one element's kernel alone, 64
- * scattered vertices into 80-byte records in L1, avx512 time / avx2 time:
- * 1.05-1.25 on both CPUs for all but the 12-byte formats (0.49-0.82) and
- * R11G11B10_FLOAT (Zen 4 1.00, Xeon 0.75); into 16-byte records on Zen 4,
- * per-vertex formats 0.80-0.94, across-vertex ones 0.96-1.22: the same
- * shape as below, so the same lists. Spaced runs: Zen 4, one element's kernel alone, 64-vertex runs in
- * L1, stride 32, avx512 time / avx2 time: the across-vertex formats
- * (sixteen scalar loads a vector) 1.17-1.43 into 16-byte records and
- * 1.28-1.57 into 32-byte ones, so always; the per-vertex formats, whose
- * four loads and inserts and four 16-byte stores per vector cost more than
- * the 512-bit decode saves once each record holds other registers too,
- * 0.76-0.98 into 16-byte records (one masked 64-byte store) but 1.0-1.8
- * into 32-byte ones and 1.03-1.45 into the static mesh's 80-byte records
- * (R8G8B8A8_UNORM 1.23-1.35, R16G16B16A16_SNORM 1.27-1.31), so in layouts
- * of more than one register; except the 12-byte formats, 0.81-0.97 in
- * every record. Packed runs (stride = size) load in one instruction and
- * stay here. On the Xeon (family 6 model 207) the across-vertex formats
- * are as slow (1.1-1.5) and the per-vertex ones mixed (0.83-1.31 into
- * 80-byte records); the whole static mesh in cache ran 4.69 -> 4.20 ns a
- * vertex with these yields on the Xeon and 3.78 -> 3.42 on Zen 4. (The
- * Zen 5 figures above, whose 512-bit units are full width, favoured
- * avx512 for spaced runs too; these yields are measured on the two CPUs
- * vfetch runs on now.) */
+ * and gathers handed to avx2 (bench/README.md, "The avx512 level's
+ * yields"), where the 512-bit kernel loads, inserts and stores each
+ * vertex's piece on its own:
+ *  - the across-vertex formats (sixteen scalar loads a vector), in every
+ *    layout;
+ *  - the per-vertex formats but the 12-byte ones, in layouts of more than
+ *    one register, where each vertex's register takes a 16-byte store of
+ *    its own (into 16-byte records one masked 64-byte store still wins).
+ * Packed runs (stride = size) load in one instruction and stay here. */
 #define VF_ACROSS_FMT_ACROSS(fmt) VF_FORMAT_##fmt,
 #define VF_ACROSS_FMT_VERTEX(fmt)
 #define VF_ACROSS_FMT_ACROSS_UNLESS_VARSHIFT(fmt) /* VERTEX here */

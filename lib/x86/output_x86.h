@@ -20,8 +20,8 @@ VF_HIDDEN void vf_stream_fence_sse2(void);
 /* 4x4 transposes of 32-bit words per register and group of 4 lanes. */
 VF_HIDDEN void vf_soa_transpose_sse2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);
-/* 32-byte non-temporal stores: on AMD Zen 5 a streaming static mesh runs
- * about 13% faster than with SSE2's 16-byte ones. */
+/* 32-byte non-temporal stores: a streaming draw runs faster than with
+ * SSE2's 16-byte ones (bench/README.md, "The 32-byte stream copy"). */
 VF_HIDDEN void vf_stream_copy_avx2(uint8_t *dst, const uint8_t *src, size_t bytes);
 /* 8 lanes a step with 256-bit shuffles; lanes must be a multiple of 8. */
 VF_HIDDEN void vf_soa_transpose_avx2(const uint8_t *stage, size_t rs, uint32_t num_registers,

@@ -259,7 +259,8 @@ VF_AVX512_INLINE vec_t vf_avx512_quad(__m128i a, __m128i b, __m128i c, __m128i d
  * Sixteen elements of `size` bytes at src + k * stride, one per lane.
  * Packed ones: one load, widened with vpmovzx. Others lane by lane:
  * vpgatherdd, though exact for 4-byte elements, ran R16G16 at half the
- * AVX2 kernel's speed on Zen 5.
+ * AVX2 kernel's speed (bench/README.md, "Lane-by-lane word loads on
+ * avx512").
  */
 #define VF_HAVE_WORDS_LOAD 1
 VF_AVX512_INLINE vec_t vq_words_strided(const uint8_t *src, size_t stride, unsigned size)

@@ -1,8 +1,8 @@
 /*
  * reuse_avx2.c - the bounds of a vertex-reuse draw's 16-bit indices with
  * AVX2's unsigned 16-bit min and max, 32 indices a step: the SSE2 pass
- * (reuse_sse2.c) needs a sign flip per load and took about 5% of an
- * in-cache reuse draw of the bench's grid on Zen 4. Built with
+ * (reuse_sse2.c) needs a sign flip per load, a visible share of an
+ * in-cache reuse draw (bench/README.md, "The vertex-reuse search"). Built with
  * $(CFLAGS_AVX2); the avx2 and avx512 levels use it.
  */
 #include "config.h"

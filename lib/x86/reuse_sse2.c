@@ -9,10 +9,8 @@
  * plain stores would first read each of its lines from memory. Staging it
  * in L1 and copying it out in 4 KiB blocks left the search waiting while
  * each block drained; stores made as each record is found drain while the
- * search goes on. Zen 4, one core, the static mesh's 8.4-million-position
- * grid with 32-bit indices, both ways in one process in turn, median time
- * of the reuse draw against the staged copy: 0.92-0.96 (avx512 layout),
- * 0.92 (avx2), 0.76 (sse2, whose copy used 16-byte stores).
+ * search goes on: the reuse draw of a streaming grid took 0.76-0.96 the
+ * staged copy's time (bench/README.md, "The vertex-reuse search").
  */
 #include "config.h"
 
@@ -75,8 +73,9 @@ void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t *lo_ret, u
 }
 
 /* Empties `count` slots with 16-byte stores. libc's memset of a few KiB
- * (rep stosb on Zen 4) left the lookups just after it waiting: the search
- * of the bench's in-cache grid ran slower than without the clear. */
+ * (a rep stosb) left the lookups just after it waiting: the search of the
+ * bench's in-cache grid ran slower than without the clear (bench/README.md,
+ * "The vertex-reuse search"). */
 static void clear_slots(uint32_t *slot, uint32_t count)
 {
     const __m128i empty = _mm_set1_epi32(-1);
@@ -90,8 +89,8 @@ static void clear_slots(uint32_t *slot, uint32_t count)
 }
 
 /* The lookups, in a function of their own aligned to a cache line, as
- * vf_reuse_search_stream_sse2; four a step, which the Xeon runs 3-17%
- * faster than one (Zen 4: 0-4%). */
+ * vf_reuse_search_stream_sse2; four a step, faster than one on both
+ * CPUs measured (bench/README.md, "The vertex-reuse search"). */
 #if defined(__GNUC__)
 __attribute__((noinline, aligned(64)))
 #endif

@@ -33,9 +33,6 @@
 
 #include "cpu.h"
 #include "dispatch.h"
-#ifdef HAVE_AVX512_INTRIN
-#  include "x86/output_x86.h"
-#endif
 #include "vf_internal.h"
 #include "vfetch.h"
 
@@ -61,15 +58,19 @@ static void collect_formats(void)
     }
 }
 
-static const uint32_t simd_isas[] = { VF_ISA_SSE2, VF_ISA_SSSE3, VF_ISA_SSE41, VF_ISA_AVX2,
-                                      VF_ISA_AVX512, VF_ISA_NEON };
+/* Every level of lib/isa.def, best first; scalar is the reference. */
+static const uint32_t simd_isas[] = {
+#define VF_ISA(id, name, below, guard, arch, edx, ecx, ebx, xcr0) VF_ISA_##id,
+#include "isa.def"
+#undef VF_ISA
+};
 
 /* Available SIMD ISAs of this build and CPU into isas[]; returns how many. */
 static unsigned available_isas(uint32_t isas[VF_ISA_COUNT])
 {
     unsigned n = 0;
     for (size_t i = 0; i < sizeof(simd_isas) / sizeof(simd_isas[0]); i++) {
-        if (vf_isa_available(simd_isas[i]))
+        if (simd_isas[i] != VF_ISA_SCALAR && vf_isa_available(simd_isas[i]))
             isas[n++] = simd_isas[i];
     }
     return n;
@@ -985,85 +986,6 @@ START_TEST(test_draw_differential)
 END_TEST
 
 /* ------------------------------------------------------------------------ */
-/* AVX-512 output helpers against a portable copy and transpose              */
-/* ------------------------------------------------------------------------ */
-
-#ifdef HAVE_AVX512_INTRIN
-/* The non-temporal copy: every length (multiples of 16) at every 16-byte
- * offset from a 64-byte line; the bytes around the copy stay untouched. */
-START_TEST(test_stream_copy_avx512)
-{
-    if (!vf_isa_available(VF_ISA_AVX512))
-        return;
-    enum { MAX = 1024, PAD = 64 };
-    uint8_t *src = aligned_alloc(64, MAX + 64);
-    uint8_t *dst = aligned_alloc(64, MAX + 64 + 2 * PAD);
-    vf_rng rng;
-    vf_rng_seed(&rng, 0xc0b1u);
-    for (size_t bytes = 0; bytes <= MAX; bytes += 16) {
-        for (size_t at = 0; at < 64; at += 16) {
-            vf_rng_fill(&rng, src, MAX + 64);
-            memset(dst, FILL, MAX + 64 + 2 * PAD);
-            vf_stream_copy_avx512(dst + PAD + at, src + (64 - at) % 64, bytes);
-            ck_assert_msg(memcmp(dst + PAD + at, src + (64 - at) % 64, bytes) == 0,
-                          "%zu bytes at %zu", bytes, at);
-            for (size_t i = 0; i < MAX + 64 + 2 * PAD; i++) {
-                if (i < PAD + at || i >= PAD + at + bytes)
-                    ck_assert_msg(dst[i] == FILL, "%zu bytes at %zu: byte %zu written", bytes, at,
-                                  i);
-            }
-        }
-    }
-    free(dst);
-    free(src);
-}
-END_TEST
-
-/* The SoA transpose: word c of register r of record l goes to
- * out[(r * 4 + c) * lanes + l], for 8..64 lanes (multiples of 8), 1..4
- * registers, records with and without a gap, stored or streamed to 32- and
- * 64-byte aligned batches. */
-START_TEST(test_soa_transpose_avx512)
-{
-    if (!vf_isa_available(VF_ISA_AVX512))
-        return;
-    vf_rng rng;
-    vf_rng_seed(&rng, 0x50a5u);
-    for (uint32_t lanes = 8; lanes <= 64; lanes += 8) {
-        for (uint32_t regs = 1; regs <= 4; regs++) {
-            for (unsigned variant = 0; variant < 8; variant++) {
-                size_t rs = (size_t)regs * 16 + (variant & 1 ? 16 : 0);
-                int stream = (variant >> 1) & 1;
-                size_t at = variant & 4 ? 32 : 0;
-                size_t words = (size_t)regs * 4 * lanes;
-                uint8_t *stage = aligned_alloc(64, rs * lanes);
-                uint32_t *out = aligned_alloc(64, words * 4 + 64);
-                uint32_t *want = malloc(words * 4);
-                vf_rng_fill(&rng, stage, rs * lanes);
-                memset(out, FILL, words * 4 + 64);
-                for (uint32_t l = 0; l < lanes; l++)
-                    for (uint32_t r = 0; r < regs; r++)
-                        for (uint32_t c = 0; c < 4; c++)
-                            memcpy(&want[(r * 4 + c) * lanes + l], stage + l * rs + r * 16 + c * 4,
-                                   4);
-                uint8_t *o = (uint8_t *)out + at;
-                vf_soa_transpose_avx512(stage, rs, regs, lanes, o, stream);
-                ck_assert_msg(memcmp(o, want, words * 4) == 0,
-                              "lanes %u registers %u record %zu stream %d at %zu", lanes, regs, rs,
-                              stream, at);
-                for (size_t i = words * 4 + at; i < words * 4 + 64; i++)
-                    ck_assert_msg(((uint8_t *)out)[i] == FILL, "wrote past the batch");
-                free(want);
-                free(out);
-                free(stage);
-            }
-        }
-    }
-}
-END_TEST
-#endif
-
-/* ------------------------------------------------------------------------ */
 /* Runner                                                                    */
 /* ------------------------------------------------------------------------ */
 
@@ -1098,12 +1020,6 @@ static Suite *suite_simd(void)
     tcase_add_test(tc, test_draw_differential);
     suite_add_tcase(s, tc);
 
-#ifdef HAVE_AVX512_INTRIN
-    tc = tcase_create("output");
-    tcase_add_test(tc, test_stream_copy_avx512);
-    tcase_add_test(tc, test_soa_transpose_avx512);
-    suite_add_tcase(s, tc);
-#endif
     return s;
 }
 

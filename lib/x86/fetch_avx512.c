@@ -64,7 +64,8 @@ static const vf_format avx512_yields_spaced_wide[] = {
 };
 
 /* Output: AVX2's 32-byte stream copy and 8-lane transpose (and SSE2's for
- * 4 lanes) for now; output_avx512.c has the 64-byte and 16-lane ones. */
+ * 4 lanes); 64-byte and 16-lane ones measured no faster (bench/README.md,
+ * "The AVX-512 output helpers, not shipped"). */
 const struct vf_isa_impl vf_isa_avx512 = {
     .table = vf_fetch_table_avx512,
     .yields_spaced = avx512_yields_spaced,

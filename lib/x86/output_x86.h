@@ -26,11 +26,5 @@ VF_HIDDEN void vf_stream_copy_avx2(uint8_t *dst, const uint8_t *src, size_t byte
 /* 8 lanes a step with 256-bit shuffles; lanes must be a multiple of 8. */
 VF_HIDDEN void vf_soa_transpose_avx2(const uint8_t *stage, size_t rs, uint32_t num_registers,
                                      uint32_t lanes, uint8_t *out, int stream);
-/* 64-byte non-temporal stores (output_avx512.c). */
-VF_HIDDEN void vf_stream_copy_avx512(uint8_t *dst, const uint8_t *src, size_t bytes);
-/* 16 lanes a step with 512-bit shuffles, 8 for a last half batch; lanes
- * must be a multiple of 8 (output_avx512.c). */
-VF_HIDDEN void vf_soa_transpose_avx512(const uint8_t *stage, size_t rs, uint32_t num_registers,
-                                       uint32_t lanes, uint8_t *out, int stream);
 
 #endif

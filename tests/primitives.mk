@@ -38,4 +38,4 @@ dist_check_SCRIPTS += tests/vk/run-vk-primitives.sh
 TESTS += tests/vk/run-vk-primitives.sh
 endif
 endif
-EXTRA_DIST += tests/vk/run-vk-primitives.sh
+EXTRA_DIST += tests/vk/run-vk-primitives.sh tests/vk/vk-env.sh

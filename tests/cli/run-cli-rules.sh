@@ -15,24 +15,6 @@ cli_fixture
 # ---------------------------------------------------------------------------
 # D3D rule violations: exit 1 and the rule named.
 
-# invalid NAME TEXT JSON [COMMAND]: exit 1, TEXT in the messages.
-invalid() {
-    _name=$1
-    _text=$2
-    printf '%s' "$3" >inv.json
-    "$VFETCH" "${4:-run}" inv.json >out.txt 2>&1
-    _status=$?
-    if [ "$_status" -ne 1 ]; then
-        fail "$_name: exit status $_status, expected 1"
-        cat out.txt
-    elif ! grep -F -q -- "$_text" out.txt; then
-        fail "$_name: messages lack '$_text'"
-        cat out.txt
-    else
-        pass
-    fi
-}
-
 invalid layout-not-vertex-format "Format D32_FLOAT is not an input-assembler vertex format" \
     "{\"InputLayout\": [{\"SemanticName\": \"P\", \"Format\": \"D32_FLOAT\"}], $D}"
 invalid layout-numeric-format "element 0 (P0)" \

@@ -16,96 +16,13 @@
 #include "vfetch.h"
 #include "check_main.h"
 #include "draw_helpers.h"
+#include "ia_ref.h"
+#include "reuse_ref.h"
 #include "test_util.h"
-
-
-/* ------------------------------------------------------------------------ */
-/* The expected map, from the raw indices                                   */
-/* ------------------------------------------------------------------------ */
-
-static int topo_is_strip(uint32_t t)
-{
-    return t == 3 || t == 5 || t == 11 || t == 13;
-}
-
-/* Raw index of position p: byte (start + p) * size mod 2^32, 0 outside
- * the view or without index data. */
-static uint32_t raw_index(const vf_draw_desc *d, uint32_t p, int *cut)
-{
-    const vf_index_buffer_view *ib = d->index_buffer;
-    *cut = 0;
-    if (!ib || !ib->data)
-        return 0;
-    uint32_t isz = ib->format == VF_FORMAT_R16_UINT ? 2 : 4;
-    uint32_t byte = (d->start_location + p) * isz;
-    uint32_t v = 0;
-    if ((uint64_t)byte + isz <= ib->size_in_bytes) {
-        const uint8_t *b = (const uint8_t *)ib->data + byte;
-        v = isz == 2 ? (uint32_t)(b[0] | b[1] << 8)
-                     : (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
-                           (uint32_t)b[3] << 24;
-    }
-    uint32_t cutv = d->strip_cut_value == 1 ? 0xffffu : 0xffffffffu;
-    *cut = d->strip_cut_value != 0 && topo_is_strip(d->primitive_topology) && v == cutv;
-    return v;
-}
-
-/* The map by linear search: record r is the r-th distinct index seen. */
-static uint32_t expected_map(const vf_draw_desc *d, uint32_t *map)
-{
-    uint32_t n = d->vertex_count_per_instance, u = 0;
-    uint32_t *seen = malloc(((size_t)n + 1) * 4);
-    ck_assert_ptr_nonnull(seen);
-    for (uint32_t p = 0; p < n; p++) {
-        int cut;
-        uint32_t idx = d->indexed ? raw_index(d, p, &cut) : p;
-        if (d->indexed && cut) {
-            map[p] = 0xFFFFFFFFu;
-            continue;
-        }
-        uint32_t r = 0;
-        while (r < u && seen[r] != idx)
-            r++;
-        if (r == u)
-            seen[u++] = idx;
-        map[p] = r;
-    }
-    free(seen);
-    return u;
-}
-
-/* The words of unit-numbered vertex k (instance-major, `per` vertices an
- * instance) of a draw's output in a shape of `lanes`. */
-static void vertex_words(const uint32_t *buf, uint32_t lanes, uint32_t nwords, uint32_t per,
-                         uint32_t j, uint32_t v, uint32_t *w)
-{
-    if (lanes == 1) {
-        memcpy(w, buf + ((size_t)j * per + v) * nwords, (size_t)nwords * 4);
-        return;
-    }
-    uint32_t batches = (per + lanes - 1) / lanes;
-    const uint32_t *b = buf + ((size_t)j * batches + v / lanes) * nwords * lanes;
-    for (uint32_t i = 0; i < nwords; i++)
-        w[i] = b[(size_t)i * lanes + v % lanes];
-}
 
 /* ------------------------------------------------------------------------ */
 /* Random draws                                                             */
 /* ------------------------------------------------------------------------ */
-
-static vf_layout *layout_isa(const struct rcase *c, uint32_t shape, uint32_t isa)
-{
-    vf_layout_options o;
-    vf_layout_options_init(&o);
-    o.component_mappings = c->use_maps ? c->maps : NULL;
-    o.system_values = c->sv;
-    o.output_shape = shape;
-    o.isa = isa;
-    o.max_input_slots = 32;
-    vf_layout *layout = NULL;
-    ck_assert_int_eq(vf_layout_create(c->descs, c->n, &o, &layout, NULL), VF_OK);
-    return layout;
-}
 
 /* One case on one layout: per-position output, then the reuse draw into
  * guarded buffers of exactly the sizes it needs, compared record by
@@ -122,7 +39,7 @@ static void reuse_check(const struct rcase *c, const vf_layout *layout, vf_threa
 
     uint32_t *want_map = malloc(((size_t)n + 1) * 4);
     ck_assert_ptr_nonnull(want_map);
-    uint32_t u = expected_map(d, want_map);
+    uint32_t u = reuse_ref_map(d, want_map);
 
     size_t scratch_size, out_size;
     ck_assert_int_eq(vf_draw_reuse_scratch_size(layout, d, &scratch_size), VF_OK);
@@ -164,13 +81,17 @@ static void reuse_check(const struct rcase *c, const vf_layout *layout, vf_threa
     uint32_t *a = malloc((size_t)nwords * 4 + 4), *b = malloc((size_t)nwords * 4 + 4);
     ck_assert_ptr_nonnull(a);
     ck_assert_ptr_nonnull(b);
-    const uint32_t *out = (const uint32_t *)(const void *)go.data;
+    uint32_t nreg = nwords / 4;
     for (uint32_t j = 0; j < ni; j++)
         for (uint32_t p = 0; p < n; p++) {
-            if (want_map[p] == 0xFFFFFFFFu)
+            if (want_map[p] == VF_REUSE_CUT)
                 continue;
-            vertex_words(per, lanes, nwords, n, j, p, a);
-            vertex_words(out, lanes, nwords, u, j, want_map[p], b);
+            uint32_t at = ia_ref_out_pos(lanes, n, j, p);
+            uint32_t rec = ia_ref_out_pos(lanes, u, j, want_map[p]);
+            for (uint32_t w = 0; w < nwords; w++) {
+                a[w] = ia_ref_out_word((const uint8_t *)per, lanes, nreg, at, w);
+                b[w] = ia_ref_out_word(go.data, lanes, nreg, rec, w);
+            }
             if (memcmp(a, b, (size_t)nwords * 4) != 0) {
                 char msg[160];
                 snprintf(msg, sizeof(msg), "%s: instance %u position %u", what, j, p);
@@ -221,7 +142,7 @@ START_TEST(test_random_every_isa)
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
             if (!vf_isa_available(isa))
                 continue;
-            vf_layout *layout = layout_isa(&c, shape, isa);
+            vf_layout *layout = rcase_layout(&c, shape, isa);
             char what[96];
             snprintf(what, sizeof(what), "case %d.%d shape %u isa %s", (int)_i, iter, shape,
                      vf_isa_name(isa));
@@ -249,7 +170,7 @@ START_TEST(test_random_pool)
         vf_thread_pool *pool = pools[iter % 2];
         struct rcase c;
         rcase_make(&c, &rng, fmts, nfmts);
-        vf_layout *layout = layout_isa(&c, VF_OUTPUT_AOS, VF_ISA_AUTO);
+        vf_layout *layout = rcase_layout(&c, VF_OUTPUT_AOS, VF_ISA_AUTO);
         char what[64];
         snprintf(what, sizeof(what), "pool case %d", iter);
         reuse_check(&c, layout, pool, what);
@@ -299,7 +220,7 @@ static void mesh_case(int spread)
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         if (!vf_isa_available(isa))
             continue;
-        vf_layout *layout = layout_isa(&c, VF_OUTPUT_AOS, isa);
+        vf_layout *layout = rcase_layout(&c, VF_OUTPUT_AOS, isa);
         reuse_check(&c, layout, NULL, spread ? "spread mesh" : "mesh");
         vf_layout_destroy(layout);
     }

@@ -23,9 +23,10 @@ vf_input_element_desc el(const char *name, uint32_t index, vf_format format, uin
     return d;
 }
 
-vf_layout *make_layout_full(const vf_input_element_desc *descs, uint32_t n,
-                            const uint32_t *mappings, uint32_t sv, uint32_t shape,
-                            const vf_signature_element *sig, uint32_t nsig)
+/* Every helper's layout: up to 32 input slots, compiled or the test fails. */
+static vf_layout *create_layout(const vf_input_element_desc *descs, uint32_t n,
+                                const uint32_t *mappings, uint32_t sv, uint32_t shape,
+                                const vf_signature_element *sig, uint32_t nsig, uint32_t isa)
 {
     vf_layout_options o;
     vf_layout_options_init(&o);
@@ -34,11 +35,25 @@ vf_layout *make_layout_full(const vf_input_element_desc *descs, uint32_t n,
     o.output_shape = shape;
     o.signature = sig;
     o.signature_count = nsig;
+    o.isa = isa;
     o.max_input_slots = 32;
     vf_layout *layout = NULL;
     vf_result res = vf_layout_create(descs, n, &o, &layout, NULL);
     ck_assert_msg(res == VF_OK, "vf_layout_create: %d", (int)res);
     return layout;
+}
+
+vf_layout *make_layout_full(const vf_input_element_desc *descs, uint32_t n,
+                            const uint32_t *mappings, uint32_t sv, uint32_t shape,
+                            const vf_signature_element *sig, uint32_t nsig)
+{
+    return create_layout(descs, n, mappings, sv, shape, sig, nsig, VF_ISA_AUTO);
+}
+
+vf_layout *make_layout_isa(const vf_input_element_desc *descs, uint32_t n, const uint32_t *mappings,
+                           uint32_t sv, uint32_t shape, uint32_t isa)
+{
+    return create_layout(descs, n, mappings, sv, shape, NULL, 0, isa);
 }
 
 vf_layout *make_layout(const vf_input_element_desc *descs, uint32_t n, uint32_t sv)
@@ -248,4 +263,9 @@ void rcase_free(struct rcase *c)
         vf_guarded_free(&c->vbg[s]);
     if (c->ibg.map)
         vf_guarded_free(&c->ibg);
+}
+
+vf_layout *rcase_layout(const struct rcase *c, uint32_t shape, uint32_t isa)
+{
+    return make_layout_isa(c->descs, c->n, c->use_maps ? c->maps : NULL, c->sv, shape, isa);
 }

@@ -17,10 +17,14 @@
 void *xalloc(size_t size);
 vf_input_element_desc el(const char *name, uint32_t index, vf_format format, uint32_t slot,
                          uint32_t offset, uint32_t slot_class, uint32_t rate);
-/* A layout that must compile (up to 32 input slots). */
+/* A layout that must compile (up to 32 input slots), on the default
+ * fetch path. */
 vf_layout *make_layout_full(const vf_input_element_desc *descs, uint32_t n,
                             const uint32_t *mappings, uint32_t sv, uint32_t shape,
                             const vf_signature_element *sig, uint32_t nsig);
+/* The same without a signature, on fetch path `isa` (VF_ISA_*). */
+vf_layout *make_layout_isa(const vf_input_element_desc *descs, uint32_t n, const uint32_t *mappings,
+                           uint32_t sv, uint32_t shape, uint32_t isa);
 vf_layout *make_layout(const vf_input_element_desc *descs, uint32_t n, uint32_t sv);
 /* Fills `size` bytes so that the 32-bit word at byte offset b (b % 4 == 0)
  * is tag << 24 | b: every value read says where it came from. */
@@ -64,5 +68,7 @@ struct rcase {
 void rcase_make(struct rcase *c, vf_rng *rng, const vf_format *fmts, uint32_t nfmts);
 /* Frees the case's guarded buffers. */
 void rcase_free(struct rcase *c);
+/* The case's layout in output shape `shape` on fetch path `isa`. */
+vf_layout *rcase_layout(const struct rcase *c, uint32_t shape, uint32_t isa);
 
 #endif

@@ -28,12 +28,15 @@ tests_fuzz_replay_case_LDADD = $(VF_TOOLS_LIBS) libvfetch_core.la
 # Vertex-reuse draws against per-position draws.
 check_PROGRAMS += tests/fuzz/replay_reuse
 TESTS += tests/fuzz/replay_reuse
-tests_fuzz_replay_reuse_SOURCES = tests/fuzz/fuzz_reuse.c $(FUZZ_COMMON_SOURCES)
-tests_fuzz_replay_reuse_CPPFLAGS = $(AM_CPPFLAGS) \
+tests_fuzz_replay_reuse_SOURCES = tests/fuzz/fuzz_reuse.c $(FUZZ_COMMON_SOURCES) \
+	$(REUSE_REF_SOURCES) $(IA_REF_SOURCES)
+tests_fuzz_replay_reuse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_reuse"'
 tests_fuzz_replay_reuse_LDADD = libvfetch_core.la -lm
 EXTRA_PROGRAMS += tests/fuzz/fuzz_reuse
-tests_fuzz_fuzz_reuse_SOURCES = tests/fuzz/fuzz_reuse.c tests/fuzz/fuzz_input.h
+tests_fuzz_fuzz_reuse_SOURCES = tests/fuzz/fuzz_reuse.c tests/fuzz/fuzz_input.h $(REUSE_REF_SOURCES) \
+	$(IA_REF_SOURCES)
+tests_fuzz_fuzz_reuse_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_reuse_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_reuse_LDADD = libvfetch_core.la -lm
 

@@ -15,6 +15,11 @@ TEST_LDADD = libvfetch_core.la $(CHECK_LIBS) -lm
 # The independent D3D IA draw walker (tests/ref/), shared with the draw
 # fuzz target.
 IA_REF_SOURCES = tests/ref/ia_ref.c tests/ref/ia_ref.h
+# The expected vertex-reuse map, from the raw indices (reuse suite and fuzz
+# target).
+REUSE_REF_SOURCES = tests/ref/reuse_ref.c tests/ref/reuse_ref.h
+# The primitive assembly model (reads indices through the IA walker).
+PRIM_REF_SOURCES = tests/ref/prim_ref.c tests/ref/prim_ref.h
 
 # The DXGI format table and the scalar decoders.
 check_PROGRAMS += tests/check_formats tests/check_decode
@@ -71,7 +76,8 @@ tests_check_draw_random_LDADD = $(TEST_LDADD)
 # Vertex-reuse draws against per-position draws.
 check_PROGRAMS += tests/check_reuse
 TESTS += tests/check_reuse
-tests_check_reuse_SOURCES = tests/check_reuse.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_SOURCES)
+tests_check_reuse_SOURCES = tests/check_reuse.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_SOURCES) \
+	$(REUSE_REF_SOURCES)
 tests_check_reuse_CFLAGS = $(TEST_CFLAGS)
 tests_check_reuse_LDADD = $(TEST_LDADD)
 

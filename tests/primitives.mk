@@ -4,22 +4,23 @@
 # primitive lists.
 
 check_PROGRAMS += tests/check_primitives
-tests_check_primitives_SOURCES = tests/check_primitives.c tests/ref/prim_ref.c \
-	tests/ref/prim_ref.h $(TEST_UTIL_SOURCES)
+tests_check_primitives_SOURCES = tests/check_primitives.c $(PRIM_REF_SOURCES) $(IA_REF_SOURCES) \
+	$(TEST_UTIL_SOURCES)
 tests_check_primitives_CFLAGS = $(TEST_CFLAGS)
 tests_check_primitives_LDADD = $(TEST_LDADD)
 TESTS += tests/check_primitives
 
-# The fuzz target includes the reference model's source itself (make fuzz
-# links each target from one file).
 check_PROGRAMS += tests/fuzz/replay_primitives
-tests_fuzz_replay_primitives_SOURCES = tests/fuzz/fuzz_primitives.c $(FUZZ_COMMON_SOURCES)
-tests_fuzz_replay_primitives_CPPFLAGS = $(AM_CPPFLAGS) \
+tests_fuzz_replay_primitives_SOURCES = tests/fuzz/fuzz_primitives.c $(FUZZ_COMMON_SOURCES) \
+	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES)
+tests_fuzz_replay_primitives_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_primitives"'
 tests_fuzz_replay_primitives_LDADD = libvfetch_core.la -lm
 TESTS += tests/fuzz/replay_primitives
 EXTRA_PROGRAMS += tests/fuzz/fuzz_primitives
-tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuzz_input.h
+tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuzz_input.h \
+	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES)
+tests_fuzz_fuzz_primitives_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_primitives_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm
 
@@ -31,9 +32,10 @@ tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm
 if HAVE_VULKAN_TOOLS
 if HAVE_JSONC
 check_PROGRAMS += tests/vk/gen_prim_cases
-tests_vk_gen_prim_cases_SOURCES = tests/vk/gen_prim_cases.c
+tests_vk_gen_prim_cases_SOURCES = tests/vk/gen_prim_cases.c tests/test_util.c tests/test_util.h
+tests_vk_gen_prim_cases_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 dist_check_SCRIPTS += tests/vk/run-vk-primitives.sh
 TESTS += tests/vk/run-vk-primitives.sh
 endif
 endif
-EXTRA_DIST += tests/vk/run-vk-primitives.sh
+EXTRA_DIST += tests/vk/run-vk-primitives.sh tests/vk/vk-env.sh

@@ -17,9 +17,7 @@
  */
 #include "fuzz_input.h"
 
-/* `make fuzz` links each target from its one file, so the reference model
- * comes in as part of this translation unit. */
-#include "../ref/prim_ref.c"
+#include "prim_ref.h"
 
 #define MAX_POSITIONS 20000u
 

@@ -16,64 +16,20 @@
  *  - a primitive list put in record numbers names each position's record.
  */
 #include "fuzz_input.h"
+#include "ia_ref.h"
+#include "reuse_ref.h"
 
 #define MAX_POSITIONS 1500u
 
-static const uint32_t topologies[] = { 1, 3, 4, 5, 11, 13, 33 };
-
-/* Raw index of position p, 0 past the view, and whether it cuts. */
-static uint32_t raw_index(const vf_draw_desc *d, uint32_t p, int *cut)
-{
-    const vf_index_buffer_view *ib = d->index_buffer;
-    *cut = 0;
-    if (!ib || !ib->data)
-        return 0;
-    uint32_t isz = ib->format == VF_FORMAT_R16_UINT ? 2 : 4;
-    uint32_t byte = (d->start_location + p) * isz, v = 0;
-    if ((uint64_t)byte + isz <= ib->size_in_bytes) {
-        const uint8_t *b = (const uint8_t *)ib->data + byte;
-        v = b[0] | (uint32_t)b[1] << 8;
-        if (isz == 4)
-            v |= (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-    }
-    uint32_t t = d->primitive_topology;
-    int strip = t == 3 || t == 5 || t == 11 || t == 13;
-    *cut = strip && d->strip_cut_value != 0 &&
-           v == (d->strip_cut_value == 1 ? 0xffffu : 0xffffffffu);
-    return v;
-}
-
-static uint32_t expected_map(const vf_draw_desc *d, uint32_t *map)
-{
-    uint32_t n = d->vertex_count_per_instance, u = 0;
-    uint32_t *seen = malloc((size_t)n * 4 + 4);
-    FZ_CHECK(seen != NULL, "out of memory");
-    for (uint32_t p = 0; p < n; p++) {
-        int cut = 0;
-        uint32_t idx = d->indexed ? raw_index(d, p, &cut) : p;
-        if (cut) {
-            map[p] = VF_REUSE_CUT;
-            continue;
-        }
-        uint32_t r = 0;
-        while (r < u && seen[r] != idx)
-            r++;
-        if (r == u)
-            seen[u++] = idx;
-        map[p] = r;
-    }
-    free(seen);
-    return u;
-}
-
-/* Word w of vertex v of instance j in an output of `per` vertices an
- * instance, `lanes` wide. */
-static uint32_t word_at(const uint32_t *buf, uint32_t lanes, uint32_t words, uint32_t per,
-                        uint32_t j, uint32_t v, uint32_t w)
-{
-    size_t batches = (per + lanes - 1) / lanes;
-    return buf[((size_t)j * batches + v / lanes) * words * lanes + (size_t)w * lanes + v % lanes];
-}
+static const uint32_t topologies[] = {
+    VF_TOPOLOGY_POINTLIST,
+    VF_TOPOLOGY_LINESTRIP,
+    VF_TOPOLOGY_TRIANGLELIST,
+    VF_TOPOLOGY_TRIANGLESTRIP,
+    VF_TOPOLOGY_LINESTRIP_ADJ,
+    VF_TOPOLOGY_TRIANGLESTRIP_ADJ,
+    VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST,
+};
 
 static void *alloc16(size_t size)
 {
@@ -173,7 +129,7 @@ static void check(const uint8_t *data, size_t size)
     FZ_CHECK(vf_draw(layout, &d, per, per_size) == VF_OK, "vf_draw failed");
     uint32_t *want = malloc((size_t)n * 4 + 4);
     FZ_CHECK(want != NULL, "out of memory");
-    uint32_t u = expected_map(&d, want);
+    uint32_t u = reuse_ref_map(&d, want);
     size_t out_size;
     FZ_CHECK(vf_draw_output_size(layout, u, d.instance_count, &out_size) == VF_OK, "size");
 
@@ -211,8 +167,10 @@ static void check(const uint8_t *data, size_t size)
         for (uint32_t j = 0; j < d.instance_count; j++)
             for (uint32_t p = 0; p < n; p++)
                 for (uint32_t w = 0; w < words && want[p] != VF_REUSE_CUT; w++)
-                    FZ_CHECK(word_at(out, lanes, words, u, j, want[p], w) ==
-                                 word_at(per, lanes, words, n, j, p, w),
+                    FZ_CHECK(ia_ref_out_word((const uint8_t *)out, lanes, words / 4,
+                                             ia_ref_out_pos(lanes, u, j, want[p]), w) ==
+                                 ia_ref_out_word((const uint8_t *)per, lanes, words / 4,
+                                                 ia_ref_out_pos(lanes, n, j, p), w),
                              "instance %u position %u word %u", j, p, w);
         uint32_t prims = 0, vpp = 0, written = 0;
         if (vf_primitive_count(&d, &prims, &vpp, NULL) == VF_OK && prims) {

@@ -162,17 +162,25 @@ static void ref_element(const ia_ref *r, const ia_ref_element *e, uint32_t j, ui
     map_components(out, e->mapping, e->format);
 }
 
-/* Rules §5.1: the index at position i; 0 past the view or without one. */
-static uint32_t ref_index(const vf_draw_desc *d, uint32_t i)
+int ia_ref_is_cut_value(const vf_draw_desc *d, uint32_t index)
+{
+    if (d->strip_cut_value == VF_STRIP_CUT_VALUE_DISABLED)
+        return 0;
+    return index == (d->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu : 0xffffffffu);
+}
+
+uint32_t ia_ref_index(const vf_draw_desc *d, uint32_t pos, int *cut)
 {
     const vf_index_buffer_view *ib = d->index_buffer;
-    if (!ib || !ib->data)
-        return 0;
-    uint32_t isz = ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
-    uint32_t byte = (d->start_location + i) * isz; /* 32-bit: rules §5.1 */
-    if ((uint64_t)byte + isz > ib->size_in_bytes)
-        return 0;
-    return load_le((const uint8_t *)ib->data + byte, isz);
+    uint32_t index = 0;
+    if (ib && ib->data) {
+        uint32_t isz = ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
+        uint32_t byte = (d->start_location + pos) * isz; /* 32-bit: rules §5.1 */
+        if ((uint64_t)byte + isz <= ib->size_in_bytes)
+            index = load_le((const uint8_t *)ib->data + byte, isz);
+    }
+    *cut = ia_ref_is_strip(d->primitive_topology) && ia_ref_is_cut_value(d, index);
+    return index;
 }
 
 void ia_ref_record(const ia_ref *r, uint32_t j, uint32_t i, uint32_t *rec)
@@ -181,10 +189,7 @@ void ia_ref_record(const ia_ref *r, uint32_t j, uint32_t i, uint32_t *rec)
     uint32_t index = 0, vid = i;
     int cut = 0;
     if (d->indexed) {
-        index = ref_index(d, i);
-        uint32_t cutv = d->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu : 0xffffffffu;
-        cut = ia_ref_is_strip(d->primitive_topology) &&
-              d->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && index == cutv;
+        index = ia_ref_index(d, i, &cut);
         vid = index;
     }
     memset(rec, 0, (size_t)r->nreg * 16);
@@ -258,4 +263,10 @@ uint32_t ia_ref_out_word(const uint8_t *out, uint32_t lanes, uint32_t nreg, uint
     uint32_t v;
     memcpy(&v, out + off, 4);
     return v;
+}
+
+uint32_t ia_ref_out_pos(uint32_t lanes, uint32_t per, uint32_t j, uint32_t v)
+{
+    uint32_t l = lanes ? lanes : 1;
+    return j * ((per + l - 1) / l * l) + v;
 }

@@ -80,7 +80,21 @@ uint32_t *ia_ref_soa(const uint32_t *aos, uint32_t nreg, uint32_t v, uint32_t n,
 uint32_t ia_ref_out_word(const uint8_t *out, uint32_t lanes, uint32_t nreg, uint32_t pos,
                          uint32_t w);
 
+/* The position, for ia_ref_out_word, of position `v` of instance `j` in a
+ * draw of `per` positions an instance: each instance fills whole batches. */
+uint32_t ia_ref_out_pos(uint32_t lanes, uint32_t per, uint32_t j, uint32_t v);
+
 /* Rules §5.2: the topologies in which a cut value cuts. */
 int ia_ref_is_strip(uint32_t topology);
+
+/* Rules §5.2: whether `index` is the draw's strip cut value (never when
+ * the cut is disabled), whatever the topology. */
+int ia_ref_is_cut_value(const vf_draw_desc *d, uint32_t index);
+
+/* Rules §5.1, §5.2: the raw index at position `pos` of an indexed draw,
+ * read at byte (StartIndexLocation + pos) * size in 32-bit arithmetic; 0
+ * past the view or without index data. *cut says whether it cuts: the cut
+ * value in a strip topology. */
+uint32_t ia_ref_index(const vf_draw_desc *d, uint32_t pos, int *cut);
 
 #endif

@@ -1,6 +1,8 @@
 /* prim_ref.c - see prim_ref.h. */
 #include "prim_ref.h"
 
+#include "ia_ref.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,24 +12,12 @@ static void find_cuts(const vf_draw_desc *desc, int lists, uint8_t *cut)
 {
     uint32_t n = desc->vertex_count_per_instance;
     memset(cut, 0, n);
-    const vf_index_buffer_view *ib = desc->index_buffer;
-    uint32_t t = desc->primitive_topology;
-    int strip = lists || t == 3 || t == 5 || t == 11 || t == 13;
-    if (!desc->indexed || !ib || !ib->data || !strip ||
-        desc->strip_cut_value == VF_STRIP_CUT_VALUE_DISABLED)
+    if (!desc->indexed)
         return;
-    uint64_t size = ib->format == VF_FORMAT_R16_UINT ? 2 : 4;
-    uint64_t cut_value = size == 2 ? 0xffff : 0xffffffff;
-    const uint8_t *bytes = ib->data;
     for (uint32_t i = 0; i < n; i++) {
-        /* Byte address in 32-bit arithmetic; past the view reads 0. */
-        uint64_t at = (((uint64_t)desc->start_location + i) * size) & 0xffffffffu;
-        if (at + size > ib->size_in_bytes)
-            continue;
-        uint64_t v = 0;
-        for (uint64_t b = 0; b < size; b++)
-            v |= (uint64_t)bytes[at + b] << (8 * b);
-        cut[i] = v == cut_value;
+        int strip_cut;
+        uint32_t index = ia_ref_index(desc, i, &strip_cut);
+        cut[i] = (uint8_t)(lists ? ia_ref_is_cut_value(desc, index) : strip_cut);
     }
 }
 

@@ -26,23 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_util.h"
 #include "vfetch.h"
-
-struct rng { uint64_t s; };
-
-static uint32_t rnd(struct rng *r)
-{
-    /* xorshift64* */
-    r->s ^= r->s >> 12;
-    r->s ^= r->s << 25;
-    r->s ^= r->s >> 27;
-    return (uint32_t)((r->s * 0x2545F4914F6CDD1Dull) >> 32);
-}
-
-static uint32_t below(struct rng *r, uint32_t n)
-{
-    return (uint32_t)(((uint64_t)rnd(r) * n) >> 32);
-}
 
 static const vf_format_desc *formats[64];
 static uint32_t num_formats;
@@ -59,7 +44,7 @@ static void put_field(uint8_t *el, uint32_t shift, uint32_t bits, uint32_t v)
 }
 
 /* A pattern that tends to break conversions, for one component. */
-static uint32_t special(struct rng *r, uint32_t type, uint32_t bits)
+static uint32_t special(vf_rng *r, uint32_t type, uint32_t bits)
 {
     static const uint32_t f32[] = {
         0x7f800001u, 0x7fc00000u, 0xffc12345u, 0x7fbfffffu, 0xff800001u, 0x00000001u,
@@ -74,11 +59,11 @@ static uint32_t special(struct rng *r, uint32_t type, uint32_t bits)
     switch (type) {
     case VF_TYPE_FLOAT:
         if (bits == 32)
-            return f32[below(r, sizeof(f32) / sizeof(f32[0]))];
-        return f16[below(r, sizeof(f16) / sizeof(f16[0]))];
+            return f32[vf_rng_below(r, sizeof(f32) / sizeof(f32[0]))];
+        return f16[vf_rng_below(r, sizeof(f16) / sizeof(f16[0]))];
     case VF_TYPE_UFLOAT: { /* 5-bit exponent on top of a (bits-5)-bit mantissa */
-        uint32_t m = bits - 5, mant = below(r, 1u << m);
-        switch (below(r, 4)) {
+        uint32_t m = bits - 5, mant = vf_rng_below(r, 1u << m);
+        switch (vf_rng_below(r, 4)) {
         case 0: return (31u << m) | (mant ? mant : 1u);       /* NaN */
         case 1: return 31u << m;                              /* +Inf */
         case 2: return mant;                                  /* denormal or 0 */
@@ -86,26 +71,25 @@ static uint32_t special(struct rng *r, uint32_t type, uint32_t bits)
         }
     }
     case VF_TYPE_SNORM:
-        switch (below(r, 4)) {
+        switch (vf_rng_below(r, 4)) {
         case 0: return 1u << (bits - 1);                      /* minimum: -1.0 */
         case 1: return (1u << (bits - 1)) + 1u;               /* -1.0 too */
         case 2: return mask >> 1;                             /* +1.0 */
         default: return mask;                                 /* -1 code */
         }
-    default:
-        return below(r, 2) ? mask : 0u;
+    default: return vf_rng_below(r, 2) ? mask : 0u;
     }
 }
 
 /* Fills `count` elements of format d at `stride` from `base`, random with
  * one in three components replaced by a special pattern. */
-static void fill_elements(struct rng *r, uint8_t *base, uint32_t stride, uint32_t count,
+static void fill_elements(vf_rng *r, uint8_t *base, uint32_t stride, uint32_t count,
                           const vf_format_desc *d)
 {
     for (uint32_t k = 0; k < count; k++) {
         uint8_t *el = base + (size_t)k * stride;
         for (uint32_t c = 0; c < 4; c++) {
-            if (d->bits[c] == 0 || below(r, 3) != 0)
+            if (d->bits[c] == 0 || vf_rng_below(r, 3) != 0)
                 continue;
             put_field(el, d->shift[c], d->bits[c], special(r, d->type[c], d->bits[c]));
         }
@@ -165,14 +149,14 @@ struct gen_slot {
 /* Which start locations case n reads: a third none, a third both, a sixth
  * each alone. From its own stream, so that the rest of each case is drawn
  * as before. */
-static uint32_t start_reads(struct rng *q)
+static uint32_t start_reads(vf_rng *q)
 {
     static const uint32_t pick[6] = { 0, 0, READS_START_VERTEX | READS_START_INSTANCE,
                                       READS_START_VERTEX | READS_START_INSTANCE,
                                       READS_START_VERTEX, READS_START_INSTANCE };
     for (int k = 0; k < 4; k++)
-        rnd(q);
-    return pick[below(q, 6)];
+        vf_rng_u32(q);
+    return pick[vf_rng_below(q, 6)];
 }
 
 /* "Signature": every element in its own register, then the start
@@ -199,8 +183,8 @@ static void write_signature(FILE *f, uint32_t ne, uint32_t reads)
 
 static void random_case(const char *dir, uint32_t seed, uint32_t n)
 {
-    struct rng r = { 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 32) ^ (n * 0x100000001b3ull) };
-    struct rng q = { 0x5f3759df2545f491ull ^ ((uint64_t)seed << 24) ^ (n * 0x9e3779b97f4a7c15ull) };
+    vf_rng r = { 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 32) ^ (n * 0x100000001b3ull) };
+    vf_rng q = { 0x5f3759df2545f491ull ^ ((uint64_t)seed << 24) ^ (n * 0x9e3779b97f4a7c15ull) };
     uint32_t reads = start_reads(&q);
     struct gen_slot slots[4];
     struct gen_element el[8];
@@ -213,42 +197,43 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
     FILE *f;
 
     for (int k = 0; k < 8; k++)
-        rnd(&r);
-    nslots = 1 + below(&r, 4);
+        vf_rng_u32(&r);
+    nslots = 1 + vf_rng_below(&r, 4);
     for (uint32_t s = 0; s < nslots; s++) {
         uint32_t slot;
         do
-            slot = below(&r, 16);
+            slot = vf_rng_below(&r, 16);
         while (used_slots & (1u << slot));
         used_slots |= 1u << slot;
         memset(&slots[s], 0, sizeof(slots[s]));
         slots[s].slot = slot;
-        slots[s].cls = below(&r, 5) < 3 ? VF_INPUT_PER_VERTEX_DATA : VF_INPUT_PER_INSTANCE_DATA;
-        slots[s].rate = slots[s].cls ? below(&r, 4) : 0;
+        slots[s].cls =
+            vf_rng_below(&r, 5) < 3 ? VF_INPUT_PER_VERTEX_DATA : VF_INPUT_PER_INSTANCE_DATA;
+        slots[s].rate = slots[s].cls ? vf_rng_below(&r, 4) : 0;
         slots[s].align = 1;
     }
-    ne = nslots + below(&r, 4);
+    ne = nslots + vf_rng_below(&r, 4);
     for (uint32_t e = 0; e < ne; e++) {
         struct gen_element *g = &el[e];
         struct gen_slot *s;
         uint32_t a;
-        g->d = e == 0 ? formats[n % num_formats] : formats[below(&r, num_formats)];
-        g->slot_index = e < nslots ? e : below(&r, nslots);
+        g->d = e == 0 ? formats[n % num_formats] : formats[vf_rng_below(&r, num_formats)];
+        g->slot_index = e < nslots ? e : vf_rng_below(&r, nslots);
         s = &slots[g->slot_index];
         a = align_of(g->d->bytes);
-        g->append = below(&r, 2);
+        g->append = vf_rng_below(&r, 2);
         if (g->append)
             g->offset = (s->end + a - 1) / a * a;
         else
-            g->offset = ((s->end + a - 1) / a + below(&r, 3)) * a;
+            g->offset = ((s->end + a - 1) / a + vf_rng_below(&r, 3)) * a;
         /* APPEND continues after the previous element of the slot (rules 3.1) */
         s->end = g->offset + g->d->bytes;
         if (a > s->align)
             s->align = a;
         g->mapping = VF_DEFAULT_COMPONENT_MAPPING;
-        if (below(&r, 5) == 0)
-            g->mapping = VF_ENCODE_COMPONENT_MAPPING(below(&r, 6), below(&r, 6), below(&r, 6),
-                                                     below(&r, 6));
+        if (vf_rng_below(&r, 5) == 0)
+            g->mapping = VF_ENCODE_COMPONENT_MAPPING(vf_rng_below(&r, 6), vf_rng_below(&r, 6),
+                                                     vf_rng_below(&r, 6), vf_rng_below(&r, 6));
     }
     for (uint32_t s = 0; s < nslots; s++) {
         uint32_t maxend = 0;
@@ -256,43 +241,45 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
             if (el[e].slot_index == s && el[e].offset + el[e].d->bytes > maxend)
                 maxend = el[e].offset + el[e].d->bytes;
         slots[s].end = maxend;
-        if (below(&r, 10) == 0)
+        if (vf_rng_below(&r, 10) == 0)
             slots[s].stride = 0;
         else
-            slots[s].stride = ((maxend + slots[s].align - 1) / slots[s].align + below(&r, 3)) *
-                              slots[s].align;
+            slots[s].stride =
+                ((maxend + slots[s].align - 1) / slots[s].align + vf_rng_below(&r, 3)) *
+                slots[s].align;
     }
 
-    indexed = below(&r, 2);
-    I = 1 + below(&r, 4);
-    start_i = below(&r, 6);
+    indexed = vf_rng_below(&r, 2);
+    I = 1 + vf_rng_below(&r, 4);
+    start_i = vf_rng_below(&r, 6);
     if (reads && start_i == 0)
-        start_i = 1 + below(&q, 5);
+        start_i = 1 + vf_rng_below(&q, 5);
     if (!indexed) {
-        V = 1 + below(&r, 48);
-        start_v = below(&r, 8);
+        V = 1 + vf_rng_below(&r, 48);
+        start_v = vf_rng_below(&r, 8);
         if (reads && start_v == 0)
-            start_v = 1 + below(&q, 7);
+            start_v = 1 + vf_rng_below(&q, 7);
     } else {
         uint32_t lo;
-        V = 1 + below(&r, 48);
-        isz = below(&r, 2) ? 4 : 2;
-        start_idx = below(&r, 5);
-        base = (int32_t)below(&r, 17) - 8;
-        strip = below(&r, 2);
-        cut = strip && below(&r, 3) == 0;
-        nverts = 1 + below(&r, 40);
-        if (isz == 4 && below(&r, 2)) /* index values past 16 bits, brought back by the base */
-            base = -(int32_t)(65536 + below(&r, 100000));
+        V = 1 + vf_rng_below(&r, 48);
+        isz = vf_rng_below(&r, 2) ? 4 : 2;
+        start_idx = vf_rng_below(&r, 5);
+        base = (int32_t)vf_rng_below(&r, 17) - 8;
+        strip = vf_rng_below(&r, 2);
+        cut = strip && vf_rng_below(&r, 3) == 0;
+        nverts = 1 + vf_rng_below(&r, 40);
+        if (isz == 4 &&
+            vf_rng_below(&r, 2)) /* index values past 16 bits, brought back by the base */
+            base = -(int32_t)(65536 + vf_rng_below(&r, 100000));
         if (reads && base >= 0)
-            base = -(int32_t)(1 + below(&q, 8));
+            base = -(int32_t)(1 + vf_rng_below(&q, 8));
         lo = base < 0 ? (uint32_t)-base : 0;
         idx = calloc(start_idx + V, sizeof(*idx));
         if (idx == NULL)
             exit(2);
         for (uint32_t i = 0; i < start_idx + V; i++) {
-            idx[i] = lo + below(&r, nverts);
-            if (cut && below(&r, 8) == 0)
+            idx[i] = lo + vf_rng_below(&r, nverts);
+            if (cut && vf_rng_below(&r, 8) == 0)
                 idx[i] = isz == 2 ? 0xffffu : 0xffffffffu;
         }
     }
@@ -306,12 +293,12 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
             g->max_k = start_v + V - 1;
         else
             g->max_k = (uint32_t)((int32_t)((base < 0 ? (uint32_t)-base : 0) + nverts - 1) + base);
-        g->size = (size_t)g->max_k * g->stride + g->end + below(&r, 2) * g->align;
+        g->size = (size_t)g->max_k * g->stride + g->end + vf_rng_below(&r, 2) * g->align;
         g->data = malloc(g->size ? g->size : 1);
         if (g->data == NULL)
             exit(2);
         for (size_t b = 0; b < g->size; b++)
-            g->data[b] = (uint8_t)rnd(&r);
+            g->data[b] = (uint8_t)vf_rng_u32(&r);
         for (uint32_t e = 0; e < ne; e++)
             if (el[e].slot_index == s)
                 fill_elements(&r, g->data + el[e].offset, g->stride,
@@ -380,7 +367,7 @@ static void random_case(const char *dir, uint32_t seed, uint32_t n)
 /* Every code of every component (up to 16 bits; 4096 patterns for 32). */
 static void sweep_case(const char *dir, const vf_format_desc *d, int per_instance, uint32_t seed)
 {
-    struct rng r = { 0x51ed2701u ^ ((uint64_t)seed << 20) ^ d->format };
+    vf_rng r = { 0x51ed2701u ^ ((uint64_t)seed << 20) ^ d->format };
     uint32_t maxbits = 0, count, stride = d->bytes;
     uint8_t *data;
     char name[96];
@@ -400,7 +387,7 @@ static void sweep_case(const char *dir, const vf_format_desc *d, int per_instanc
             if (d->bits[c] == 0)
                 continue;
             if (d->bits[c] == 32)
-                v = below(&r, 4) == 0 ? special(&r, d->type[c], 32) : rnd(&r);
+                v = vf_rng_below(&r, 4) == 0 ? special(&r, d->type[c], 32) : vf_rng_u32(&r);
             else /* every code; components rotated so they do not move in step */
                 v = (k + c * 37u) & ((1u << d->bits[c]) - 1u);
             put_field(el, d->shift[c], d->bits[c], v);

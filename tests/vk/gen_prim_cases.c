@@ -22,21 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct rng { uint64_t s; };
-
-static uint32_t rnd(struct rng *r)
-{
-    /* xorshift64* */
-    r->s ^= r->s >> 12;
-    r->s ^= r->s << 25;
-    r->s ^= r->s >> 27;
-    return (uint32_t)((r->s * 0x2545F4914F6CDD1Dull) >> 32);
-}
-
-static uint32_t below(struct rng *r, uint32_t n)
-{
-    return (uint32_t)(((uint64_t)rnd(r) * n) >> 32);
-}
+#include "test_util.h"
 
 struct topo {
     const char *name;
@@ -91,32 +77,33 @@ static void non_indexed(const char *dir, const struct topo *t, const char *kind,
 /* An indexed draw of V positions from `start`; the view holds `held`
  * indices (fewer than start + V reads index 0 past its end). cut_pct: the
  * chance of a cut per position, 0 for none. */
-static void indexed(struct rng *r, const char *dir, const struct topo *t, uint32_t n,
-                    uint32_t V, uint32_t I, uint32_t isz, uint32_t cut_pct, int short_view)
+static void indexed(vf_rng *r, const char *dir, const struct topo *t, uint32_t n, uint32_t V,
+                    uint32_t I, uint32_t isz, uint32_t cut_pct, int short_view)
 {
-    uint32_t start = below(r, 4), held = start + V;
+    uint32_t start = vf_rng_below(r, 4), held = start + V;
     uint32_t cut = isz == 2 ? 0xffffu : 0xffffffffu;
     FILE *f = open_case(dir, t->name, cut_pct ? "cuts" : "indexed", n);
 
     if (short_view && V > 1)
-        held -= 1 + below(r, V / 2);
+        held -= 1 + vf_rng_below(r, V / 2);
     head(f, cut_pct ? "primitive cross-check: strip cuts" : "primitive cross-check: indexed");
     fprintf(f, "  \"IndexBuffer\": {\"Format\": \"%s\", \"Hex\": \"", isz == 2 ? "R16_UINT"
                                                                               : "R32_UINT");
     for (uint32_t i = 0; i < held; i++) {
         /* Few distinct values, so positions share indices. */
-        uint32_t v = below(r, 100) < cut_pct ? cut : below(r, 6);
+        uint32_t v = vf_rng_below(r, 100) < cut_pct ? cut : vf_rng_below(r, 6);
         for (uint32_t b = 0; b < isz; b++)
             fprintf(f, "%02x", (v >> (8 * b)) & 0xffu);
     }
     fprintf(f, "\"},\n  \"IBStripCutValue\": \"%s\",\n", !cut_pct ? "DISABLED"
                                                            : isz == 2 ? "0xFFFF"
                                                                       : "0xFFFFFFFF");
-    fprintf(f, "  \"PrimitiveTopology\": \"%s\",\n"
-               "  \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": %u, "
-               "\"InstanceCount\": %u, \"StartIndexLocation\": %u, \"BaseVertexLocation\": %d, "
-               "\"StartInstanceLocation\": %u}}\n}\n",
-            t->name, V, I, start, (int)below(r, 9) - 4, below(r, 3));
+    fprintf(f,
+            "  \"PrimitiveTopology\": \"%s\",\n"
+            "  \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": %u, "
+            "\"InstanceCount\": %u, \"StartIndexLocation\": %u, \"BaseVertexLocation\": %d, "
+            "\"StartInstanceLocation\": %u}}\n}\n",
+            t->name, V, I, start, (int)vf_rng_below(r, 9) - 4, vf_rng_below(r, 3));
     fclose(f);
 }
 
@@ -133,25 +120,25 @@ int main(int argc, char **argv)
         seed = (uint32_t)strtoul(argv[2], NULL, 0);
     for (size_t k = 0; k < sizeof(topologies) / sizeof(topologies[0]); k++) {
         const struct topo *t = &topologies[k];
-        struct rng r = { 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 8) ^ k };
+        vf_rng r = { 0x9e3779b97f4a7c15ull ^ ((uint64_t)seed << 8) ^ k };
         uint32_t n = 0;
         /* Every short length, then long draws. */
         for (uint32_t V = 0; V <= MAX_SHORT; V++)
-            non_indexed(argv[1], t, "draw", n++, V, 1 + below(&r, 3), below(&r, 5),
-                        below(&r, 3));
-        non_indexed(argv[1], t, "draw", n++, 200 + below(&r, 64), 3, 7, 1);
+            non_indexed(argv[1], t, "draw", n++, V, 1 + vf_rng_below(&r, 3), vf_rng_below(&r, 5),
+                        vf_rng_below(&r, 3));
+        non_indexed(argv[1], t, "draw", n++, 200 + vf_rng_below(&r, 64), 3, 7, 1);
         /* Past the 4096-vertex pieces some drivers split draws into. */
         non_indexed(argv[1], t, "long", 0, 70000, 2, 0, 0);
         n = 0;
         for (uint32_t i = 0; i < 8; i++)
-            indexed(&r, argv[1], t, n++, 4 + below(&r, 40), 1 + below(&r, 3), i & 1 ? 4 : 2, 0,
-                    i == 5);
+            indexed(&r, argv[1], t, n++, 4 + vf_rng_below(&r, 40), 1 + vf_rng_below(&r, 3),
+                    i & 1 ? 4 : 2, 0, i == 5);
         if (!t->strip)
             continue;
         n = 0;
         for (uint32_t i = 0; i < 24; i++)
-            indexed(&r, argv[1], t, n++, 1 + below(&r, 48), 1 + below(&r, 3), i & 1 ? 4 : 2,
-                    5 + below(&r, 30), i % 7 == 3);
+            indexed(&r, argv[1], t, n++, 1 + vf_rng_below(&r, 48), 1 + vf_rng_below(&r, 3),
+                    i & 1 ? 4 : 2, 5 + vf_rng_below(&r, 30), i % 7 == 3);
         /* Past 0xFFFF positions in a 16-bit draw with cuts. */
         indexed(&r, argv[1], t, n++, 70000, 1, 2, 1, 0);
     }

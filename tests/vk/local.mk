@@ -5,7 +5,8 @@
 # vfetch-vk compiles in-process.
 if HAVE_VFETCH_VK
 check_PROGRAMS += tests/vk/gen_cases
-tests_vk_gen_cases_SOURCES = tests/vk/gen_cases.c
+tests_vk_gen_cases_SOURCES = tests/vk/gen_cases.c tests/test_util.c tests/test_util.h
+tests_vk_gen_cases_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests
 tests_vk_gen_cases_LDADD = libvfetch_core.la -lm
 dist_check_SCRIPTS += tests/vk/run-vk-tests.sh
 TESTS += tests/vk/run-vk-tests.sh

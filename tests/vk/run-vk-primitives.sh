@@ -16,29 +16,12 @@ top_builddir=${top_builddir:-.}
 vk=$top_builddir/tools/vfetch-vk/vfetch-vk
 gen=$top_builddir/tests/vk/gen_prim_cases
 seed=${VFETCH_VK_SEED:-1}
-lvp=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
 
 if [ ! -x "$vk" ] || [ ! -x "$gen" ]; then
     echo "SKIP: built without the Vulkan tools"
     exit 77
 fi
-if [ -z "${VK_ICD_FILENAMES:-}" ] && [ -z "${VK_DRIVER_FILES:-}" ] && [ -f "$lvp" ]; then
-    VK_ICD_FILENAMES=$lvp
-    export VK_ICD_FILENAMES
-fi
-LP_NUM_THREADS=${LP_NUM_THREADS:-1}
-export LP_NUM_THREADS
-
-# vfetch-vk runs with no shader compiler reachable: PATH names no
-# directory and VFETCH_GLSLC is unset (it compiles in-process).
-vkf() {
-    (unset VFETCH_GLSLC; PATH=/nonexistent; export PATH; exec "$vk" "$@")
-}
-
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
+. "$(dirname "$0")/vk-env.sh"
 
 devices=$(vkf --list-devices 2>&1)
 rc=$?

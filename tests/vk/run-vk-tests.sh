@@ -19,27 +19,7 @@ vk=$top_builddir/tools/vfetch-vk/vfetch-vk
 gen=$top_builddir/tests/vk/gen_cases
 known=$top_srcdir/tests/vk/known-deviations.txt
 seed=${VFETCH_VK_SEED:-1}
-lvp=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
-
-if [ -z "${VK_ICD_FILENAMES:-}" ] && [ -z "${VK_DRIVER_FILES:-}" ] && [ -f "$lvp" ]; then
-    VK_ICD_FILENAMES=$lvp
-    export VK_ICD_FILENAMES
-fi
-# lavapipe: one rasteriser thread is enough for these draws and keeps the
-# test polite on small machines.
-LP_NUM_THREADS=${LP_NUM_THREADS:-1}
-export LP_NUM_THREADS
-
-# vfetch-vk runs with no shader compiler reachable: PATH names no
-# directory and VFETCH_GLSLC is unset (it compiles in-process).
-vkf() {
-    (unset VFETCH_GLSLC; PATH=/nonexistent; export PATH; exec "$vk" "$@")
-}
-
-fail() {
-    echo "FAIL: $*"
-    exit 1
-}
+. "$(dirname "$0")/vk-env.sh"
 
 vkf --check-formats || fail "the DXGI -> Vulkan format map is wrong"
 

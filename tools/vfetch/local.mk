@@ -10,9 +10,12 @@ tools_vfetch_vfetch_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 
 dist_man_MANS += tools/vfetch/vfetch.1
 
-# Every command on every example against tests/cli/expected/, and malformed
-# input of each kind (see the script).
-TESTS += tests/cli/run-cli-tests.sh
+# The CLI tests, one script per group of checks (tests/cli/cli-lib.sh holds
+# what they share; the bad-*.txt tables hold the malformed input): every
+# command on every example against tests/cli/expected/, exact raw bits,
+# malformed input, rule violations, compare, and the D3D11 form.
+TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cli-bad.sh \
+	tests/cli/run-cli-rules.sh tests/cli/run-cli-compare.sh tests/cli/run-cli-d3d11.sh
 endif
 EXTRA_DIST += examples tests/cli
 

@@ -2,9 +2,9 @@
 # From the build tree: PYTHONPATH=$(srcdir)/python
 # VFETCH_LIBRARY=$(builddir)/.libs/libvfetch.so.
 
-VF_PYTHON_FILES = python/vfetch/__init__.py python/vfetch/_lib.py python/vfetch/assemble.py \
-	python/vfetch/case.py \
-	python/vfetch/case_d3d11.py python/vfetch/compare.py python/vfetch/d3d11.py \
+VF_PYTHON_FILES = python/vfetch/__init__.py python/vfetch/_case_json.py python/vfetch/_lib.py \
+	python/vfetch/assemble.py python/vfetch/case.py python/vfetch/case_d3d11.py \
+	python/vfetch/case_d3d12.py python/vfetch/compare.py python/vfetch/d3d11.py \
 	python/vfetch/draw.py python/vfetch/errors.py python/vfetch/formats.py python/vfetch/raw.py
 
 if HAVE_PYTHON

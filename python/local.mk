@@ -14,7 +14,16 @@ else
 EXTRA_DIST += $(VF_PYTHON_FILES)
 endif
 
-EXTRA_DIST += tests/python
+# Listed, not the folder: an in-tree build leaves abi_layout's objects there.
+EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/test_abi.py \
+	tests/python/test_assemble.py tests/python/test_compare.py tests/python/test_d3d11.py \
+	tests/python/test_formats.py tests/python/test_no_numpy.py tests/python/test_run.py \
+	tests/python/test_typed.py
+
+# The C side of test_abi.py: sizes, offsets and constant values of what
+# python/vfetch/_lib.py mirrors. Headers only, so it links nothing.
+check_PROGRAMS += tests/python/abi_layout
+tests_python_abi_layout_SOURCES = tests/python/abi_layout.c
 
 # Skipped (77) when configure found no pytest.
 TESTS += tests/python/run-pytest.sh

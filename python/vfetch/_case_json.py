@@ -135,6 +135,13 @@ def enum(path, v, what, prefix, names):
     fail(path, "unknown %s '%s'" % (what, v[:40] + ("..." if len(v) > 40 else "")))
 
 
+def opt_enum(path, obj, name, default, what, prefix, names):
+    """Field `name` of obj read by enum(), or `default` when it is absent."""
+    if name not in obj:
+        return default
+    return enum(join(path, name), obj[name], what, prefix, names)
+
+
 def format_field(path, v):
     """A DXGI format given by name or number."""
     if is_int(v):
@@ -340,9 +347,7 @@ def element(path, obj):
     if "AlignedByteOffset" in obj:
         e.aligned_byte_offset = aligned_byte_offset(join(path, "AlignedByteOffset"),
                                                     obj["AlignedByteOffset"])
-    e.input_slot_class = _lib.VF_INPUT_PER_VERTEX_DATA
-    if "InputSlotClass" in obj:
-        e.input_slot_class = enum(join(path, "InputSlotClass"), obj["InputSlotClass"],
+    e.input_slot_class = opt_enum(path, obj, "InputSlotClass", _lib.VF_INPUT_PER_VERTEX_DATA,
                                   "input classification", "D3D12_INPUT_CLASSIFICATION_", SLOT_CLASSES)
     e.instance_data_step_rate = opt_uint(path, obj, "InstanceDataStepRate", 0)
     e.component_mapping = _lib.VF_DEFAULT_COMPONENT_MAPPING
@@ -370,9 +375,7 @@ def signature_entry(path, obj):
         fail(path, "missing field 'Register'")
     s.register = opt_uint(path, obj, "Register", 0)
     s.mask = opt_uint(path, obj, "Mask", 0xF)
-    s.component_type = _lib.VF_REGISTER_COMPONENT_UNKNOWN
-    if "ComponentType" in obj:
-        s.component_type = enum(join(path, "ComponentType"), obj["ComponentType"],
+    s.component_type = opt_enum(path, obj, "ComponentType", _lib.VF_REGISTER_COMPONENT_UNKNOWN,
                                 "register component type", "D3D_REGISTER_COMPONENT_",
                                 COMPONENT_TYPES)
     return s
@@ -381,6 +384,15 @@ def signature_entry(path, obj):
 def signature(v, path="Signature"):
     require_array(path, v, "entries")
     return [signature_entry("%s[%d]" % (path, i), obj) for i, obj in enumerate(v)]
+
+
+def shader_inputs(c, case):
+    """Description, InputLayout and Signature, alike in both forms, into c."""
+    c.description = string("Description", case["Description"]) if "Description" in case else None
+    if "InputLayout" not in case:
+        fail("", "missing field 'InputLayout'")
+    c.elements = input_layout(case["InputLayout"])
+    c.signature = signature(case["Signature"]) if "Signature" in case else None
 
 
 class Draw:
@@ -393,6 +405,16 @@ class Draw:
     start_instance_location = 0
 
 
-def base_vertex_location(path, args):
-    return integer(join(path, "BaseVertexLocation"), args["BaseVertexLocation"],
-                   -0x80000000, 0x7FFFFFFF)
+def draw_count(path, args, d, count, start):
+    """The draw's count field (required) and start field into Draw d."""
+    if count not in args:
+        fail(path, "missing field '%s'" % count)
+    d.vertex_count_per_instance = uint(join(path, count), args[count])
+    d.start_location = opt_uint(path, args, start, 0)
+
+
+def base_vertex_location(path, args, d):
+    """An indexed draw's BaseVertexLocation, a signed 32-bit integer, into d."""
+    if "BaseVertexLocation" in args:
+        d.base_vertex_location = integer(join(path, "BaseVertexLocation"),
+                                         args["BaseVertexLocation"], -0x80000000, 0x7FFFFFFF)

@@ -4,10 +4,12 @@ source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology and a
 D3D11 draw. The JSON is checked here; CreateBuffer's and the binding rules
 are the library's (see d3d11.py)."""
 from . import _lib
-from ._case_json import (MAX_ARRAY, MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer,
-                         Draw, base_vertex_location, check_fields, enum, fail, format_field,
-                         input_layout, join, load_data, opt_uint, require_array, require_object,
-                         signature, string, uint)
+from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw,
+                         base_vertex_location, check_fields, draw_count, enum, fail, format_field,
+                         join, load_data, opt_enum, opt_uint, require_array, require_object,
+                         shader_inputs, uint)
+# Names this module has always offered.
+from ._case_json import MAX_ARRAY, input_layout, signature  # noqa: F401
 
 FEATURE_LEVELS = {0x9100: "9_1", 0x9200: "9_2", 0x9300: "9_3", 0xA000: "10_0", 0xA100: "10_1",
                   0xB000: "11_0", 0xB100: "11_1", 0xC000: "12_0", 0xC100: "12_1",
@@ -190,14 +192,10 @@ def _draw(v, d):
                   + (("InstanceCount", "StartInstanceLocation") if instanced else ()))
     dr = Draw()
     dr.indexed = indexed
-    if count not in args:
-        fail(p, "missing field '%s'" % count)
-    dr.vertex_count_per_instance = uint(join(p, count), args[count])
-    dr.start_location = opt_uint(p, args, start, 0)
+    draw_count(p, args, dr, count, start)
     dr.instance_count = opt_uint(p, args, "InstanceCount", 1)
     dr.start_instance_location = opt_uint(p, args, "StartInstanceLocation", 0)
-    if "BaseVertexLocation" in args:
-        dr.base_vertex_location = base_vertex_location(p, args)
+    base_vertex_location(p, args, dr)
     return dr
 
 
@@ -238,16 +236,11 @@ def load_d3d11(c, case, base_dir):
     check_fields("", case, FIELDS)
     c.api = "D3D11"
     c.d3d11 = d = D3D11()
-    if "FeatureLevel" in case:
-        d.feature_level = enum("FeatureLevel", case["FeatureLevel"], "feature level",
+    d.feature_level = opt_enum("", case, "FeatureLevel", FEATURE_LEVEL_11_0, "feature level",
                                "D3D_FEATURE_LEVEL_", FEATURE_LEVELS)
     c.max_input_slots = (_lib.VF_D3D11_SLOTS_BELOW_10_1 if d.feature_level < FEATURE_LEVEL_10_1
                          else _lib.VF_D3D11_MAX_INPUT_SLOTS)
-    c.description = string("Description", case["Description"]) if "Description" in case else None
-    if "InputLayout" not in case:
-        fail("", "missing field 'InputLayout'")
-    c.elements = input_layout(case["InputLayout"])
-    c.signature = signature(case["Signature"]) if "Signature" in case else None
+    shader_inputs(c, case)
     if "IASetIndexBuffer" in case:
         d.ib = _ib_call(case["IASetIndexBuffer"])
     if "Buffers" in case:

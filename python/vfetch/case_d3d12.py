@@ -3,9 +3,9 @@ tools/common/case_d3d12.c reads it: VertexBuffers and IndexBuffer views
 with their data, IBStripCutValue, PrimitiveTopology and a D3D12 draw."""
 from . import _lib
 from ._case_json import (MAX_INPUT_SLOTS, SOURCES, TOPOLOGIES, Buffer, Draw, base_vertex_location,
-                         check_fields, enum, fail, format_field, input_layout, join, load_data,
-                         opt_uint, require_array, require_object, signature, string, type_name,
-                         uint)
+                         check_fields, draw_count, enum, fail, format_field, join, load_data,
+                         opt_enum, opt_uint, require_array, require_object, shader_inputs,
+                         type_name, uint)
 
 STRIP_CUTS = ("DISABLED", "0xFFFF", "0xFFFFFFFF")
 FIELDS = ("Api", "Description", "InputLayout", "Signature", "MaxInputSlots", "VertexBuffers",
@@ -113,12 +113,8 @@ def draw(v):
                  + (("BaseVertexLocation",) if d.indexed else ()))
     d.instance_count = opt_uint(p, args, "InstanceCount", 1)
     d.start_instance_location = opt_uint(p, args, "StartInstanceLocation", 0)
-    if count not in args:
-        fail(p, "missing field '%s'" % count)
-    d.vertex_count_per_instance = opt_uint(p, args, count, 0)
-    d.start_location = opt_uint(p, args, start, 0)
-    if "BaseVertexLocation" in args:
-        d.base_vertex_location = base_vertex_location(p, args)
+    draw_count(p, args, d, count, start)
+    base_vertex_location(p, args, d)
     return d
 
 
@@ -127,11 +123,7 @@ def load_d3d12(c, case, base_dir):
     check_fields("", case, FIELDS)
     c.api = "D3D12"
     c.d3d11 = None
-    c.description = string("Description", case["Description"]) if "Description" in case else None
-    if "InputLayout" not in case:
-        fail("", "missing field 'InputLayout'")
-    c.elements = input_layout(case["InputLayout"])
-    c.signature = signature(case["Signature"]) if "Signature" in case else None
+    shader_inputs(c, case)
     c.max_input_slots = opt_uint("", case, "MaxInputSlots", 0)
     c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
     c.num_vertex_buffers = 0
@@ -142,9 +134,7 @@ def load_d3d12(c, case, base_dir):
     c.strip_cut_value = _lib.VF_STRIP_CUT_VALUE_DISABLED
     if "IBStripCutValue" in case:
         c.strip_cut_value = strip_cut("IBStripCutValue", case["IBStripCutValue"])
-    c.primitive_topology = _lib.VF_TOPOLOGY_TRIANGLELIST
-    if "PrimitiveTopology" in case:
-        c.primitive_topology = enum("PrimitiveTopology", case["PrimitiveTopology"],
+    c.primitive_topology = opt_enum("", case, "PrimitiveTopology", _lib.VF_TOPOLOGY_TRIANGLELIST,
                                     "primitive topology", "D3D_PRIMITIVE_TOPOLOGY_", TOPOLOGIES)
     if "Draw" not in case:
         fail("", "missing field 'Draw'")

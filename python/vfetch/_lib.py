@@ -1,4 +1,5 @@
-"""ctypes declarations of libvfetch (include/vfetch.h) and the loader.
+"""ctypes declarations of libvfetch (include/vfetch.h, include/vfetch_d3d11.h)
+and the loader.
 
 The library is found by its soname through the dynamic loader, or at the
 path in VFETCH_LIBRARY (a build tree's .libs/libvfetch.so, say).

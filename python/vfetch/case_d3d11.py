@@ -1,8 +1,8 @@
 """The D3D11 form of the case format ("Api": "D3D11"), read as
-tools/common/case_d3d11.c reads it: Buffers (D3D11_BUFFER_DESC fields and one data
-source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology and a
-D3D11 draw. The JSON is checked here; CreateBuffer's and the binding rules
-are the library's (see d3d11.py)."""
+tools/common/case_d3d11.c reads it: Buffers (D3D11_BUFFER_DESC fields and
+one data source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology
+and a D3D11 draw. The JSON is checked here; CreateBuffer's and the binding
+rules are the library's (see d3d11.py)."""
 from . import _lib
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw,
                          base_vertex_location, check_fields, draw_count, enum, fail, format_field,

@@ -11,6 +11,7 @@ The library is loaded by its soname, or from VFETCH_LIBRARY. NumPy arrays
 are used in and out when NumPy is importable; bytes and array.array
 otherwise.
 """
+from . import _lib
 from .assemble import Primitives, ReuseResult, primitives, run_reuse
 from .case import Case, load as load_case
 from .compare import Comparison, compare, classify, KINDS
@@ -27,5 +28,4 @@ __all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "Case
 
 def version():
     """The version string of the loaded library."""
-    from . import _lib
     return _lib.lib().vf_version().decode()

@@ -1,4 +1,5 @@
-"""ctypes declarations of libvfetch (include/vfetch.h) and the loader.
+"""ctypes declarations of libvfetch (include/vfetch.h, include/vfetch_d3d11.h)
+and the loader.
 
 The library is found by its soname through the dynamic loader, or at the
 path in VFETCH_LIBRARY (a build tree's .libs/libvfetch.so, say).
@@ -14,13 +15,25 @@ i32 = ctypes.c_int32
 c_str = ctypes.c_char_p
 c_ptr = ctypes.c_void_p
 
+# The constants of the headers that the package uses, by value; the
+# layout test (tests/python/test_abi.py) checks every VF_ name here.
+VF_FORMAT_R32_UINT, VF_FORMAT_R16_UINT = 42, 57
 VF_MAX_DIAGNOSTICS = 128
 VF_DIAGNOSTIC_MESSAGE_SIZE = 240
 VF_APPEND_ALIGNED_ELEMENT = 0xFFFFFFFF
 VF_DEFAULT_COMPONENT_MAPPING = 0x1688
+VF_COMPONENT_MAPPING_ALWAYS_SET_BIT = 0x1000
+VF_INPUT_PER_VERTEX_DATA, VF_INPUT_PER_INSTANCE_DATA = 0, 1
+VF_MAX_INPUT_SLOTS = 32
+VF_REGISTER_COMPONENT_UNKNOWN = 0
 VF_SV_VERTEX_ID, VF_SV_INSTANCE_ID, VF_SV_FLAGS = 1, 2, 4
 VF_FLAG_STRIP_CUT = 1
 VF_REGISTER_ELEMENT, VF_REGISTER_VERTEX_ID, VF_REGISTER_INSTANCE_ID, VF_REGISTER_SYSTEM = 0, 1, 2, 3
+VF_STRIP_CUT_VALUE_DISABLED, VF_STRIP_CUT_VALUE_0xFFFF, VF_STRIP_CUT_VALUE_0xFFFFFFFF = 0, 1, 2
+VF_TOPOLOGY_UNDEFINED, VF_TOPOLOGY_TRIANGLELIST = 0, 4
+VF_FEATURE_LEVEL_10_1, VF_FEATURE_LEVEL_11_0 = 0xA100, 0xB000
+VF_D3D11_SLOTS_BELOW_10_1, VF_D3D11_MAX_INPUT_SLOTS = 16, 32
+VF_REUSE_CUT = 0xFFFFFFFF
 
 
 class FormatDesc(ctypes.Structure):
@@ -100,16 +113,15 @@ class D3D11VertexBinding(ctypes.Structure):
 class D3D11IAState(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("feature_level", u32), ("num_slots", u32),
                 ("input_layout", c_ptr), ("primitive_topology", u32),
-                ("vertex_buffers", D3D11VertexBinding * 32), ("index_buffer", c_ptr),
+                ("vertex_buffers", D3D11VertexBinding * VF_D3D11_MAX_INPUT_SLOTS), ("index_buffer", c_ptr),
                 ("index_format", u32), ("index_offset", u32), ("pool", c_ptr)]
 
 
 class D3D11DrawViews(ctypes.Structure):
-    _fields_ = [("desc", DrawDesc), ("layout", c_ptr), ("vertex_buffers", VertexBufferView * 32),
+    _fields_ = [("desc", DrawDesc), ("layout", c_ptr),
+                ("vertex_buffers", VertexBufferView * VF_D3D11_MAX_INPUT_SLOTS),
                 ("index_buffer", IndexBufferView)]
 
-
-VF_REUSE_CUT = 0xFFFFFFFF
 
 _P = ctypes.POINTER
 _DIAG = _P(Diagnostics)

@@ -4,8 +4,8 @@ D3D11 calls for a D3D11 case) and vertex reuse (vf_draw_reuse)."""
 import ctypes
 
 from . import _lib
-from .draw import (Result, _as_case, _output_size, aligned_words, case_layout, draw_desc,
-                   words_of)
+from .d3d11 import prepared_views, with_state
+from .draw import Result, aligned_words, as_case, case_layout, draw_desc, output_size, words_of
 from .errors import DrawError
 
 
@@ -50,11 +50,10 @@ def _read_list(count_fn, list_fn):
 def primitives(case, base_dir=None):
     """The primitives of a case (a dict in the JSON case format, a Case, or
     a path), as `vfetch run --primitives` lists them: a Primitives."""
-    case = _as_case(case, base_dir)
+    case = as_case(case, base_dir)
     lib = _lib.lib()
     a = case.draw
     if case.api == "D3D11":
-        from .d3d11 import with_state
         indexed = 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
         n, start = a.vertex_count_per_instance, a.start_location
 
@@ -91,7 +90,7 @@ class ReuseResult(Result):
 
 
 def _reuse(lib, layout, desc, d):
-    size = _output_size(layout, d)  # per-position size: enough for any reuse draw
+    size = output_size(layout, d)  # per-position size: enough for any reuse draw
     scratch_size = ctypes.c_size_t()
     _check(lib.vf_draw_reuse_scratch_size(layout._handle, desc, ctypes.byref(scratch_size)),
            "invalid draw")
@@ -109,11 +108,10 @@ def _reuse(lib, layout, desc, d):
 
 def run_reuse(case, isa=None, base_dir=None):
     """Runs a case as `vfetch run --reuse` does: a ReuseResult."""
-    case = _as_case(case, base_dir)
+    case = as_case(case, base_dir)
     lib = _lib.lib()
     layout = case_layout(case, isa)
     if case.api == "D3D11":
-        from .d3d11 import prepared_views, with_state
 
         def use(lib, state, diag):
             views = prepared_views(lib, case, state, diag)

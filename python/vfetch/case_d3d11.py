@@ -1,11 +1,15 @@
 """The D3D11 form of the case format ("Api": "D3D11"), read as
-tools/case_d3d11.c reads it: Buffers (D3D11_BUFFER_DESC fields and one data
-source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology and a
-D3D11 draw. The JSON is checked here; CreateBuffer's and the binding rules
-are the library's (see d3d11.py)."""
-from .case import (MAX_ARRAY, MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw, _check_fields,
-                   _enum, _fail, _format, _integer, _join, _opt_uint, _string,
-                   _type_name, _uint, input_layout, load_data, signature)
+tools/common/case_d3d11.c reads it: Buffers (D3D11_BUFFER_DESC fields and
+one data source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology
+and a D3D11 draw. The JSON is checked here; CreateBuffer's and the binding
+rules are the library's (see d3d11.py)."""
+from . import _lib
+from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw,
+                         base_vertex_location, check_fields, draw_count, enum, fail, format_field,
+                         join, load_data, opt_enum, opt_uint, require_array, require_object,
+                         shader_inputs, uint)
+# Names this module has always offered.
+from ._case_json import MAX_ARRAY, input_layout, signature  # noqa: F401
 
 FEATURE_LEVELS = {0x9100: "9_1", 0x9200: "9_2", 0x9300: "9_3", 0xA000: "10_0", 0xA100: "10_1",
                   0xB000: "11_0", 0xB100: "11_1", 0xC000: "12_0", 0xC100: "12_1",
@@ -18,10 +22,12 @@ BIND_FLAGS = {0x1: "VERTEX_BUFFER", 0x2: "INDEX_BUFFER", 0x4: "CONSTANT_BUFFER",
 CPU_ACCESS = {0x10000: "WRITE", 0x20000: "READ"}
 MISC_FLAGS = {0x2: "SHARED", 0x10: "DRAWINDIRECT_ARGS", 0x20: "BUFFER_ALLOW_RAW_VIEWS",
               0x40: "BUFFER_STRUCTURED", 0x40000: "TILED"}
-FEATURE_LEVEL_11_0, FEATURE_LEVEL_10_1 = 0xB000, 0xA100
+FEATURE_LEVEL_11_0, FEATURE_LEVEL_10_1 = _lib.VF_FEATURE_LEVEL_11_0, _lib.VF_FEATURE_LEVEL_10_1
 # "Draw" forms: (indexed, instanced).
 DRAW_FORMS = {"Draw": (0, 0), "DrawIndexed": (1, 0), "DrawInstanced": (0, 1),
               "DrawIndexedInstanced": (1, 1)}
+FIELDS = ("Api", "FeatureLevel", "Description", "InputLayout", "Signature", "Buffers",
+          "IASetVertexBuffers", "IASetIndexBuffer", "PrimitiveTopology", "Draw")
 D3D12_ONLY = (
     ("VertexBuffers", "create 'Buffers' and bind them with 'IASetVertexBuffers'"),
     ("IndexBuffer", "create 'Buffers' and bind one with 'IASetIndexBuffer'"),
@@ -59,29 +65,28 @@ def _flags(path, v, what, prefix, names):
     if isinstance(v, (list, tuple)):
         out = 0
         for i, e in enumerate(v):
-            out |= _enum("%s[%d]" % (path, i), e, what, prefix, names)
+            out |= enum("%s[%d]" % (path, i), e, what, prefix, names)
         return out
-    return _enum(path, v, what, prefix, names)
+    return enum(path, v, what, prefix, names)
 
 
 def _buffer_ref(path, v):
     if v is None:
         return None
-    n = _uint(path, v)
+    n = uint(path, v)
     if n == 0xFFFFFFFF:
-        _fail(path, "%d is not a buffer number" % n)
+        fail(path, "%d is not a buffer number" % n)
     return n
 
 
 def _check_ref(path, ref, count):
     if ref is not None and ref >= count:
-        _fail(path, "buffer %d; Buffers has %d (0..%d)" % (ref, count, max(count - 1, 0)))
+        fail(path, "buffer %d; Buffers has %d (0..%d)" % (ref, count, max(count - 1, 0)))
 
 
 def _buffer(path, obj, d, index, base_dir):
-    if not isinstance(obj, dict):
-        _fail(path, "expected an object, got %s" % _type_name(obj))
-    _check_fields(path, obj, ("ByteWidth", "Usage", "BindFlags", "CPUAccessFlags", "MiscFlags",
+    require_object(path, obj)
+    check_fields(path, obj, ("ByteWidth", "Usage", "BindFlags", "CPUAccessFlags", "MiscFlags",
                               "StructureByteStride") + SOURCES + ("Indices",))
     b = D3D11Buffer()
     for name, attr, what, prefix, names in (
@@ -91,62 +96,56 @@ def _buffer(path, obj, d, index, base_dir):
              CPU_ACCESS),
             ("MiscFlags", "misc_flags", "misc flag", "D3D11_RESOURCE_MISC_", MISC_FLAGS)):
         if name in obj:
-            setattr(b, attr, _flags(_join(path, name), obj[name], what, prefix, names))
-    b.structure_byte_stride = _opt_uint(path, obj, "StructureByteStride", 0)
+            setattr(b, attr, _flags(join(path, name), obj[name], what, prefix, names))
+    b.structure_byte_stride = opt_uint(path, obj, "StructureByteStride", 0)
     sources = [s for s in SOURCES + ("Indices",) if s in obj]
     if len(sources) > 1:
-        _fail(path, "give one data source, not both '%s' and '%s'" % (sources[0], sources[1]))
+        fail(path, "give one data source, not both '%s' and '%s'" % (sources[0], sources[1]))
     if not sources:
         if "ByteWidth" not in obj:
-            _fail(path, "missing field 'ByteWidth'")
-        b.byte_width = _uint(_join(path, "ByteWidth"), obj["ByteWidth"])
+            fail(path, "missing field 'ByteWidth'")
+        b.byte_width = uint(join(path, "ByteWidth"), obj["ByteWidth"])
         return b
     src = sources[0]
     fmt = d.ib[1] if d.ib else 0
     if src == "Indices" and (d.ib is None or d.ib[0] != index):
-        _fail(_join(path, "Indices"), "Indices are written in the Format of IASetIndexBuffer, "
+        fail(join(path, "Indices"), "Indices are written in the Format of IASetIndexBuffer, "
                                       "which does not bind this buffer")
     if src == "Indices" and fmt not in (R16_UINT, R32_UINT):
-        _fail(_join(path, "Indices"), "Indices need IASetIndexBuffer.Format R16_UINT or R32_UINT")
+        fail(join(path, "Indices"), "Indices need IASetIndexBuffer.Format R16_UINT or R32_UINT")
     data, b.file = load_data(path, obj, src, fmt, base_dir)
     b.byte_width = len(data)
     if "ByteWidth" in obj:
-        b.byte_width = _uint(_join(path, "ByteWidth"), obj["ByteWidth"])
+        b.byte_width = uint(join(path, "ByteWidth"), obj["ByteWidth"])
         if b.byte_width > len(data):
-            _fail(_join(path, "ByteWidth"), "%d bytes, but the data holds only %d"
+            fail(join(path, "ByteWidth"), "%d bytes, but the data holds only %d"
                   % (b.byte_width, len(data)))
     b.data = data[:b.byte_width]
     return b
 
 
 def _uint_array(path, v, n, refs):
-    if not isinstance(v, (list, tuple)):
-        _fail(path, "expected an array, got %s" % _type_name(v))
+    require_array(path, v)
     if len(v) != n:
-        _fail(path, "%d entries; Buffers has %d" % (len(v), n))
-    return [(_buffer_ref if refs else _uint)("%s[%d]" % (path, i), e) for i, e in enumerate(v)]
+        fail(path, "%d entries; Buffers has %d" % (len(v), n))
+    return [(_buffer_ref if refs else uint)("%s[%d]" % (path, i), e) for i, e in enumerate(v)]
 
 
 def _vb_call(path, obj, nbuffers):
-    if not isinstance(obj, dict):
-        _fail(path, "expected an object, got %s" % _type_name(obj))
-    _check_fields(path, obj, ("StartSlot", "Buffers", "Strides", "Offsets"))
-    start = _opt_uint(path, obj, "StartSlot", 0)
+    require_object(path, obj)
+    check_fields(path, obj, ("StartSlot", "Buffers", "Strides", "Offsets"))
+    start = opt_uint(path, obj, "StartSlot", 0)
     if "Buffers" not in obj:
-        _fail(path, "missing field 'Buffers'")
-    p = _join(path, "Buffers")
-    if not isinstance(obj["Buffers"], (list, tuple)):
-        _fail(p, "expected an array, got %s" % _type_name(obj["Buffers"]))
-    n = len(obj["Buffers"])
-    if n > MAX_ARRAY:
-        _fail(p, "%d buffers; the tool reads at most %d" % (n, MAX_ARRAY))
+        fail(path, "missing field 'Buffers'")
+    p = join(path, "Buffers")
+    n = len(require_array(p, obj["Buffers"], "buffers"))
     bufs = _uint_array(p, obj["Buffers"], n, True)
     if "Strides" not in obj:
-        _fail(path, "missing field 'Strides'")
-    strides = _uint_array(_join(path, "Strides"), obj["Strides"], n, False)
+        fail(path, "missing field 'Strides'")
+    strides = _uint_array(join(path, "Strides"), obj["Strides"], n, False)
     offsets = [0] * n
     if "Offsets" in obj:
-        offsets = _uint_array(_join(path, "Offsets"), obj["Offsets"], n, False)
+        offsets = _uint_array(join(path, "Offsets"), obj["Offsets"], n, False)
     for k, ref in enumerate(bufs):
         _check_ref("%s[%d]" % (p, k), ref, nbuffers)
     return start, bufs, strides, offsets
@@ -154,111 +153,105 @@ def _vb_call(path, obj, nbuffers):
 
 def _ib_call(v):
     path = "IASetIndexBuffer"
-    if not isinstance(v, dict):
-        _fail(path, "expected an object, got %s" % _type_name(v))
-    _check_fields(path, v, ("Buffer", "Format", "Offset"))
+    require_object(path, v)
+    check_fields(path, v, ("Buffer", "Format", "Offset"))
     if "Buffer" not in v:
-        _fail(path, "missing field 'Buffer' (a number in Buffers, or null)")
+        fail(path, "missing field 'Buffer' (a number in Buffers, or null)")
     ref = _buffer_ref("IASetIndexBuffer.Buffer", v["Buffer"])
     fmt = 0
     if "Format" in v:
-        fmt = _format("IASetIndexBuffer.Format", v["Format"])
+        fmt = format_field("IASetIndexBuffer.Format", v["Format"])
     elif ref is not None:
-        _fail(path, "missing field 'Format' (R16_UINT or R32_UINT)")
-    return ref, fmt, _opt_uint(path, v, "Offset", 0)
+        fail(path, "missing field 'Format' (R16_UINT or R32_UINT)")
+    return ref, fmt, opt_uint(path, v, "Offset", 0)
 
 
 def _topology(v):
     prefix = "D3D11_PRIMITIVE_TOPOLOGY_"
     if isinstance(v, str) and v.startswith(prefix) and v[len(prefix):] in TOPOLOGIES.values():
         v = v[len(prefix):]
-    return _enum("PrimitiveTopology", v, "primitive topology", "D3D_PRIMITIVE_TOPOLOGY_",
+    return enum("PrimitiveTopology", v, "primitive topology", "D3D_PRIMITIVE_TOPOLOGY_",
                  TOPOLOGIES)
 
 
 def _draw(v, d):
     path = "Draw"
-    if not isinstance(v, dict):
-        _fail(path, "expected an object, got %s" % _type_name(v))
-    _check_fields(path, v, tuple(DRAW_FORMS))
+    require_object(path, v)
+    check_fields(path, v, tuple(DRAW_FORMS))
     forms = [f for f in DRAW_FORMS if f in v]
     if len(forms) != 1:
-        _fail(path, "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
+        fail(path, "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
                     "'DrawIndexedInstanced'")
     d.draw_form = form = forms[0]
     indexed, instanced = DRAW_FORMS[form]
     count = ("IndexCount" if indexed else "VertexCount") + ("PerInstance" if instanced else "")
     start = "StartIndexLocation" if indexed else "StartVertexLocation"
-    p, args = _join(path, form), v[form]
-    if not isinstance(args, dict):
-        _fail(p, "expected an object, got %s" % _type_name(args))
-    _check_fields(p, args, (count, start) + (("BaseVertexLocation",) if indexed else ())
+    p, args = join(path, form), v[form]
+    require_object(p, args)
+    check_fields(p, args, (count, start) + (("BaseVertexLocation",) if indexed else ())
                   + (("InstanceCount", "StartInstanceLocation") if instanced else ()))
     dr = Draw()
     dr.indexed = indexed
-    if count not in args:
-        _fail(p, "missing field '%s'" % count)
-    dr.vertex_count_per_instance = _uint(_join(p, count), args[count])
-    dr.start_location = _opt_uint(p, args, start, 0)
-    dr.instance_count = _opt_uint(p, args, "InstanceCount", 1)
-    dr.start_instance_location = _opt_uint(p, args, "StartInstanceLocation", 0)
-    if "BaseVertexLocation" in args:
-        dr.base_vertex_location = _integer(_join(p, "BaseVertexLocation"),
-                                           args["BaseVertexLocation"], -0x80000000, 0x7FFFFFFF)
+    draw_count(p, args, dr, count, start)
+    dr.instance_count = opt_uint(p, args, "InstanceCount", 1)
+    dr.start_instance_location = opt_uint(p, args, "StartInstanceLocation", 0)
+    base_vertex_location(p, args, dr)
     return dr
+
+
+def _buffers(d, v, base_dir):
+    require_array("Buffers", v, "buffers")
+    d.buffers = [_buffer("Buffers[%d]" % i, obj, d, i, base_dir) for i, obj in enumerate(v)]
+
+
+def _vb_calls(d, v):
+    """IASetVertexBuffers: one call (an object) or an array of them."""
+    d.vb_calls_array = isinstance(v, (list, tuple))
+    if d.vb_calls_array:
+        require_array("IASetVertexBuffers", v, "calls")
+    calls = v if d.vb_calls_array else [v]
+    d.vb_calls = [_vb_call("IASetVertexBuffers[%d]" % i if d.vb_calls_array
+                           else "IASetVertexBuffers", obj, len(d.buffers))
+                  for i, obj in enumerate(calls)]
+
+
+def _shown_state(c, d):
+    """What the output shows, as in the CLI: the state's topology and the
+    cut an indexed draw makes; no D3D12 views."""
+    c.primitive_topology = d.topology if d.topology is not None else _lib.VF_TOPOLOGY_UNDEFINED
+    c.strip_cut_value = _lib.VF_STRIP_CUT_VALUE_DISABLED
+    if c.draw.indexed and d.ib and d.ib[0] is not None:
+        c.strip_cut_value = (_lib.VF_STRIP_CUT_VALUE_0xFFFFFFFF if d.ib[1] == R32_UINT
+                             else _lib.VF_STRIP_CUT_VALUE_0xFFFF)
+    c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
+    c.num_vertex_buffers = 0
+    c.ib = Buffer()
 
 
 def load_d3d11(c, case, base_dir):
     """Fills Case `c` from the D3D11 form `case`."""
     for name, instead in D3D12_ONLY:
         if name in case:
-            _fail(name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s" % instead)
-    _check_fields("", case, ("Api", "FeatureLevel", "Description", "InputLayout", "Signature",
-                             "Buffers", "IASetVertexBuffers", "IASetIndexBuffer",
-                             "PrimitiveTopology", "Draw"))
+            fail(name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s" % instead)
+    check_fields("", case, FIELDS)
     c.api = "D3D11"
     c.d3d11 = d = D3D11()
-    if "FeatureLevel" in case:
-        d.feature_level = _enum("FeatureLevel", case["FeatureLevel"], "feature level",
-                                "D3D_FEATURE_LEVEL_", FEATURE_LEVELS)
-    c.max_input_slots = 16 if d.feature_level < FEATURE_LEVEL_10_1 else 32
-    c.description = _string("Description", case["Description"]) if "Description" in case else None
-    if "InputLayout" not in case:
-        _fail("", "missing field 'InputLayout'")
-    c.elements = input_layout(case["InputLayout"])
-    c.signature = signature(case["Signature"]) if "Signature" in case else None
+    d.feature_level = opt_enum("", case, "FeatureLevel", FEATURE_LEVEL_11_0, "feature level",
+                               "D3D_FEATURE_LEVEL_", FEATURE_LEVELS)
+    c.max_input_slots = (_lib.VF_D3D11_SLOTS_BELOW_10_1 if d.feature_level < FEATURE_LEVEL_10_1
+                         else _lib.VF_D3D11_MAX_INPUT_SLOTS)
+    shader_inputs(c, case)
     if "IASetIndexBuffer" in case:
         d.ib = _ib_call(case["IASetIndexBuffer"])
     if "Buffers" in case:
-        v = case["Buffers"]
-        if not isinstance(v, (list, tuple)):
-            _fail("Buffers", "expected an array, got %s" % _type_name(v))
-        if len(v) > MAX_ARRAY:
-            _fail("Buffers", "%d buffers; the tool reads at most %d" % (len(v), MAX_ARRAY))
-        d.buffers = [_buffer("Buffers[%d]" % i, obj, d, i, base_dir) for i, obj in enumerate(v)]
+        _buffers(d, case["Buffers"], base_dir)
     if d.ib:
         _check_ref("IASetIndexBuffer.Buffer", d.ib[0], len(d.buffers))
     if "IASetVertexBuffers" in case:
-        v = case["IASetVertexBuffers"]
-        d.vb_calls_array = isinstance(v, (list, tuple))
-        calls = v if d.vb_calls_array else [v]
-        if len(calls) > MAX_ARRAY:
-            _fail("IASetVertexBuffers", "%d calls; the tool reads at most %d" % (len(calls), MAX_ARRAY))
-        d.vb_calls = [_vb_call("IASetVertexBuffers[%d]" % i if d.vb_calls_array
-                               else "IASetVertexBuffers", obj, len(d.buffers))
-                      for i, obj in enumerate(calls)]
+        _vb_calls(d, case["IASetVertexBuffers"])
     if "PrimitiveTopology" in case:
         d.topology = _topology(case["PrimitiveTopology"])
     if "Draw" not in case:
-        _fail("", "missing field 'Draw'")
+        fail("", "missing field 'Draw'")
     c.draw = _draw(case["Draw"], d)
-    # What the output shows, as in the CLI: the state's topology and the
-    # cut an indexed draw makes.
-    c.primitive_topology = d.topology if d.topology is not None else 0
-    c.strip_cut_value = 0
-    if c.draw.indexed and d.ib and d.ib[0] is not None:
-        c.strip_cut_value = 2 if d.ib[1] == R32_UINT else 1
-    # No D3D12 views.
-    c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
-    c.num_vertex_buffers = 0
-    c.ib = Buffer()
+    _shown_state(c, d)

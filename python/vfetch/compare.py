@@ -4,7 +4,10 @@ format and component by the rules of `vfetch compare` and vfetch-vk
 import fnmatch
 import struct
 
+from . import _lib
+from .draw import run
 from .formats import TYPE_FLOAT, TYPE_SNORM, TYPE_UFLOAT, TYPE_UNORM, format_info
+from .raw import RAW_MAGIC, read_raw
 
 KINDS = ("exact", "1ulp", "nan", "snorm-min", "mismatch", "sysval", "not-shaded", "cut")
 EXACT, ULP, NAN, SNORM_MIN, MISMATCH, SYSVAL, NOT_SHADED, CUT = range(8)
@@ -165,8 +168,6 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     comparison. accept: kinds to accept ('1ulp,nan' or a list);
     known_deviations: a file of known deviations, matched against `device`.
     """
-    from .draw import run
-    from .raw import read_raw, RAW_MAGIC
     if isinstance(captured, str):
         with open(captured, "rb") as f:
             captured = f.read()
@@ -224,11 +225,12 @@ def _compare_raw(cmp, ref, raw, slots):
         want = ref.record_words_at(k)
         rec = raw.record(k)
         vid, iid, flags = ref.system(k)
-        gcut = rec[4 * nregs + 2] & 1
-        if (flags & 1) != gcut:
-            cmp.count("cut", k, "flags", 2, flags & 1, gcut)
+        cut = flags & _lib.VF_FLAG_STRIP_CUT
+        gcut = rec[4 * nregs + 2] & _lib.VF_FLAG_STRIP_CUT
+        if cut != gcut:
+            cmp.count("cut", k, "flags", 2, cut, gcut)
             continue
-        if flags & 1:
+        if cut:
             continue
         _compare_record(cmp, k, want, lambda i: rec[i], slots, regs)
         for c, e in enumerate((vid, iid)):

@@ -3,7 +3,9 @@ import array
 import ctypes
 
 from . import _lib
-from .case import Case, input_layout, signature as load_signature
+from ._case_json import input_layout, signature as load_signature
+from .case import Case, load
+from .d3d11 import draw_d3d11
 from .errors import DrawError, LayoutError
 from .formats import format_info
 
@@ -197,25 +199,24 @@ def typed_view(words, kind):
 def _check_view_offsets(case, layout):
     """D3D12 aligns each view start like its elements (rules §3.2) and the
     index view to the index size (§5.1); the case's Offset stands for it."""
-    align = [0] * 32
+    align = [0] * _lib.VF_MAX_INPUT_SLOTS
     for e, off in zip(layout.elements, layout.element_offsets()):
         info = _lib.lib().vf_format_info(e.format)
-        if info and info.contents.bytes and e.input_slot < 32:
+        if info and info.contents.bytes and e.input_slot < _lib.VF_MAX_INPUT_SLOTS:
             align[e.input_slot] = max(align[e.input_slot], min(info.contents.bytes, 4))
     for s, b in enumerate(case.vb):
         if b.bound and align[s] > 1 and b.offset % align[s]:
             raise DrawError(1, "slot %d: view Offset %d is not a multiple of %d, the alignment of "
                                "the slot's elements" % (s, b.offset, align[s]))
     if case.draw.indexed and case.ib.bound:
-        a = 4 if case.ib.format == 42 else 2
+        a = 4 if case.ib.format == _lib.VF_FORMAT_R32_UINT else 2
         if case.ib.offset % a:
             raise DrawError(1, "IndexBuffer: view Offset %d is not a multiple of the index size %d"
                                % (case.ib.offset, a))
 
 
-def _as_case(case, base_dir=None):
+def as_case(case, base_dir=None):
     """A Case from a dict in the JSON case format, a Case, or a path."""
-    from .case import load
     if isinstance(case, str):
         return load(case)
     if not isinstance(case, Case):
@@ -223,7 +224,9 @@ def _as_case(case, base_dir=None):
     return case
 
 
-def _output_size(layout, d):
+def output_size(layout, d):
+    """Bytes of the per-position output of draw arguments d; DrawError
+    past MAX_OUTPUT_SIZE."""
     size = ctypes.c_size_t()
     rc = _lib.lib().vf_draw_output_size(layout._handle, d.vertex_count_per_instance,
                                         d.instance_count, ctypes.byref(size))
@@ -236,7 +239,7 @@ def _output_size(layout, d):
 def draw_desc(case, keep):
     """The case's D3D12 draw as a vf_draw_desc; the buffers it points at are
     appended to keep, which must outlive the desc."""
-    vbs = (_lib.VertexBufferView * 32)()
+    vbs = (_lib.VertexBufferView * _lib.VF_MAX_INPUT_SLOTS)()
     keep.append(vbs)
     for s, b in enumerate(case.vb):
         if b.bound:
@@ -298,14 +301,13 @@ def case_layout(case, isa=None):
 def run(case, isa=None, base_dir=None):
     """Runs a case (a dict in the JSON case format, a Case, or a path to a
     case file) as `vfetch run` does; returns a Result."""
-    case = _as_case(case, base_dir)
+    case = as_case(case, base_dir)
     layout = case_layout(case, isa)
     d = case.draw
-    size = _output_size(layout, d)
+    size = output_size(layout, d)
     nwords = size // 4
     raw, skip, out = aligned_words(nwords)
     if case.api == "D3D11":
-        from .d3d11 import draw_d3d11
         entries = draw_d3d11(case, layout, out, size)
     else:
         keep = []

@@ -9,6 +9,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRCDIR = os.path.abspath(os.environ.get("top_srcdir") or os.path.join(HERE, "..", ".."))
 BUILDDIR = os.path.abspath(os.environ.get("top_builddir") or SRCDIR)
 VFETCH = os.path.join(BUILDDIR, "tools", "vfetch", "vfetch")
+ABI_LAYOUT = os.path.join(BUILDDIR, "tests", "python", "abi_layout")
 os.environ.setdefault("VFETCH_LIBRARY", os.path.join(BUILDDIR, ".libs", "libvfetch.so"))
 os.environ.pop("VFETCH_ISA", None)
 

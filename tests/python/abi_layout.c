@@ -1,0 +1,277 @@
+/*
+ * abi_layout.c - the C side of the Python package's ABI mirror: the size of
+ * every struct that python/vfetch/_lib.py declares with ctypes, the offset
+ * and size of each of its fields in order, and the value of the constants
+ * the package writes by value. test_abi.py compares them with ctypes.
+ *
+ * One line each:
+ *   size   STRUCT BYTES
+ *   field  STRUCT FIELD OFFSET BYTES
+ *   const  NAME VALUE
+ */
+#include <stddef.h>
+#include <stdio.h>
+
+#include "vfetch.h"
+#include "vfetch_d3d11.h"
+
+#define SIZE(type) printf("size %s %zu\n", #type, sizeof(type))
+#define FIELD(type, field)                                                             \
+    printf("field %s %s %zu %zu\n", #type, #field, offsetof(type, field),             \
+           sizeof(((type *)0)->field))
+#define CONST(name) printf("const %s %llu\n", #name, (unsigned long long)(name))
+
+static void formats_and_layouts(void)
+{
+    SIZE(vf_format_desc);
+    FIELD(vf_format_desc, format);
+    FIELD(vf_format_desc, name);
+    FIELD(vf_format_desc, bytes);
+    FIELD(vf_format_desc, num_components);
+    FIELD(vf_format_desc, bits);
+    FIELD(vf_format_desc, shift);
+    FIELD(vf_format_desc, type);
+    FIELD(vf_format_desc, ia_support);
+
+    SIZE(vf_input_element_desc);
+    FIELD(vf_input_element_desc, semantic_name);
+    FIELD(vf_input_element_desc, semantic_index);
+    FIELD(vf_input_element_desc, format);
+    FIELD(vf_input_element_desc, input_slot);
+    FIELD(vf_input_element_desc, aligned_byte_offset);
+    FIELD(vf_input_element_desc, input_slot_class);
+    FIELD(vf_input_element_desc, instance_data_step_rate);
+
+    SIZE(vf_signature_element);
+    FIELD(vf_signature_element, semantic_name);
+    FIELD(vf_signature_element, semantic_index);
+    FIELD(vf_signature_element, register_index);
+    FIELD(vf_signature_element, mask);
+    FIELD(vf_signature_element, component_type);
+
+    SIZE(vf_layout_options);
+    FIELD(vf_layout_options, struct_size);
+    FIELD(vf_layout_options, component_mappings);
+    FIELD(vf_layout_options, max_input_slots);
+    FIELD(vf_layout_options, signature);
+    FIELD(vf_layout_options, signature_count);
+    FIELD(vf_layout_options, system_values);
+    FIELD(vf_layout_options, output_shape);
+    FIELD(vf_layout_options, isa);
+}
+
+static void diagnostics_and_infos(void)
+{
+    SIZE(vf_diagnostic);
+    FIELD(vf_diagnostic, code);
+    FIELD(vf_diagnostic, severity);
+    FIELD(vf_diagnostic, element_index);
+    FIELD(vf_diagnostic, signature_index);
+    FIELD(vf_diagnostic, message);
+
+    SIZE(vf_diagnostics);
+    FIELD(vf_diagnostics, count);
+    FIELD(vf_diagnostics, num_errors);
+    FIELD(vf_diagnostics, num_warnings);
+    FIELD(vf_diagnostics, num_dropped);
+    FIELD(vf_diagnostics, entries);
+
+    SIZE(vf_layout_element_info);
+    FIELD(vf_layout_element_info, semantic_name);
+    FIELD(vf_layout_element_info, semantic_index);
+    FIELD(vf_layout_element_info, format);
+    FIELD(vf_layout_element_info, input_slot);
+    FIELD(vf_layout_element_info, byte_offset);
+    FIELD(vf_layout_element_info, input_slot_class);
+    FIELD(vf_layout_element_info, instance_data_step_rate);
+    FIELD(vf_layout_element_info, component_mapping);
+    FIELD(vf_layout_element_info, record_register);
+
+    SIZE(vf_layout_register_info);
+    FIELD(vf_layout_register_info, kind);
+    FIELD(vf_layout_register_info, element_index);
+    FIELD(vf_layout_register_info, shader_register);
+}
+
+static void views_and_draws(void)
+{
+    SIZE(vf_vertex_buffer_view);
+    FIELD(vf_vertex_buffer_view, data);
+    FIELD(vf_vertex_buffer_view, size_in_bytes);
+    FIELD(vf_vertex_buffer_view, stride_in_bytes);
+
+    SIZE(vf_index_buffer_view);
+    FIELD(vf_index_buffer_view, data);
+    FIELD(vf_index_buffer_view, size_in_bytes);
+    FIELD(vf_index_buffer_view, format);
+
+    SIZE(vf_draw_desc);
+    FIELD(vf_draw_desc, struct_size);
+    FIELD(vf_draw_desc, vertex_buffers);
+    FIELD(vf_draw_desc, num_vertex_buffers);
+    FIELD(vf_draw_desc, indexed);
+    FIELD(vf_draw_desc, index_buffer);
+    FIELD(vf_draw_desc, strip_cut_value);
+    FIELD(vf_draw_desc, primitive_topology);
+    FIELD(vf_draw_desc, vertex_count_per_instance);
+    FIELD(vf_draw_desc, instance_count);
+    FIELD(vf_draw_desc, start_location);
+    FIELD(vf_draw_desc, base_vertex_location);
+    FIELD(vf_draw_desc, start_instance_location);
+    FIELD(vf_draw_desc, pool);
+}
+
+static void d3d11_structs(void)
+{
+    SIZE(vf_buffer_desc);
+    FIELD(vf_buffer_desc, byte_width);
+    FIELD(vf_buffer_desc, usage);
+    FIELD(vf_buffer_desc, bind_flags);
+    FIELD(vf_buffer_desc, cpu_access_flags);
+    FIELD(vf_buffer_desc, misc_flags);
+    FIELD(vf_buffer_desc, structure_byte_stride);
+
+    SIZE(vf_subresource_data);
+    FIELD(vf_subresource_data, sys_mem);
+    FIELD(vf_subresource_data, sys_mem_pitch);
+    FIELD(vf_subresource_data, sys_mem_slice_pitch);
+
+    SIZE(vf_d3d11_vertex_binding);
+    FIELD(vf_d3d11_vertex_binding, buffer);
+    FIELD(vf_d3d11_vertex_binding, stride);
+    FIELD(vf_d3d11_vertex_binding, offset);
+
+    SIZE(vf_d3d11_ia_state);
+    FIELD(vf_d3d11_ia_state, struct_size);
+    FIELD(vf_d3d11_ia_state, feature_level);
+    FIELD(vf_d3d11_ia_state, num_slots);
+    FIELD(vf_d3d11_ia_state, input_layout);
+    FIELD(vf_d3d11_ia_state, primitive_topology);
+    FIELD(vf_d3d11_ia_state, vertex_buffers);
+    FIELD(vf_d3d11_ia_state, index_buffer);
+    FIELD(vf_d3d11_ia_state, index_format);
+    FIELD(vf_d3d11_ia_state, index_offset);
+    FIELD(vf_d3d11_ia_state, pool);
+
+    SIZE(vf_d3d11_draw_views);
+    FIELD(vf_d3d11_draw_views, desc);
+    FIELD(vf_d3d11_draw_views, layout);
+    FIELD(vf_d3d11_draw_views, vertex_buffers);
+    FIELD(vf_d3d11_draw_views, index_buffer);
+}
+
+/* The constants _lib.py names, by value. */
+static void library_constants(void)
+{
+    CONST(VF_FORMAT_R32_UINT);
+    CONST(VF_FORMAT_R16_UINT);
+    CONST(VF_MAX_DIAGNOSTICS);
+    CONST(VF_DIAGNOSTIC_MESSAGE_SIZE);
+    CONST(VF_APPEND_ALIGNED_ELEMENT);
+    CONST(VF_DEFAULT_COMPONENT_MAPPING);
+    CONST(VF_COMPONENT_MAPPING_ALWAYS_SET_BIT);
+    CONST(VF_MAX_INPUT_SLOTS);
+    CONST(VF_SV_VERTEX_ID);
+    CONST(VF_SV_INSTANCE_ID);
+    CONST(VF_SV_FLAGS);
+    CONST(VF_FLAG_STRIP_CUT);
+    CONST(VF_REGISTER_ELEMENT);
+    CONST(VF_REGISTER_VERTEX_ID);
+    CONST(VF_REGISTER_INSTANCE_ID);
+    CONST(VF_REGISTER_SYSTEM);
+    CONST(VF_D3D11_SLOTS_BELOW_10_1);
+    CONST(VF_D3D11_MAX_INPUT_SLOTS);
+    CONST(VF_REUSE_CUT);
+}
+
+/* The families behind the package's name tables (a JSON name -> value). */
+static void case_format_names(void)
+{
+    CONST(VF_INPUT_PER_VERTEX_DATA);
+    CONST(VF_INPUT_PER_INSTANCE_DATA);
+    CONST(VF_REGISTER_COMPONENT_UNKNOWN);
+    CONST(VF_REGISTER_COMPONENT_UINT32);
+    CONST(VF_REGISTER_COMPONENT_SINT32);
+    CONST(VF_REGISTER_COMPONENT_FLOAT32);
+    CONST(VF_STRIP_CUT_VALUE_DISABLED);
+    CONST(VF_STRIP_CUT_VALUE_0xFFFF);
+    CONST(VF_STRIP_CUT_VALUE_0xFFFFFFFF);
+    CONST(VF_TOPOLOGY_UNDEFINED);
+    CONST(VF_TOPOLOGY_POINTLIST);
+    CONST(VF_TOPOLOGY_LINELIST);
+    CONST(VF_TOPOLOGY_LINESTRIP);
+    CONST(VF_TOPOLOGY_TRIANGLELIST);
+    CONST(VF_TOPOLOGY_TRIANGLESTRIP);
+    CONST(VF_TOPOLOGY_LINELIST_ADJ);
+    CONST(VF_TOPOLOGY_LINESTRIP_ADJ);
+    CONST(VF_TOPOLOGY_TRIANGLELIST_ADJ);
+    CONST(VF_TOPOLOGY_TRIANGLESTRIP_ADJ);
+    CONST(VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST);
+    CONST(VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST);
+}
+
+static void d3d11_names(void)
+{
+    CONST(VF_FEATURE_LEVEL_9_1);
+    CONST(VF_FEATURE_LEVEL_9_2);
+    CONST(VF_FEATURE_LEVEL_9_3);
+    CONST(VF_FEATURE_LEVEL_10_0);
+    CONST(VF_FEATURE_LEVEL_10_1);
+    CONST(VF_FEATURE_LEVEL_11_0);
+    CONST(VF_FEATURE_LEVEL_11_1);
+    CONST(VF_FEATURE_LEVEL_12_0);
+    CONST(VF_FEATURE_LEVEL_12_1);
+    CONST(VF_FEATURE_LEVEL_12_2);
+    CONST(VF_USAGE_DEFAULT);
+    CONST(VF_USAGE_IMMUTABLE);
+    CONST(VF_USAGE_DYNAMIC);
+    CONST(VF_USAGE_STAGING);
+    CONST(VF_BIND_VERTEX_BUFFER);
+    CONST(VF_BIND_INDEX_BUFFER);
+    CONST(VF_BIND_CONSTANT_BUFFER);
+    CONST(VF_BIND_SHADER_RESOURCE);
+    CONST(VF_BIND_STREAM_OUTPUT);
+    CONST(VF_BIND_RENDER_TARGET);
+    CONST(VF_BIND_DEPTH_STENCIL);
+    CONST(VF_BIND_UNORDERED_ACCESS);
+    CONST(VF_BIND_DECODER);
+    CONST(VF_BIND_VIDEO_ENCODER);
+    CONST(VF_CPU_ACCESS_WRITE);
+    CONST(VF_CPU_ACCESS_READ);
+    CONST(VF_RESOURCE_MISC_SHARED);
+    CONST(VF_RESOURCE_MISC_DRAWINDIRECT_ARGS);
+    CONST(VF_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    CONST(VF_RESOURCE_MISC_BUFFER_STRUCTURED);
+    CONST(VF_RESOURCE_MISC_TILED);
+}
+
+static void format_info_names(void)
+{
+    CONST(VF_TYPE_NONE);
+    CONST(VF_TYPE_TYPELESS);
+    CONST(VF_TYPE_UNORM);
+    CONST(VF_TYPE_SNORM);
+    CONST(VF_TYPE_UINT);
+    CONST(VF_TYPE_SINT);
+    CONST(VF_TYPE_FLOAT);
+    CONST(VF_TYPE_UFLOAT);
+    CONST(VF_TYPE_UNORM_SRGB);
+    CONST(VF_TYPE_SHAREDEXP);
+    CONST(VF_TYPE_OTHER);
+    CONST(VF_IA_VERTEX_BUFFER);
+    CONST(VF_IA_INDEX_BUFFER);
+    CONST(VF_IA_VERTEX_BUFFER_OPTIONAL);
+}
+
+int main(void)
+{
+    formats_and_layouts();
+    diagnostics_and_infos();
+    views_and_draws();
+    d3d11_structs();
+    library_constants();
+    case_format_names();
+    d3d11_names();
+    format_info_names();
+    return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
+}

@@ -1,0 +1,104 @@
+"""The ctypes mirror of the C headers (python/vfetch/_lib.py) against the C
+layout as tests/python/abi_layout prints it: struct sizes, field offsets
+and sizes in order, constant values, and the name tables of the case
+format and of FormatInfo."""
+import ctypes
+import importlib
+import os
+import subprocess
+
+import pytest
+
+from conftest import ABI_LAYOUT
+from vfetch import _case_json, _lib, case_d3d11, case_d3d12
+
+# The module; the package's attribute of that name is the function formats().
+formats = importlib.import_module("vfetch.formats")
+
+# Every ctypes.Structure of _lib.py and the C struct it mirrors.
+STRUCTS = {
+    "FormatDesc": "vf_format_desc",
+    "InputElementDesc": "vf_input_element_desc",
+    "SignatureElement": "vf_signature_element",
+    "LayoutOptions": "vf_layout_options",
+    "Diagnostic": "vf_diagnostic",
+    "Diagnostics": "vf_diagnostics",
+    "LayoutElementInfo": "vf_layout_element_info",
+    "LayoutRegisterInfo": "vf_layout_register_info",
+    "VertexBufferView": "vf_vertex_buffer_view",
+    "IndexBufferView": "vf_index_buffer_view",
+    "DrawDesc": "vf_draw_desc",
+    "BufferDesc": "vf_buffer_desc",
+    "SubresourceData": "vf_subresource_data",
+    "D3D11VertexBinding": "vf_d3d11_vertex_binding",
+    "D3D11IAState": "vf_d3d11_ia_state",
+    "D3D11DrawViews": "vf_d3d11_draw_views",
+}
+
+# Name tables (value -> JSON or FormatInfo name) and the prefix of the C
+# constants they stand for: every such constant must be in its table.
+TABLES = [
+    (_case_json.SLOT_CLASSES, "VF_INPUT_"),
+    (_case_json.COMPONENT_TYPES, "VF_REGISTER_COMPONENT_"),
+    (_case_json.TOPOLOGIES, "VF_TOPOLOGY_"),
+    (case_d3d12.STRIP_CUTS, "VF_STRIP_CUT_VALUE_"),
+    (case_d3d11.FEATURE_LEVELS, "VF_FEATURE_LEVEL_"),
+    (case_d3d11.USAGES, "VF_USAGE_"),
+    (case_d3d11.BIND_FLAGS, "VF_BIND_"),
+    (case_d3d11.CPU_ACCESS, "VF_CPU_ACCESS_"),
+    (case_d3d11.MISC_FLAGS, "VF_RESOURCE_MISC_"),
+    (formats.COMPONENT_TYPES, "VF_TYPE_"),
+]
+
+
+@pytest.fixture(scope="module")
+def c():
+    """{"size": {struct: bytes}, "field": {struct: [(name, offset, bytes)]},
+    "const": {name: value}} from the C program."""
+    assert os.path.exists(ABI_LAYOUT), "%s is not built (make check builds it)" % ABI_LAYOUT
+    out = subprocess.run([ABI_LAYOUT], capture_output=True, text=True, check=True).stdout
+    layout = {"size": {}, "field": {}, "const": {}}
+    for line in out.splitlines():
+        kind, name, *rest = line.split()
+        if kind == "field":
+            layout["field"].setdefault(name, []).append((rest[0], int(rest[1]), int(rest[2])))
+        else:
+            layout[kind][name] = int(rest[0])
+    return layout
+
+
+def test_every_structure_is_checked():
+    declared = sorted(n for n, v in vars(_lib).items()
+                      if isinstance(v, type) and issubclass(v, ctypes.Structure))
+    assert declared == sorted(STRUCTS)
+
+
+@pytest.mark.parametrize("py_name", sorted(STRUCTS))
+def test_struct_layout(c, py_name):
+    cls, c_name = getattr(_lib, py_name), STRUCTS[py_name]
+    assert ctypes.sizeof(cls) == c["size"][c_name]
+    fields = [(name, getattr(cls, name).offset, getattr(cls, name).size)
+              for name, *_ in cls._fields_]
+    assert fields == c["field"][c_name]
+
+
+def test_constants(c):
+    names = [n for n in vars(_lib) if n.startswith("VF_")]
+    assert names
+    for name in names:
+        assert getattr(_lib, name) == c["const"][name], name
+
+
+@pytest.mark.parametrize("table,prefix", TABLES, ids=[p for _, p in TABLES])
+def test_name_table(c, table, prefix):
+    by_value = table if isinstance(table, dict) else dict(enumerate(table))
+    consts = {n[len(prefix):]: v for n, v in c["const"].items() if n.startswith(prefix)}
+    assert consts
+    for name, value in consts.items():
+        assert by_value.get(value) == name, prefix + name
+
+
+def test_format_info_constants(c):
+    for name, value in c["const"].items():
+        if name.startswith(("VF_TYPE_", "VF_IA_")):
+            assert getattr(formats, name[len("VF_"):]) == value, name

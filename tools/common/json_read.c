@@ -212,6 +212,44 @@ int vf_json_get_string(struct vf_json_ctx *x, const char *path, json_object *v, 
 }
 
 /* "0x..." (hex) or decimal digits, the whole string, in [0, UINT32_MAX]. */
+void *vf_json_get_array(struct vf_json_ctx *x, const char *path, json_object *v, uint32_t max,
+                        const char *what, size_t size, size_t *n_ret)
+{
+    size_t n;
+    void *items;
+
+    if (!json_object_is_type(v, json_type_array)) {
+        vf_json_fail(x, path, "expected an array, got %s", vf_json_type_name(v));
+        return NULL;
+    }
+    n = json_object_array_length(v);
+    if (n > max) {
+        vf_json_fail(x, path, "%zu %s; the tool reads at most %u", n, what, max);
+        return NULL;
+    }
+    items = calloc(n ? n : 1, size);
+    if (items == NULL) {
+        vf_json_fail(x, path, "out of memory");
+        return NULL;
+    }
+    *n_ret = n;
+    return items;
+}
+
+int vf_json_each(struct vf_json_ctx *x, const char *path, json_object *v, vf_json_entry_fn *each,
+                 void *arg)
+{
+    char p[VF_JSON_PATH_SIZE];
+    size_t n = json_object_array_length(v);
+
+    for (size_t i = 0; i < n; i++) {
+        vf_json_path_index(p, path, i);
+        if (each(x, p, json_object_array_get_idx(v, i), i, arg) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int vf_json_parse_uint(const char *s, uint32_t *out)
 {
     int base = 10;

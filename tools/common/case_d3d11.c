@@ -118,13 +118,11 @@ static int check_buffer_ref(struct vf_json_ctx *x, const char *path, uint32_t re
     return 0;
 }
 
-static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object *obj,
-                           const struct vf_case_d3d11 *d, uint32_t index, struct d3d11_buffer *b)
+/* Usage, BindFlags, CPUAccessFlags, MiscFlags and StructureByteStride of
+ * the buffer's description. */
+static int load_buffer_desc(struct vf_json_ctx *x, const char *path, json_object *obj,
+                            vf_buffer_desc *desc)
 {
-    static const char *const fields[] = { "ByteWidth", "Usage", "BindFlags", "CPUAccessFlags",
-                                          "MiscFlags", "StructureByteStride", "File", "Hex",
-                                          "Float32", "Float16", "Uint8", "Uint16", "Uint32",
-                                          "Int8", "Int16", "Int32", "Indices", NULL };
     static const struct {
         const char *name;
         const struct vf_names *t;
@@ -136,40 +134,43 @@ static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object 
         { "MiscFlags", &vf_misc_flag_names, offsetof(vf_buffer_desc, misc_flags) },
     };
     char p[PATH_SIZE];
-    size_t src, size = 0;
-    uint8_t *data = NULL;
 
-    if (!json_object_is_type(obj, json_type_object))
-        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, fields) != 0)
-        return -1;
     for (size_t i = 0; i < sizeof(enums) / sizeof(enums[0]); i++) {
-        uint32_t *field = (uint32_t *)(void *)((char *)&b->desc + enums[i].offset);
+        uint32_t *field = (uint32_t *)(void *)((char *)desc + enums[i].offset);
         if (!vf_json_present(obj, enums[i].name))
             continue;
         vf_json_path_field(p, path, enums[i].name);
         if (get_flags(x, p, vf_json_field(obj, enums[i].name), enums[i].t, field) != 0)
             return -1;
     }
-    if (vf_json_opt_uint(x, path, obj, "StructureByteStride", &b->desc.structure_byte_stride) !=
-        0)
-        return -1;
-    if (vf_case_source(x, path, obj, 1, &src) != 0)
-        return -1;
-    if (src == VF_CASE_NO_SOURCE) {
-        /* No initial data: the library zero-fills, or refuses IMMUTABLE. */
-        return vf_json_req_uint(x, path, obj, "ByteWidth", &b->desc.byte_width);
-    }
-    if (src == VF_CASE_SOURCE_INDICES && (!d->ib_set || d->ib_buffer != index)) {
-        vf_json_path_field(p, path, "Indices");
+    return vf_json_opt_uint(x, path, obj, "StructureByteStride", &desc->structure_byte_stride);
+}
+
+/* Indices are written in IASetIndexBuffer's Format, so only the buffer it
+ * binds may give them, and only for a format of indices. */
+static int check_indices(struct vf_json_ctx *x, const char *path, const struct vf_case_d3d11 *d,
+                         uint32_t index)
+{
+    char p[PATH_SIZE];
+
+    vf_json_path_field(p, path, "Indices");
+    if (!d->ib_set || d->ib_buffer != index)
         return fail(x, p, "Indices are written in the Format of IASetIndexBuffer, which does not "
                           "bind this buffer");
-    }
-    if (src == VF_CASE_SOURCE_INDICES && d->ib_format != VF_FORMAT_R16_UINT &&
-        d->ib_format != VF_FORMAT_R32_UINT) {
-        vf_json_path_field(p, path, "Indices");
+    if (d->ib_format != VF_FORMAT_R16_UINT && d->ib_format != VF_FORMAT_R32_UINT)
         return fail(x, p, "Indices need IASetIndexBuffer.Format R16_UINT or R32_UINT");
-    }
+    return 0;
+}
+
+/* The initial data from source `src`: ByteWidth, when given, takes only
+ * the first bytes of it. */
+static int load_initial_data(struct vf_json_ctx *x, const char *path, json_object *obj,
+                             const struct vf_case_d3d11 *d, size_t src, struct d3d11_buffer *b)
+{
+    char p[PATH_SIZE];
+    size_t size = 0;
+    uint8_t *data = NULL;
+
     if (vf_case_load_data(x, path, obj, src, d->ib_format, &data, &size, &b->file) != 0)
         return -1;
     b->desc.byte_width = (uint32_t)size; /* at most 1 GiB */
@@ -187,6 +188,30 @@ static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object 
 fail:
     free(data);
     return -1;
+}
+
+static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object *obj,
+                           const struct vf_case_d3d11 *d, uint32_t index, struct d3d11_buffer *b)
+{
+    static const char *const fields[] = { "ByteWidth", "Usage", "BindFlags", "CPUAccessFlags",
+                                          "MiscFlags", "StructureByteStride", "File", "Hex",
+                                          "Float32", "Float16", "Uint8", "Uint16", "Uint32",
+                                          "Int8", "Int16", "Int32", "Indices", NULL };
+    size_t src;
+
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
+    if (vf_json_check_fields(x, path, obj, fields) != 0 ||
+        load_buffer_desc(x, path, obj, &b->desc) != 0 ||
+        vf_case_source(x, path, obj, 1, &src) != 0)
+        return -1;
+    if (src == VF_CASE_NO_SOURCE) {
+        /* No initial data: the library zero-fills, or refuses IMMUTABLE. */
+        return vf_json_req_uint(x, path, obj, "ByteWidth", &b->desc.byte_width);
+    }
+    if (src == VF_CASE_SOURCE_INDICES && check_indices(x, path, d, index) != 0)
+        return -1;
+    return load_initial_data(x, path, obj, d, src, b);
 }
 
 /* One entry of Buffers into d->buffers[i]. */

@@ -62,6 +62,18 @@ static int parse_hex(struct vf_json_ctx *x, const char *path, const char *s, uin
     return 0;
 }
 
+/* Part `i` of a Hex value (the string itself, or entry i of an array of
+ * them), with its path in p. */
+static json_object *hex_part(json_object *v, const char *path, size_t i, char *p)
+{
+    if (!json_object_is_type(v, json_type_array)) {
+        vf_json_path_append(p, 0, path);
+        return v;
+    }
+    vf_json_path_index(p, path, i);
+    return json_object_array_get_idx(v, i);
+}
+
 /* Hex: a string or an array of strings, concatenated. */
 static int load_hex(struct vf_json_ctx *x, const char *path, json_object *v, uint8_t **data,
                     size_t *size)
@@ -77,12 +89,7 @@ static int load_hex(struct vf_json_ctx *x, const char *path, json_object *v, uin
         return fail(x, path, "expected a hex string or an array of them, got %s",
                     vf_json_type_name(v));
     for (size_t i = 0; i < n; i++) {
-        json_object *e = json_object_is_type(v, json_type_array)
-                             ? json_object_array_get_idx(v, i) : v;
-        if (json_object_is_type(v, json_type_array))
-            vf_json_path_index(p, path, i);
-        else
-            vf_json_path_append(p, 0, path);
+        json_object *e = hex_part(v, path, i, p);
         if (vf_json_get_string(x, p, e, &s) != 0)
             return -1;
         cap += strlen(s) / 2; /* the JSON text bounds this: no overflow */
@@ -91,12 +98,7 @@ static int load_hex(struct vf_json_ctx *x, const char *path, json_object *v, uin
     if (buf == NULL)
         return fail(x, path, "out of memory");
     for (size_t i = 0; i < n; i++) {
-        json_object *e = json_object_is_type(v, json_type_array)
-                             ? json_object_array_get_idx(v, i) : v;
-        if (json_object_is_type(v, json_type_array))
-            vf_json_path_index(p, path, i);
-        else
-            vf_json_path_append(p, 0, path);
+        json_object *e = hex_part(v, path, i, p);
         if (parse_hex(x, p, json_object_get_string(e), buf, &len) != 0) {
             free(buf);
             return -1;

@@ -138,6 +138,18 @@ static int get_semantic(struct vf_json_ctx *x, const char *path, json_object *ob
     return 0;
 }
 
+/* What an InputLayout or Signature entry starts with: an object of only
+ * the `allowed` fields, and its SemanticName (*name, owned). */
+static int get_entry_head(struct vf_json_ctx *x, const char *path, json_object *obj,
+                          const char *const *allowed, char **name)
+{
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
+    if (vf_json_check_fields(x, path, obj, allowed) != 0)
+        return -1;
+    return get_semantic(x, path, obj, name);
+}
+
 /* AlignedByteOffset: a number, or APPEND (VF_APPEND_ALIGNED_ELEMENT, the
  * default) by one of its names. */
 static int get_aligned_byte_offset(struct vf_json_ctx *x, const char *path, json_object *obj,
@@ -175,11 +187,7 @@ static int load_element(struct vf_json_ctx *x, const char *path, json_object *ob
     char *name = NULL;
 
     c->num_elements = (uint32_t)i + 1; /* so vf_case_free frees the name */
-    if (!json_object_is_type(obj, json_type_object))
-        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, fields) != 0)
-        return -1;
-    if (get_semantic(x, path, obj, &name) != 0)
+    if (get_entry_head(x, path, obj, fields, &name) != 0)
         return -1;
     e->semantic_name = name;
     if (vf_json_opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
@@ -232,11 +240,7 @@ static int load_signature_entry(struct vf_json_ctx *x, const char *path, json_ob
     char *name = NULL;
 
     c->signature_count = (uint32_t)i + 1; /* so vf_case_free frees the name */
-    if (!json_object_is_type(obj, json_type_object))
-        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, fields) != 0)
-        return -1;
-    if (get_semantic(x, path, obj, &name) != 0)
+    if (get_entry_head(x, path, obj, fields, &name) != 0)
         return -1;
     s->semantic_name = name;
     s->mask = 0xf;

@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "case.h"
+#include "case_d3d11.h"
+#include "case_data.h"
 #include "case_json.h"
 
 #define fail vf_json_fail
@@ -116,13 +118,11 @@ static int check_buffer_ref(struct vf_json_ctx *x, const char *path, uint32_t re
     return 0;
 }
 
-static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object *obj,
-                           const struct vf_case_d3d11 *d, uint32_t index, struct d3d11_buffer *b)
+/* Usage, BindFlags, CPUAccessFlags, MiscFlags and StructureByteStride of
+ * the buffer's description. */
+static int load_buffer_desc(struct vf_json_ctx *x, const char *path, json_object *obj,
+                            vf_buffer_desc *desc)
 {
-    static const char *const fields[] = { "ByteWidth", "Usage", "BindFlags", "CPUAccessFlags",
-                                          "MiscFlags", "StructureByteStride", "File", "Hex",
-                                          "Float32", "Float16", "Uint8", "Uint16", "Uint32",
-                                          "Int8", "Int16", "Int32", "Indices", NULL };
     static const struct {
         const char *name;
         const struct vf_names *t;
@@ -134,40 +134,43 @@ static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object 
         { "MiscFlags", &vf_misc_flag_names, offsetof(vf_buffer_desc, misc_flags) },
     };
     char p[PATH_SIZE];
-    size_t src, size = 0;
-    uint8_t *data = NULL;
 
-    if (!json_object_is_type(obj, json_type_object))
-        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, fields) != 0)
-        return -1;
     for (size_t i = 0; i < sizeof(enums) / sizeof(enums[0]); i++) {
-        uint32_t *field = (uint32_t *)(void *)((char *)&b->desc + enums[i].offset);
+        uint32_t *field = (uint32_t *)(void *)((char *)desc + enums[i].offset);
         if (!vf_json_present(obj, enums[i].name))
             continue;
         vf_json_path_field(p, path, enums[i].name);
         if (get_flags(x, p, vf_json_field(obj, enums[i].name), enums[i].t, field) != 0)
             return -1;
     }
-    if (vf_json_opt_uint(x, path, obj, "StructureByteStride", &b->desc.structure_byte_stride) !=
-        0)
-        return -1;
-    if (vf_case_source(x, path, obj, 1, &src) != 0)
-        return -1;
-    if (src == VF_CASE_NO_SOURCE) {
-        /* No initial data: the library zero-fills, or refuses IMMUTABLE. */
-        return vf_json_req_uint(x, path, obj, "ByteWidth", &b->desc.byte_width);
-    }
-    if (src == VF_CASE_SOURCE_INDICES && (!d->ib_set || d->ib_buffer != index)) {
-        vf_json_path_field(p, path, "Indices");
+    return vf_json_opt_uint(x, path, obj, "StructureByteStride", &desc->structure_byte_stride);
+}
+
+/* Indices are written in IASetIndexBuffer's Format, so only the buffer it
+ * binds may give them, and only for a format of indices. */
+static int check_indices(struct vf_json_ctx *x, const char *path, const struct vf_case_d3d11 *d,
+                         uint32_t index)
+{
+    char p[PATH_SIZE];
+
+    vf_json_path_field(p, path, "Indices");
+    if (!d->ib_set || d->ib_buffer != index)
         return fail(x, p, "Indices are written in the Format of IASetIndexBuffer, which does not "
                           "bind this buffer");
-    }
-    if (src == VF_CASE_SOURCE_INDICES && d->ib_format != VF_FORMAT_R16_UINT &&
-        d->ib_format != VF_FORMAT_R32_UINT) {
-        vf_json_path_field(p, path, "Indices");
+    if (d->ib_format != VF_FORMAT_R16_UINT && d->ib_format != VF_FORMAT_R32_UINT)
         return fail(x, p, "Indices need IASetIndexBuffer.Format R16_UINT or R32_UINT");
-    }
+    return 0;
+}
+
+/* The initial data from source `src`: ByteWidth, when given, takes only
+ * the first bytes of it. */
+static int load_initial_data(struct vf_json_ctx *x, const char *path, json_object *obj,
+                             const struct vf_case_d3d11 *d, size_t src, struct d3d11_buffer *b)
+{
+    char p[PATH_SIZE];
+    size_t size = 0;
+    uint8_t *data = NULL;
+
     if (vf_case_load_data(x, path, obj, src, d->ib_format, &data, &size, &b->file) != 0)
         return -1;
     b->desc.byte_width = (uint32_t)size; /* at most 1 GiB */
@@ -187,28 +190,49 @@ fail:
     return -1;
 }
 
+static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object *obj,
+                           const struct vf_case_d3d11 *d, uint32_t index, struct d3d11_buffer *b)
+{
+    static const char *const fields[] = { "ByteWidth", "Usage", "BindFlags", "CPUAccessFlags",
+                                          "MiscFlags", "StructureByteStride", "File", "Hex",
+                                          "Float32", "Float16", "Uint8", "Uint16", "Uint32",
+                                          "Int8", "Int16", "Int32", "Indices", NULL };
+    size_t src;
+
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
+    if (vf_json_check_fields(x, path, obj, fields) != 0 ||
+        load_buffer_desc(x, path, obj, &b->desc) != 0 ||
+        vf_case_source(x, path, obj, 1, &src) != 0)
+        return -1;
+    if (src == VF_CASE_NO_SOURCE) {
+        /* No initial data: the library zero-fills, or refuses IMMUTABLE. */
+        return vf_json_req_uint(x, path, obj, "ByteWidth", &b->desc.byte_width);
+    }
+    if (src == VF_CASE_SOURCE_INDICES && check_indices(x, path, d, index) != 0)
+        return -1;
+    return load_initial_data(x, path, obj, d, src, b);
+}
+
+/* One entry of Buffers into d->buffers[i]. */
+static int load_buffer_entry(struct vf_json_ctx *x, const char *path, json_object *obj, size_t i,
+                             void *arg)
+{
+    struct vf_case_d3d11 *d = arg;
+
+    d->num_buffers = (uint32_t)i + 1; /* so that vf_case_free frees it */
+    return load_one_buffer(x, path, obj, d, (uint32_t)i, &d->buffers[i]);
+}
+
 static int load_buffers(struct vf_json_ctx *x, json_object *v, struct vf_case_d3d11 *d)
 {
-    const char *path = "Buffers";
-    char p[PATH_SIZE];
     size_t n;
 
-    if (!json_object_is_type(v, json_type_array))
-        return fail(x, path, "expected an array, got %s", vf_json_type_name(v));
-    n = json_object_array_length(v);
-    if (n > VF_CASE_MAX_ARRAY)
-        return fail(x, path, "%zu buffers; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
-    d->buffers = calloc(n ? n : 1, sizeof(*d->buffers));
+    d->buffers = vf_json_get_array(x, "Buffers", v, VF_CASE_MAX_ARRAY, "buffers",
+                                   sizeof(*d->buffers), &n);
     if (d->buffers == NULL)
-        return fail(x, path, "out of memory");
-    for (size_t i = 0; i < n; i++) {
-        vf_json_path_index(p, path, i);
-        d->num_buffers = (uint32_t)i + 1; /* so that vf_case_free frees it */
-        if (load_one_buffer(x, p, json_object_array_get_idx(v, i), d, (uint32_t)i,
-                            &d->buffers[i]) != 0)
-            return -1;
-    }
-    return 0;
+        return -1;
+    return vf_json_each(x, "Buffers", v, load_buffer_entry, d);
 }
 
 /* An array of `n` unsigned integers (or buffer numbers). */
@@ -246,16 +270,14 @@ static int load_vb_call(struct vf_json_ctx *x, const char *path, json_object *ob
     if (!vf_json_present(obj, "Buffers"))
         return fail(x, path, "missing field 'Buffers'");
     vf_json_path_field(p, path, "Buffers");
-    if (!json_object_is_type(bufs, json_type_array))
-        return fail(x, p, "expected an array, got %s", vf_json_type_name(bufs));
-    n = json_object_array_length(bufs);
-    if (n > VF_CASE_MAX_ARRAY)
-        return fail(x, p, "%zu buffers; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
+    call->buffers = vf_json_get_array(x, p, bufs, VF_CASE_MAX_ARRAY, "buffers", sizeof(uint32_t),
+                                      &n);
+    if (call->buffers == NULL)
+        return -1;
     call->num = (uint32_t)n;
-    call->buffers = calloc(n ? n : 1, sizeof(uint32_t));
     call->strides = calloc(n ? n : 1, sizeof(uint32_t));
     call->offsets = calloc(n ? n : 1, sizeof(uint32_t));
-    if (call->buffers == NULL || call->strides == NULL || call->offsets == NULL)
+    if (call->strides == NULL || call->offsets == NULL)
         return fail(x, path, "out of memory");
     if (get_uint_array(x, p, bufs, n, 1, call->buffers) != 0)
         return -1;
@@ -271,39 +293,45 @@ static int load_vb_call(struct vf_json_ctx *x, const char *path, json_object *ob
     return 0;
 }
 
+/* Call `i` of IASetVertexBuffers into d->vb_calls[i]; its buffer numbers
+ * must name entries of Buffers, which is read by now. */
+static int load_vb_call_entry(struct vf_json_ctx *x, const char *path, json_object *obj, size_t i,
+                              void *arg)
+{
+    struct vf_case_d3d11 *d = arg;
+    const struct vb_call *call = &d->vb_calls[i];
+    char q[PATH_SIZE], r[PATH_SIZE];
+
+    d->num_vb_calls = (uint32_t)i + 1; /* so that vf_case_free frees it */
+    if (load_vb_call(x, path, obj, &d->vb_calls[i]) != 0)
+        return -1;
+    vf_json_path_field(q, path, "Buffers");
+    for (uint32_t k = 0; k < call->num; k++) {
+        vf_json_path_index(r, q, k);
+        if (check_buffer_ref(x, r, call->buffers[k], d->num_buffers) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 /* IASetVertexBuffers: one call, or an array of calls made in order. */
 static int load_vb_calls(struct vf_json_ctx *x, json_object *v, struct vf_case_d3d11 *d)
 {
     const char *path = "IASetVertexBuffers";
-    char p[PATH_SIZE];
-    size_t n = 1;
+    size_t n;
 
     d->vb_calls_array = json_object_is_type(v, json_type_array);
-    if (d->vb_calls_array)
-        n = json_object_array_length(v);
-    if (n > VF_CASE_MAX_ARRAY)
-        return fail(x, path, "%zu calls; the tool reads at most %u", n, VF_CASE_MAX_ARRAY);
-    d->vb_calls = calloc(n ? n : 1, sizeof(*d->vb_calls));
-    if (d->vb_calls == NULL)
-        return fail(x, path, "out of memory");
-    for (size_t i = 0; i < n; i++) {
-        if (d->vb_calls_array)
-            vf_json_path_index(p, path, i);
-        else
-            vf_json_path_append(p, 0, path);
-        d->num_vb_calls = (uint32_t)i + 1;
-        if (load_vb_call(x, p, d->vb_calls_array ? json_object_array_get_idx(v, i) : v,
-                         &d->vb_calls[i]) != 0)
-            return -1;
-        for (uint32_t k = 0; k < d->vb_calls[i].num; k++) {
-            char q[PATH_SIZE], r[PATH_SIZE];
-            vf_json_path_field(q, p, "Buffers");
-            vf_json_path_index(r, q, k);
-            if (check_buffer_ref(x, r, d->vb_calls[i].buffers[k], d->num_buffers) != 0)
-                return -1;
-        }
+    if (!d->vb_calls_array) {
+        d->vb_calls = calloc(1, sizeof(*d->vb_calls));
+        if (d->vb_calls == NULL)
+            return fail(x, path, "out of memory");
+        return load_vb_call_entry(x, path, v, 0, d);
     }
-    return 0;
+    d->vb_calls = vf_json_get_array(x, path, v, VF_CASE_MAX_ARRAY, "calls",
+                                    sizeof(*d->vb_calls), &n);
+    if (d->vb_calls == NULL)
+        return -1;
+    return vf_json_each(x, path, v, load_vb_call_entry, d);
 }
 
 static int load_ib_call(struct vf_json_ctx *x, json_object *v, struct vf_case_d3d11 *d)
@@ -332,31 +360,42 @@ static int load_ib_call(struct vf_json_ctx *x, json_object *v, struct vf_case_d3
     return vf_json_opt_uint(x, path, v, "Offset", &d->ib_offset);
 }
 
-static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
+/* Which of the four draws `v` names (exactly one). */
+static int get_draw_form(struct vf_json_ctx *x, json_object *v, int *form)
 {
     static const char *const forms[] = { "Draw", "DrawIndexed", "DrawInstanced",
                                          "DrawIndexedInstanced", NULL };
-    const char *path = "Draw";
-    char p[PATH_SIZE], q[PATH_SIZE];
-    const char *fields[6];
-    size_t nf = 0;
-    int form = -1, given = 0;
-    json_object *args;
-    vf_draw_desc *dd = &c->draw;
+    int given = 0;
 
     if (!json_object_is_type(v, json_type_object))
-        return fail(x, path, "expected an object, got %s", vf_json_type_name(v));
-    if (vf_json_check_fields(x, path, v, forms) != 0)
+        return fail(x, "Draw", "expected an object, got %s", vf_json_type_name(v));
+    if (vf_json_check_fields(x, "Draw", v, forms) != 0)
         return -1;
     for (int i = 0; i < 4; i++) {
         if (vf_json_present(v, forms[i])) {
-            form = i;
+            *form = i;
             given++;
         }
     }
     if (given != 1)
-        return fail(x, path, "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
-                             "'DrawIndexedInstanced'");
+        return fail(x, "Draw", "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
+                               "'DrawIndexedInstanced'");
+    return 0;
+}
+
+/* Draw: one of the four D3D11 draws, held in c->draw as the instanced
+ * indexed or non-indexed draw it stands for. */
+static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
+{
+    char p[PATH_SIZE];
+    const char *fields[6];
+    size_t nf = 0;
+    int form = -1;
+    json_object *args;
+    vf_draw_desc *dd = &c->draw;
+
+    if (get_draw_form(x, v, &form) != 0)
+        return -1;
     c->d3d11->draw_form = form;
     int indexed = draw_forms[form].indexed, instanced = draw_forms[form].instanced;
     const char *count = indexed ? (instanced ? "IndexCountPerInstance" : "IndexCount")
@@ -371,8 +410,8 @@ static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case
         fields[nf++] = "StartInstanceLocation";
     }
     fields[nf] = NULL;
-    vf_json_path_field(p, path, forms[form]);
-    args = vf_json_field(v, forms[form]);
+    vf_json_path_field(p, "Draw", draw_forms[form].name);
+    args = vf_json_field(v, draw_forms[form].name);
     if (!json_object_is_type(args, json_type_object))
         return fail(x, p, "expected an object, got %s", vf_json_type_name(args));
     if (vf_json_check_fields(x, p, args, fields) != 0)
@@ -384,15 +423,7 @@ static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case
         vf_json_opt_uint(x, p, args, "InstanceCount", &dd->instance_count) != 0 ||
         vf_json_opt_uint(x, p, args, "StartInstanceLocation", &dd->start_instance_location) != 0)
         return -1;
-    if (vf_json_present(args, "BaseVertexLocation")) {
-        int64_t n;
-        vf_json_path_field(q, p, "BaseVertexLocation");
-        if (vf_json_get_integer(x, q, vf_json_field(args, "BaseVertexLocation"), INT32_MIN,
-                                INT32_MAX, &n) != 0)
-            return -1;
-        dd->base_vertex_location = (int32_t)n;
-    }
-    return 0;
+    return vf_case_get_base_vertex(x, p, args, &dd->base_vertex_location);
 }
 
 /* PrimitiveTopology: the names of the D3D12 form, also with D3D11's own
@@ -429,48 +460,11 @@ static int reject_d3d12_fields(struct vf_json_ctx *x, json_object *root)
     return 0;
 }
 
-int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
+/* IASetIndexBuffer, Buffers, IASetVertexBuffers and PrimitiveTopology:
+ * the buffers and the IA calls that bind them. */
+static int load_ia_calls(struct vf_json_ctx *x, json_object *root, struct vf_case_d3d11 *d)
 {
-    static const char *const fields[] = { "Api", "FeatureLevel", "Description", "InputLayout",
-                                          "Signature", "Buffers", "IASetVertexBuffers",
-                                          "IASetIndexBuffer", "PrimitiveTopology", "Draw",
-                                          NULL };
-    struct vf_case_d3d11 *d;
     json_object *v;
-
-    if (reject_d3d12_fields(x, root) != 0 || vf_json_check_fields(x, "", root, fields) != 0)
-        return -1;
-    d = c->d3d11 = calloc(1, sizeof(*d));
-    if (d == NULL)
-        return fail(x, "", "out of memory");
-    c->api = VF_CASE_API_D3D11;
-    d->feature_level = VF_FEATURE_LEVEL_11_0;
-    d->ib_buffer = NO_BUFFER;
-    v = vf_json_field(root, "FeatureLevel");
-    if (vf_json_present(root, "FeatureLevel") &&
-        vf_case_get_named_enum(x, "FeatureLevel", v, &vf_feature_level_names,
-                               &d->feature_level) != 0)
-        return -1;
-    /* The layout may use the slots the feature level has (IASetInputLayout
-     * checks the same). */
-    c->max_input_slots = d->feature_level < VF_FEATURE_LEVEL_10_1 ? VF_D3D11_SLOTS_BELOW_10_1
-                                                                  : VF_D3D11_MAX_INPUT_SLOTS;
-    v = vf_json_field(root, "Description");
-    if (vf_json_present(root, "Description")) {
-        const char *s;
-        if (vf_json_get_string(x, "Description", v, &s) != 0)
-            return -1;
-        c->description = vf_json_strndup(s, strlen(s));
-        if (c->description == NULL)
-            return fail(x, "Description", "out of memory");
-    }
-    if (!vf_json_present(root, "InputLayout"))
-        return fail(x, "", "missing field 'InputLayout'");
-    if (vf_case_load_input_layout(x, vf_json_field(root, "InputLayout"), c) != 0)
-        return -1;
-    v = vf_json_field(root, "Signature");
-    if (vf_json_present(root, "Signature") && vf_case_load_signature(x, v, c) != 0)
-        return -1;
 
     /* IASetIndexBuffer first: its Format writes the Indices of its buffer. */
     v = vf_json_field(root, "IASetIndexBuffer");
@@ -488,7 +482,34 @@ int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case 
     d->topology_set = vf_json_present(root, "PrimitiveTopology");
     if (d->topology_set && get_topology(x, v, &d->topology) != 0)
         return -1;
+    return 0;
+}
 
+int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
+{
+    static const char *const fields[] = { "Api", "FeatureLevel", "Description", "InputLayout",
+                                          "Signature", "Buffers", "IASetVertexBuffers",
+                                          "IASetIndexBuffer", "PrimitiveTopology", "Draw",
+                                          NULL };
+    struct vf_case_d3d11 *d;
+
+    if (reject_d3d12_fields(x, root) != 0 || vf_json_check_fields(x, "", root, fields) != 0)
+        return -1;
+    d = c->d3d11 = calloc(1, sizeof(*d));
+    if (d == NULL)
+        return fail(x, "", "out of memory");
+    c->api = VF_CASE_API_D3D11;
+    d->feature_level = VF_FEATURE_LEVEL_11_0;
+    d->ib_buffer = NO_BUFFER;
+    if (vf_case_opt_named_enum(x, "", root, "FeatureLevel", &vf_feature_level_names,
+                               &d->feature_level) != 0)
+        return -1;
+    /* The layout may use the slots the feature level has (IASetInputLayout
+     * checks the same). */
+    c->max_input_slots = d->feature_level < VF_FEATURE_LEVEL_10_1 ? VF_D3D11_SLOTS_BELOW_10_1
+                                                                  : VF_D3D11_MAX_INPUT_SLOTS;
+    if (vf_case_load_shader_inputs(x, root, c) != 0 || load_ia_calls(x, root, d) != 0)
+        return -1;
     vf_draw_desc_init(&c->draw);
     if (!vf_json_present(root, "Draw"))
         return fail(x, "", "missing field 'Draw'");
@@ -644,14 +665,13 @@ static void bind_vertex_buffers(struct merged *m, struct vf_case_d3d11 *d)
     }
 }
 
-vf_result vf_case_bind(const struct vf_case *c, const vf_layout *layout, vf_diagnostics *diag)
+vf_result vf_case_d3d11_bind(const struct vf_case *c, const vf_layout *layout,
+                             vf_diagnostics *diag)
 {
     struct vf_case_d3d11 *d = c->d3d11;
     struct merged m;
     const vf_draw_desc *a = &c->draw;
 
-    if (d == NULL)
-        return VF_OK;
     memset(&m, 0, sizeof(m));
     m.out = diag;
     release_objects(d);
@@ -694,21 +714,19 @@ vf_result vf_case_bind(const struct vf_case *c, const vf_layout *layout, vf_diag
 
 int vf_case_d3d11_draw_desc(const struct vf_case *c, vf_draw_desc *desc)
 {
-    if (c->d3d11 == NULL || !c->d3d11->bound)
+    if (!c->d3d11->bound)
         return 0;
     *desc = c->d3d11->views.desc;
     return 1;
 }
 
-vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const vf_draw_desc *desc,
-                       void *out, size_t out_size)
+vf_result vf_case_d3d11_draw(const struct vf_case *c, const vf_draw_desc *desc, void *out,
+                             size_t out_size)
 {
     struct vf_case_d3d11 *d = c->d3d11;
     const vf_draw_desc *a = &c->draw;
     vf_result res;
 
-    if (d == NULL)
-        return vf_draw(layout, desc, out, out_size);
     if (!d->bound)
         return VF_ERROR_INPUT_LAYOUT_NOT_SET;
     /* The call the case names; each is the instanced one with defaults. */
@@ -738,27 +756,18 @@ vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const v
     return res;
 }
 
-vf_result vf_case_primitive_count(const struct vf_case *c, const vf_draw_desc *desc,
-                                  uint32_t *count_ret, uint32_t *vertices_per_primitive_ret)
+vf_result vf_case_d3d11_primitive_count(const struct vf_case *c, uint32_t *count_ret,
+                                        uint32_t *vertices_per_primitive_ret)
 {
-    const struct vf_case_d3d11 *d = c->d3d11;
-
-    if (d == NULL)
-        return vf_primitive_count(desc, count_ret, vertices_per_primitive_ret, NULL);
-    return vf_d3d11_primitive_count(&d->state, (int)c->draw.indexed,
+    return vf_d3d11_primitive_count(&c->d3d11->state, (int)c->draw.indexed,
                                     c->draw.vertex_count_per_instance, c->draw.start_location,
                                     count_ret, vertices_per_primitive_ret);
 }
 
-vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *desc,
-                                  uint32_t first_primitive, uint32_t *out, size_t out_count,
-                                  uint32_t *written_ret)
+vf_result vf_case_d3d11_draw_primitives(const struct vf_case *c, uint32_t first_primitive,
+                                        uint32_t *out, size_t out_count, uint32_t *written_ret)
 {
-    const struct vf_case_d3d11 *d = c->d3d11;
-
-    if (d == NULL)
-        return vf_draw_primitives(desc, first_primitive, out, out_count, written_ret);
-    return vf_d3d11_draw_primitives(&d->state, (int)c->draw.indexed,
+    return vf_d3d11_draw_primitives(&c->d3d11->state, (int)c->draw.indexed,
                                     c->draw.vertex_count_per_instance, c->draw.start_location,
                                     first_primitive, out, out_count, written_ret);
 }

@@ -212,6 +212,44 @@ int vf_json_get_string(struct vf_json_ctx *x, const char *path, json_object *v, 
 }
 
 /* "0x..." (hex) or decimal digits, the whole string, in [0, UINT32_MAX]. */
+void *vf_json_get_array(struct vf_json_ctx *x, const char *path, json_object *v, uint32_t max,
+                        const char *what, size_t size, size_t *n_ret)
+{
+    size_t n;
+    void *items;
+
+    if (!json_object_is_type(v, json_type_array)) {
+        vf_json_fail(x, path, "expected an array, got %s", vf_json_type_name(v));
+        return NULL;
+    }
+    n = json_object_array_length(v);
+    if (n > max) {
+        vf_json_fail(x, path, "%zu %s; the tool reads at most %u", n, what, max);
+        return NULL;
+    }
+    items = calloc(n ? n : 1, size);
+    if (items == NULL) {
+        vf_json_fail(x, path, "out of memory");
+        return NULL;
+    }
+    *n_ret = n;
+    return items;
+}
+
+int vf_json_each(struct vf_json_ctx *x, const char *path, json_object *v, vf_json_entry_fn *each,
+                 void *arg)
+{
+    char p[VF_JSON_PATH_SIZE];
+    size_t n = json_object_array_length(v);
+
+    for (size_t i = 0; i < n; i++) {
+        vf_json_path_index(p, path, i);
+        if (each(x, p, json_object_array_get_idx(v, i), i, arg) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int vf_json_parse_uint(const char *s, uint32_t *out)
 {
     int base = 10;
@@ -280,11 +318,66 @@ struct scan_key {
     size_t off, len;
 };
 
+/* The keys of the objects open in the scan, innermost last. */
+struct scan_keys {
+    struct scan_key *keys;
+    size_t n, cap;
+};
+
+/* The JSON path of the object a key at `depth` belongs to. */
+static void scan_path(const struct scan_level *lv, int depth, const char *text, char *p)
+{
+    char item[80];
+    size_t plen = 0;
+
+    p[0] = '\0';
+    for (int d = 0; d + 1 < depth; d++) {
+        if (lv[d].is_object) {
+            snprintf(item, sizeof(item), "%s%.*s", plen ? "." : "",
+                     (int)(lv[d].key_len < 64 ? lv[d].key_len : 64), text + lv[d].key_off);
+        } else {
+            snprintf(item, sizeof(item), "[%zu]", lv[d].index);
+        }
+        plen = vf_json_path_append(p, plen, item);
+    }
+}
+
+/* The key text[start, start + len) of the innermost object: an error if
+ * that object has it already, else remembered. */
+static int scan_key(struct vf_json_ctx *x, const char *text, struct scan_level *lv, int depth,
+                    struct scan_keys *k, size_t start, size_t len)
+{
+    struct scan_level *l = &lv[depth - 1];
+
+    for (size_t i = l->first_key; i < k->n; i++) {
+        if (k->keys[i].len == len && memcmp(text + k->keys[i].off, text + start, len) == 0) {
+            char p[VF_JSON_PATH_SIZE];
+            scan_path(lv, depth, text, p);
+            return vf_json_fail(x, p, "field '%.*s' appears twice", (int)(len < 40 ? len : 40),
+                                text + start);
+        }
+    }
+    if (k->n == k->cap) {
+        size_t cap = k->cap ? k->cap * 2 : 64;
+        struct scan_key *nk = realloc(k->keys, cap * sizeof(*nk));
+        if (nk == NULL)
+            return vf_json_fail(x, "", "out of memory");
+        k->keys = nk;
+        k->cap = cap;
+    }
+    k->keys[k->n].off = start;
+    k->keys[k->n].len = len;
+    k->n++;
+    l->key_off = start;
+    l->key_len = len;
+    l->want_key = 0;
+    return 0;
+}
+
 static int check_duplicate_keys(struct vf_json_ctx *x, const char *text, size_t size)
 {
     struct scan_level lv[SCAN_MAX_DEPTH];
-    struct scan_key *keys = NULL;
-    size_t nkeys = 0, cap = 0;
+    struct scan_keys k = { NULL, 0, 0 };
     int depth = 0, rc = 0;
 
     for (size_t i = 0; i < size && rc == 0; i++) {
@@ -293,48 +386,8 @@ static int check_duplicate_keys(struct vf_json_ctx *x, const char *text, size_t 
             size_t start = i + 1, j = start;
             while (j < size && text[j] != '"')
                 j += text[j] == '\\' ? 2 : 1;
-            if (depth > 0 && lv[depth - 1].is_object && lv[depth - 1].want_key) {
-                struct scan_level *l = &lv[depth - 1];
-                size_t len = j - start;
-                for (size_t k = l->first_key; k < nkeys; k++) {
-                    if (keys[k].len == len && memcmp(text + keys[k].off, text + start, len) == 0) {
-                        char p[VF_JSON_PATH_SIZE], item[80];
-                        size_t plen = 0;
-                        p[0] = '\0';
-                        for (int d = 0; d + 1 < depth; d++) {
-                            if (lv[d].is_object) {
-                                snprintf(item, sizeof(item), "%s%.*s", plen ? "." : "",
-                                         (int)(lv[d].key_len < 64 ? lv[d].key_len : 64),
-                                         text + lv[d].key_off);
-                            } else {
-                                snprintf(item, sizeof(item), "[%zu]", lv[d].index);
-                            }
-                            plen = vf_json_path_append(p, plen, item);
-                        }
-                        rc = vf_json_fail(x, p, "field '%.*s' appears twice",
-                                          (int)(len < 40 ? len : 40), text + start);
-                        break;
-                    }
-                }
-                if (rc != 0)
-                    break;
-                if (nkeys == cap) {
-                    struct scan_key *nk;
-                    cap = cap ? cap * 2 : 64;
-                    nk = realloc(keys, cap * sizeof(*keys));
-                    if (nk == NULL) {
-                        rc = vf_json_fail(x, "", "out of memory");
-                        break;
-                    }
-                    keys = nk;
-                }
-                keys[nkeys].off = start;
-                keys[nkeys].len = len;
-                nkeys++;
-                l->key_off = start;
-                l->key_len = len;
-                l->want_key = 0;
-            }
+            if (depth > 0 && lv[depth - 1].is_object && lv[depth - 1].want_key)
+                rc = scan_key(x, text, lv, depth, &k, start, j - start);
             i = j;
         } else if (ch == '{' || ch == '[') {
             if (depth == SCAN_MAX_DEPTH)
@@ -344,11 +397,11 @@ static int check_duplicate_keys(struct vf_json_ctx *x, const char *text, size_t 
             lv[depth].key_off = 0;
             lv[depth].key_len = 0;
             lv[depth].index = 0;
-            lv[depth].first_key = nkeys;
+            lv[depth].first_key = k.n;
             depth++;
         } else if ((ch == '}' || ch == ']') && depth > 0) {
             depth--;
-            nkeys = lv[depth].first_key;
+            k.n = lv[depth].first_key;
         } else if (ch == ',' && depth > 0) {
             if (lv[depth - 1].is_object)
                 lv[depth - 1].want_key = 1;
@@ -356,9 +409,10 @@ static int check_duplicate_keys(struct vf_json_ctx *x, const char *text, size_t 
                 lv[depth - 1].index++;
         }
     }
-    free(keys);
+    free(k.keys);
     return rc;
 }
+
 int vf_json_parse(struct vf_json_ctx *x, const char *text, size_t size, json_object **root_ret)
 {
     json_tokener *tok;

@@ -76,6 +76,22 @@ int vf_json_opt_uint(struct vf_json_ctx *x, const char *path, json_object *obj,
 int vf_json_req_uint(struct vf_json_ctx *x, const char *path, json_object *obj,
                      const char *name, uint32_t *out);
 
+/* Array `v` of at most `max` entries (else "N <what>; the tool reads at
+ * most max"): a zeroed allocation for its entries, `size` bytes each
+ * (free()), with *n_ret set; or NULL after vf_json_fail. */
+void *vf_json_get_array(struct vf_json_ctx *x, const char *path, json_object *v, uint32_t max,
+                        const char *what, size_t size, size_t *n_ret);
+
+/* Reads entry `i` of an array, `v` at `path` ("Name[i]"), into what `arg`
+ * points to: 0, or -1 after vf_json_fail. */
+typedef int vf_json_entry_fn(struct vf_json_ctx *x, const char *path, json_object *v, size_t i,
+                             void *arg);
+
+/* Calls `each` on the entries of array `v` in order, up to the first that
+ * fails (then -1). */
+int vf_json_each(struct vf_json_ctx *x, const char *path, json_object *v, vf_json_entry_fn *each,
+                 void *arg);
+
 /* A string without embedded NUL characters (*out points into `v`). */
 int vf_json_get_string(struct vf_json_ctx *x, const char *path, json_object *v,
                        const char **out);

@@ -12,10 +12,12 @@ tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/
 tools_libvftools_la_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 endif
 # The sources of the case loader, also compiled alone by `make fuzz`.
-VF_CASE_SRC = tools/common/case.c tools/common/case.h tools/common/case_d3d11.c \
-	tools/common/case_json.h tools/common/json_read.c tools/common/json_read.h \
-	tools/common/d3d_names.c tools/common/d3d_names.h tools/common/common.h \
-	tools/common/file_read.c tools/common/file_read.h
+VF_CASE_SRC = tools/common/case.h tools/common/case_load.c tools/common/case_d3d12.c \
+	tools/common/case_d3d12.h tools/common/case_d3d11.c tools/common/case_d3d11.h \
+	tools/common/case_draw.c tools/common/case_json.c tools/common/case_json.h \
+	tools/common/case_data.c tools/common/case_data.h tools/common/json_read.c \
+	tools/common/json_read.h tools/common/d3d_names.c tools/common/d3d_names.h \
+	tools/common/common.h tools/common/file_read.c tools/common/file_read.h
 VF_TOOLS_CFLAGS = -I$(top_srcdir)/tools/common $(JSONC_CFLAGS)
 VF_TOOLS_LIBS = tools/libvftools.la $(JSONC_LIBS) -lm
 # Older names of the last two.

@@ -1,0 +1,306 @@
+/*
+ * case_json.c - the parts of a case that both forms share (see
+ * case_json.h): named values, formats, component mappings, the input
+ * layout, the signature and the description.
+ *
+ * Unknown fields are errors so that a misspelt field never falls back to a
+ * default silently.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "case.h"
+#include "case_json.h"
+#include "d3d_names.h"
+#include "json_read.h"
+
+#define fail vf_json_fail
+#define PATH_SIZE VF_JSON_PATH_SIZE
+#define SHOWN VF_JSON_SHOWN
+#define SHOW VF_JSON_SHOW
+
+/* The start of every "integer or name" value: an integer is read into *out
+ * (and *s set to NULL), a string into *s; anything else is an error that
+ * says what was `expected`. */
+static int get_uint_or_string(struct vf_json_ctx *x, const char *path, json_object *v,
+                              const char *expected, uint32_t *out, const char **s)
+{
+    *s = NULL;
+    if (json_object_is_type(v, json_type_int))
+        return vf_json_get_uint(x, path, v, out);
+    if (!json_object_is_type(v, json_type_string))
+        return fail(x, path, "expected %s, got %s", expected, vf_json_type_name(v));
+    return vf_json_get_string(x, path, v, s);
+}
+
+/* A name of table `t` (with or without its long prefix), or an integer in
+ * [0, UINT32_MAX] passed through so the library can judge it. */
+int vf_case_get_named_enum(struct vf_json_ctx *x, const char *path, json_object *v,
+                           const struct vf_names *t, uint32_t *out)
+{
+    char expected[96];
+    const char *s;
+
+    snprintf(expected, sizeof(expected), "a %s name or a number", t->what);
+    if (get_uint_or_string(x, path, v, expected, out, &s) != 0)
+        return -1;
+    if (s != NULL && vf_names_lookup(t, s, out) != 0)
+        return fail(x, path, "unknown %s '" SHOWN "'", t->what, SHOW(s));
+    return 0;
+}
+
+int vf_case_opt_named_enum(struct vf_json_ctx *x, const char *path, json_object *obj,
+                           const char *name, const struct vf_names *t, uint32_t *out)
+{
+    char p[PATH_SIZE];
+
+    if (!vf_json_present(obj, name))
+        return 0;
+    vf_json_path_field(p, path, name);
+    return vf_case_get_named_enum(x, p, vf_json_field(obj, name), t, out);
+}
+
+int vf_case_get_format(struct vf_json_ctx *x, const char *path, json_object *v, vf_format *out)
+{
+    const char *s;
+
+    if (get_uint_or_string(x, path, v, "a DXGI format name or a number", out, &s) != 0)
+        return -1;
+    if (s != NULL && vf_format_from_name(s, out) != VF_OK)
+        return fail(x, path, "unknown format '" SHOWN "'", SHOW(s));
+    return 0;
+}
+
+/* A swizzle of four characters from x y z w (r g b a) 0 1: 0 with *out set,
+ * or -1 without a message. */
+static int parse_swizzle(const char *s, uint32_t *out)
+{
+    uint32_t sel[4];
+
+    if (strlen(s) != 4)
+        return -1;
+    for (int i = 0; i < 4; i++) {
+        switch (s[i]) {
+        case 'x': case 'r': sel[i] = 0; break;
+        case 'y': case 'g': sel[i] = 1; break;
+        case 'z': case 'b': sel[i] = 2; break;
+        case 'w': case 'a': sel[i] = 3; break;
+        case '0': sel[i] = VF_COMPONENT_MAPPING_FORCE_VALUE_0; break;
+        case '1': sel[i] = VF_COMPONENT_MAPPING_FORCE_VALUE_1; break;
+        default: return -1;
+        }
+    }
+    *out = VF_ENCODE_COMPONENT_MAPPING(sel[0], sel[1], sel[2], sel[3]);
+    return 0;
+}
+
+/* ComponentMapping: a number, a "0x1688" string, or a swizzle, e.g.
+ * "zyx1" = 0x1A0A. */
+static int get_mapping(struct vf_json_ctx *x, const char *path, json_object *v, uint32_t *out)
+{
+    const char *s;
+
+    if (get_uint_or_string(x, path, v, "a number, a hex string or a swizzle", out, &s) != 0)
+        return -1;
+    if (s == NULL)
+        return 0;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+        if (vf_json_parse_uint(s, out) != 0)
+            return fail(x, path, "'" SHOWN "' is not a 32-bit hex number", SHOW(s));
+        return 0;
+    }
+    if (parse_swizzle(s, out) == 0)
+        return 0;
+    return fail(x, path, "'" SHOWN "' is neither a hex number (0x1688) nor a swizzle (xyzw)",
+                SHOW(s));
+}
+
+static int get_semantic(struct vf_json_ctx *x, const char *path, json_object *obj, char **out)
+{
+    char p[PATH_SIZE];
+    json_object *v = vf_json_field(obj, "SemanticName");
+    const char *s;
+
+    if (!vf_json_present(obj, "SemanticName"))
+        return fail(x, path, "missing field 'SemanticName'");
+    vf_json_path_field(p, path, "SemanticName");
+    /* null is passed on as a NULL name so the library can report it. */
+    if (v == NULL) {
+        *out = NULL;
+        return 0;
+    }
+    if (vf_json_get_string(x, p, v, &s) != 0)
+        return -1;
+    *out = vf_json_strndup(s, strlen(s));
+    if (*out == NULL)
+        return fail(x, p, "out of memory");
+    return 0;
+}
+
+/* What an InputLayout or Signature entry starts with: an object of only
+ * the `allowed` fields, and its SemanticName (*name, owned). */
+static int get_entry_head(struct vf_json_ctx *x, const char *path, json_object *obj,
+                          const char *const *allowed, char **name)
+{
+    if (!json_object_is_type(obj, json_type_object))
+        return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
+    if (vf_json_check_fields(x, path, obj, allowed) != 0)
+        return -1;
+    return get_semantic(x, path, obj, name);
+}
+
+/* AlignedByteOffset: a number, or APPEND (VF_APPEND_ALIGNED_ELEMENT, the
+ * default) by one of its names. */
+static int get_aligned_byte_offset(struct vf_json_ctx *x, const char *path, json_object *obj,
+                                   uint32_t *out)
+{
+    char p[PATH_SIZE];
+    json_object *v = vf_json_field(obj, "AlignedByteOffset");
+    const char *s;
+
+    *out = VF_APPEND_ALIGNED_ELEMENT;
+    if (!vf_json_present(obj, "AlignedByteOffset"))
+        return 0;
+    vf_json_path_field(p, path, "AlignedByteOffset");
+    if (!json_object_is_type(v, json_type_string))
+        return vf_json_get_uint(x, p, v, out);
+    if (vf_json_get_string(x, p, v, &s) != 0)
+        return -1;
+    if (strcmp(s, "APPEND") != 0 && strcmp(s, "D3D12_APPEND_ALIGNED_ELEMENT") != 0 &&
+        strcmp(s, "APPEND_ALIGNED_ELEMENT") != 0)
+        return fail(x, p, "expected a number, 'APPEND' or 'D3D12_APPEND_ALIGNED_ELEMENT', got '" SHOWN
+                          "'", SHOW(s));
+    return 0;
+}
+
+/* One entry of InputLayout into c->elements[i] and its component mapping. */
+static int load_element(struct vf_json_ctx *x, const char *path, json_object *obj, size_t i,
+                        void *arg)
+{
+    static const char *const fields[] = { "SemanticName", "SemanticIndex", "Format",
+                                          "InputSlot", "AlignedByteOffset", "InputSlotClass",
+                                          "InstanceDataStepRate", "ComponentMapping", NULL };
+    struct vf_case *c = arg;
+    vf_input_element_desc *e = &c->elements[i];
+    char p[PATH_SIZE];
+    char *name = NULL;
+
+    c->num_elements = (uint32_t)i + 1; /* so vf_case_free frees the name */
+    if (get_entry_head(x, path, obj, fields, &name) != 0)
+        return -1;
+    e->semantic_name = name;
+    if (vf_json_opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
+        return -1;
+    if (!vf_json_present(obj, "Format"))
+        return fail(x, path, "missing field 'Format'");
+    vf_json_path_field(p, path, "Format");
+    if (vf_case_get_format(x, p, vf_json_field(obj, "Format"), &e->format) != 0 ||
+        vf_json_opt_uint(x, path, obj, "InputSlot", &e->input_slot) != 0 ||
+        get_aligned_byte_offset(x, path, obj, &e->aligned_byte_offset) != 0)
+        return -1;
+    e->input_slot_class = VF_INPUT_PER_VERTEX_DATA;
+    if (vf_case_opt_named_enum(x, path, obj, "InputSlotClass", &vf_slot_class_names,
+                               &e->input_slot_class) != 0 ||
+        vf_json_opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate) != 0)
+        return -1;
+    c->component_mappings[i] = VF_DEFAULT_COMPONENT_MAPPING;
+    if (!vf_json_present(obj, "ComponentMapping"))
+        return 0;
+    vf_json_path_field(p, path, "ComponentMapping");
+    return get_mapping(x, p, vf_json_field(obj, "ComponentMapping"), &c->component_mappings[i]);
+}
+
+static int load_input_layout(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
+{
+    const char *path = "InputLayout";
+    size_t n;
+
+    c->elements = vf_json_get_array(x, path, v, VF_CASE_MAX_ARRAY, "elements",
+                                    sizeof(*c->elements), &n);
+    if (c->elements == NULL)
+        return -1;
+    c->component_mappings = calloc(n ? n : 1, sizeof(*c->component_mappings));
+    if (c->component_mappings == NULL)
+        return fail(x, path, "out of memory");
+    if (vf_json_each(x, path, v, load_element, c) != 0)
+        return -1;
+    c->num_elements = (uint32_t)n;
+    return 0;
+}
+
+/* One entry of Signature into c->signature[i]. */
+static int load_signature_entry(struct vf_json_ctx *x, const char *path, json_object *obj,
+                                size_t i, void *arg)
+{
+    static const char *const fields[] = { "SemanticName", "SemanticIndex", "Register", "Mask",
+                                          "ComponentType", NULL };
+    struct vf_case *c = arg;
+    vf_signature_element *s = &c->signature[i];
+    char *name = NULL;
+
+    c->signature_count = (uint32_t)i + 1; /* so vf_case_free frees the name */
+    if (get_entry_head(x, path, obj, fields, &name) != 0)
+        return -1;
+    s->semantic_name = name;
+    s->mask = 0xf;
+    s->component_type = VF_REGISTER_COMPONENT_UNKNOWN;
+    if (vf_json_opt_uint(x, path, obj, "SemanticIndex", &s->semantic_index) != 0 ||
+        vf_json_req_uint(x, path, obj, "Register", &s->register_index) != 0 ||
+        vf_json_opt_uint(x, path, obj, "Mask", &s->mask) != 0)
+        return -1;
+    return vf_case_opt_named_enum(x, path, obj, "ComponentType", &vf_component_type_names,
+                                  &s->component_type);
+}
+
+static int load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
+{
+    size_t n;
+
+    c->signature = vf_json_get_array(x, "Signature", v, VF_CASE_MAX_ARRAY, "entries",
+                                     sizeof(*c->signature), &n);
+    if (c->signature == NULL)
+        return -1;
+    if (vf_json_each(x, "Signature", v, load_signature_entry, c) != 0)
+        return -1;
+    c->signature_count = (uint32_t)n;
+    return 0;
+}
+
+int vf_case_load_shader_inputs(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
+{
+    json_object *v = vf_json_field(root, "Description");
+
+    if (vf_json_present(root, "Description")) {
+        const char *s;
+        if (vf_json_get_string(x, "Description", v, &s) != 0)
+            return -1;
+        c->description = vf_json_strndup(s, strlen(s));
+        if (c->description == NULL)
+            return fail(x, "Description", "out of memory");
+    }
+    if (!vf_json_present(root, "InputLayout"))
+        return fail(x, "", "missing field 'InputLayout'");
+    if (load_input_layout(x, vf_json_field(root, "InputLayout"), c) != 0)
+        return -1;
+    if (vf_json_present(root, "Signature") &&
+        load_signature(x, vf_json_field(root, "Signature"), c) != 0)
+        return -1;
+    return 0;
+}
+
+int vf_case_get_base_vertex(struct vf_json_ctx *x, const char *path, json_object *args,
+                            int32_t *out)
+{
+    char p[PATH_SIZE];
+    int64_t n;
+
+    if (!vf_json_present(args, "BaseVertexLocation"))
+        return 0;
+    vf_json_path_field(p, path, "BaseVertexLocation");
+    if (vf_json_get_integer(x, p, vf_json_field(args, "BaseVertexLocation"), INT32_MIN, INT32_MAX,
+                            &n) != 0)
+        return -1;
+    *out = (int32_t)n;
+    return 0;
+}

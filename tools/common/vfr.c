@@ -230,9 +230,9 @@ static int raw_v2_info(const uint8_t *data, size_t size, const uint32_t *h,
     return raw_v2_registers(data, ri->data_offset, layout, nregs);
 }
 
-int vf_raw_header_check(const uint8_t *data, size_t size, const vf_layout *layout,
-                        uint32_t V, uint32_t I, struct vf_raw_info *ri, char *err,
-                        size_t err_size)
+int vf_raw_read_header(const uint8_t *data, size_t size, const vf_layout *layout,
+                       uint32_t V, uint32_t I, struct vf_raw_info *ri, char *err,
+                       size_t err_size)
 {
     uint32_t nregs = vf_layout_register_count(layout) - 1;
     uint32_t h[VF_RAW_V2_HEADER_WORDS] = { 0 };

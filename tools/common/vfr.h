@@ -92,8 +92,8 @@ struct vf_raw_info {
 /* Reads the header of the raw capture `data` (version 1 or 2) and checks
  * it against `layout` and a draw of `vertices` x `instances` records.
  * Returns 0, or -1 with a one-line message in `err`. */
-int vf_raw_header_check(const uint8_t *data, size_t size, const vf_layout *layout,
-                        uint32_t vertices, uint32_t instances, struct vf_raw_info *info,
-                        char *err, size_t err_size);
+int vf_raw_read_header(const uint8_t *data, size_t size, const vf_layout *layout,
+                       uint32_t vertices, uint32_t instances, struct vf_raw_info *info,
+                       char *err, size_t err_size);
 
 #endif /* VF_TOOLS_COMMON_VFR_H */

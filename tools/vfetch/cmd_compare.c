@@ -290,7 +290,7 @@ static int cmp_capture(const struct cmp_options *o, const uint8_t *data, size_t 
     if (size >= 4 * VF_RAW_V1_HEADER_WORDS && vf_raw_u32le(data) == VF_RAW_MAGIC) {
         struct vf_raw_info ri;
         char err[512];
-        if (vf_raw_header_check(data, size, layout, V, I, &ri, err, sizeof(err)) != 0) {
+        if (vf_raw_read_header(data, size, layout, V, I, &ri, err, sizeof(err)) != 0) {
             cli_error("%s: %s", o->captured, err);
             return EXIT_USAGE;
         }

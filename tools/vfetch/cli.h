@@ -17,8 +17,10 @@
 #define EXIT_USAGE 2
 
 /* ------------------------------------------------------------------------ */
-/* Messages (main.c)                                                        */
+/* Messages (messages.c)                                                    */
 /* ------------------------------------------------------------------------ */
+
+#define CLI_PROGNAME "vfetch"
 
 /* "vfetch: MESSAGE" on standard error. */
 #if defined(__GNUC__)

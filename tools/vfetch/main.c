@@ -14,34 +14,10 @@
  * or draw); 2 usage errors and malformed input (bad JSON, unknown names,
  * missing or short files, output too large). See vfetch(1).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-
-static const char *progname = "vfetch";
-
-void cli_error(const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "%s: ", progname);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
-int cli_usage_error(const char *command, const char *fmt, ...)
-{
-    va_list ap;
-    fprintf(stderr, "%s: ", progname);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, " (see '%s %s --help')\n", progname, command);
-    return EXIT_USAGE;
-}
 
 static int cmd_version(int argc, char **argv)
 {
@@ -93,7 +69,7 @@ static int help(int argc, char **argv)
             return 0;
         }
     }
-    cli_error("no command '%s'; try '%s help'", argv[0], progname);
+    cli_error("no command '%s'; try '%s help'", argv[0], CLI_PROGNAME);
     return EXIT_USAGE;
 }
 
@@ -113,6 +89,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < NUM_COMMANDS; i++)
         if (strcmp(cmd, commands[i].name) == 0)
             return commands[i].fn(argc - 2, argv + 2);
-    cli_error("unknown command '%s'; try '%s help'", cmd, progname);
+    cli_error("unknown command '%s'; try '%s help'", cmd, CLI_PROGNAME);
     return EXIT_USAGE;
 }

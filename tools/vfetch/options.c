@@ -68,20 +68,24 @@ static int parse_range(const char *s, struct range *rg)
 /* --output FORMAT of run. */
 static int output_format(const char *command, const char *val, struct options *o)
 {
-    if (strcmp(val, "table") == 0)
-        o->output = OUTPUT_TABLE;
-    else if (strcmp(val, "json") == 0)
-        o->output = OUTPUT_JSON;
-    else if (strcmp(val, "csv") == 0)
-        o->output = OUTPUT_CSV;
-    else if (strcmp(val, "raw") == 0)
-        o->output = o->output == OUTPUT_RAW1 ? OUTPUT_RAW1 : OUTPUT_RAW;
-    else if (strcmp(val, "raw1") == 0)
-        o->output = OUTPUT_RAW1;
-    else
-        return cli_usage_error(command, "unknown output format '%s' (table, json, csv, raw, "
-                                        "raw1)", val);
-    return GO_ON;
+    static const struct {
+        const char *name;
+        enum output_kind kind;
+    } formats[] = {
+        { "table", OUTPUT_TABLE }, { "json", OUTPUT_JSON }, { "csv", OUTPUT_CSV },
+        { "raw", OUTPUT_RAW },     { "raw1", OUTPUT_RAW1 },
+    };
+
+    for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++) {
+        if (strcmp(val, formats[i].name) == 0) {
+            /* "raw" after "raw1" keeps version 1, as --raw-version 1 would. */
+            if (formats[i].kind != OUTPUT_RAW || o->output != OUTPUT_RAW1)
+                o->output = formats[i].kind;
+            return GO_ON;
+        }
+    }
+    return cli_usage_error(command, "unknown output format '%s' (table, json, csv, raw, raw1)",
+                           val);
 }
 
 /* --threads N, 1 to 256. */

@@ -136,41 +136,48 @@ static void print_word(FILE *f, uint32_t w)
     fprintf(f, "0x%08x (%.9g)", w, (double)x);
 }
 
+/* The report as JSON: counts, per format, and the differences listed. */
+static void cmp_print_json(FILE *f, const char *name, const struct cmp_report *r)
+{
+    fputs("{\"case\": ", f);
+    vf_output_json_string(f, name);
+    fprintf(f, ", \"compared\": %llu, \"counts\": {", (unsigned long long)r->compared);
+    for (int k = 0; k < VF_DIFF_COUNT; k++)
+        fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
+                (unsigned long long)r->counts[k]);
+    fprintf(f, "}, \"accepted\": %llu, \"known\": %llu, \"not_accepted\": %llu,\n \"formats\": {",
+            (unsigned long long)r->accepted, (unsigned long long)r->known,
+            (unsigned long long)r->not_accepted);
+    for (uint32_t fm = 0, first = 1; fm < MAX_FORMAT_VALUE; fm++) {
+        uint64_t any = 0;
+        for (int k = 0; k < VF_DIFF_COUNT; k++)
+            any += r->by_format[fm][k];
+        if (!any)
+            continue;
+        fprintf(f, "%s\"%s\": {", first ? "" : ", ", vf_format_name(fm));
+        first = 0;
+        for (int k = 0; k < VF_DIFF_COUNT; k++)
+            fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
+                    (unsigned long long)r->by_format[fm][k]);
+        fputc('}', f);
+    }
+    fputs("},\n \"differences\": [", f);
+    for (uint32_t i = 0; i < r->num_shown; i++) {
+        const struct cmp_diff *d = &r->shown[i];
+        fprintf(f, "%s\n  {\"record\": %zu, \"register\": ", i ? "," : "", d->record);
+        vf_output_json_string(f, d->reg);
+        fprintf(f, ", \"component\": %u, \"expected\": %u, \"got\": %u, \"kind\": \"%s\"}",
+                d->comp, d->expected, d->got, vf_diff_kind_name[d->kind]);
+    }
+    fputs("]}\n", f);
+}
+
+/* The report for people: a summary line, then a line per difference. */
 static void cmp_print(FILE *f, const char *name, const struct cmp_report *r, uint32_t vertices,
                       int json)
 {
     if (json) {
-        fputs("{\"case\": ", f);
-        vf_output_json_string(f, name);
-        fprintf(f, ", \"compared\": %llu, \"counts\": {", (unsigned long long)r->compared);
-        for (int k = 0; k < VF_DIFF_COUNT; k++)
-            fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
-                    (unsigned long long)r->counts[k]);
-        fprintf(f, "}, \"accepted\": %llu, \"known\": %llu, \"not_accepted\": %llu,\n \"formats\": {",
-                (unsigned long long)r->accepted, (unsigned long long)r->known,
-                (unsigned long long)r->not_accepted);
-        for (uint32_t fm = 0, first = 1; fm < MAX_FORMAT_VALUE; fm++) {
-            uint64_t any = 0;
-            for (int k = 0; k < VF_DIFF_COUNT; k++)
-                any += r->by_format[fm][k];
-            if (!any)
-                continue;
-            fprintf(f, "%s\"%s\": {", first ? "" : ", ", vf_format_name(fm));
-            first = 0;
-            for (int k = 0; k < VF_DIFF_COUNT; k++)
-                fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
-                        (unsigned long long)r->by_format[fm][k]);
-            fputc('}', f);
-        }
-        fputs("},\n \"differences\": [", f);
-        for (uint32_t i = 0; i < r->num_shown; i++) {
-            const struct cmp_diff *d = &r->shown[i];
-            fprintf(f, "%s\n  {\"record\": %zu, \"register\": ", i ? "," : "", d->record);
-            vf_output_json_string(f, d->reg);
-            fprintf(f, ", \"component\": %u, \"expected\": %u, \"got\": %u, \"kind\": \"%s\"}",
-                    d->comp, d->expected, d->got, vf_diff_kind_name[d->kind]);
-        }
-        fputs("]}\n", f);
+        cmp_print_json(f, name, r);
         return;
     }
     fprintf(f, "%s: %llu values compared:", name, (unsigned long long)r->compared);

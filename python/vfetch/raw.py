@@ -1,5 +1,6 @@
 """Reader of the VFR raw formats that `vfetch run --output raw` (version 2)
-and `--output raw1` (version 1) write; see vfetch(1)."""
+and `--output raw1` (version 1) write; see vfetch(1).
+The C writer and reader, and the header layout: tools/common/vfr.h."""
 import struct
 
 RAW_MAGIC = 0x31524656  # "VFR1" in the file's first bytes, for every version

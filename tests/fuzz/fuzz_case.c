@@ -18,6 +18,7 @@
 #include "fuzz_input.h"
 #include "case.h"
 #include "output.h"
+#include "vfr.h"
 
 #ifndef FUZZ_CASE_BASE_DIR
 #define FUZZ_CASE_BASE_DIR "examples"
@@ -118,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 FZ_CHECK(vf_output_table(devnull, &rec, 0) == 0, "table output failed");
                 FZ_CHECK(vf_output_table(devnull, &rec, 1) == 0, "hex table output failed");
                 FZ_CHECK(vf_output_json(devnull, &rec) == 0, "JSON output failed");
-                FZ_CHECK(vf_output_raw(devnull, &rec) == 0, "raw output failed");
+                FZ_CHECK(vf_raw_write(devnull, &rec, NULL) == 0, "raw output failed");
                 FZ_CHECK(vf_output_layout(devnull, layout) == 0, "layout output failed");
                 fclose(devnull);
             }

@@ -8,7 +8,7 @@
 if HAVE_JSONC
 noinst_LTLIBRARIES += tools/libvftools.la
 tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/output.h \
-	tools/common/compare.c tools/common/compare.h
+	tools/common/vfr.c tools/common/vfr.h tools/common/compare.c tools/common/compare.h
 tools_libvftools_la_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 endif
 # The sources of the case loader, also compiled alone by `make fuzz`.

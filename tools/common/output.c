@@ -1,5 +1,5 @@
 /*
- * output.c - table, JSON and raw output of `vfetch`.
+ * output.c - table, JSON and CSV output of `vfetch` (the raw format: vfr.c).
  *
  * Everything printed here is deterministic: the same case gives the same
  * bytes on every machine and with every fetch path (the tests compare the
@@ -106,18 +106,11 @@ static void describe_registers(const struct vf_records *r, struct reg_desc *regs
     }
 }
 
-static const uint32_t *record_at(const struct vf_records *r, uint32_t instance, uint32_t pos)
-{
-    size_t index = (size_t)instance * r->vertices + pos;
-    return r->words + index * 4 * r->registers;
-}
-
 /* The records to print: o->sel, or the whole draw. */
 static struct vf_selection selection_of(const struct vf_records *r,
                                         const struct vf_output_options *o)
 {
-    struct vf_selection s = { 0, r->instances, 0, r->vertices };
-    return o != NULL && o->sel != NULL ? *o->sel : s;
+    return vf_records_selection(r, o != NULL ? o->sel : NULL);
 }
 
 #define FOR_INSTANCES(s, j) for (uint32_t j = (s).first_instance; \
@@ -167,58 +160,56 @@ static void table_remap(FILE *f, const struct vf_records *r, const struct vf_rem
     }
 }
 
-static int table_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
-{
-    int hex = o->hex;
-    uint32_t nregs = r->registers - 1;
-    size_t ncols = 3 + (size_t)nregs * 4;
-    size_t *width;
+/* The columns of a table: the data registers and each column's width. */
+struct table {
+    uint32_t nregs;
     struct reg_desc *regs;
+    size_t *width; /* #, SV_VertexID, SV_InstanceID, then 4 per register */
+    int hex;
+};
+
+static void widen(size_t *width, size_t n)
+{
+    if (n > *width)
+        *width = n;
+}
+
+/* Column widths: the header or the widest value. */
+static void table_widths(const struct vf_records *r, struct vf_selection sel, struct table *t)
+{
     char cell[CELL_SIZE];
-    const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
-    struct vf_selection sel = selection_of(r, o);
+    size_t *width = t->width;
 
-    regs = calloc(nregs ? nregs : 1, sizeof(*regs));
-    width = calloc(ncols, sizeof(*width));
-    if (regs == NULL || width == NULL) {
-        free(regs);
-        free(width);
-        return -1;
-    }
-    describe_registers(r, regs);
-
-    /* Column widths: the header or the widest value. */
     width[0] = 3;
     width[1] = strlen("SV_VertexID");
     width[2] = strlen("SV_InstanceID");
-    for (uint32_t i = 0; i < nregs; i++)
+    for (uint32_t i = 0; i < t->nregs; i++)
         for (int c = 0; c < 4; c++)
-            width[3 + i * 4 + c] = strlen(regs[i].name) + 2;
+            width[3 + i * 4 + c] = strlen(t->regs[i].name) + 2;
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
-            const uint32_t *rec = record_at(r, j, v);
-            const uint32_t *sys = rec + 4 * nregs;
-            size_t n = (size_t)snprintf(cell, sizeof(cell), "%u", v);
-            if (n > width[0])
-                width[0] = n;
+            const uint32_t *rec = vf_records_at(r, j, v);
+            const uint32_t *sys = rec + 4 * t->nregs;
+            widen(&width[0], (size_t)snprintf(cell, sizeof(cell), "%u", v));
             if (sys[2] & VF_FLAG_STRIP_CUT)
                 continue;
-            for (int k = 0; k < 2; k++) {
-                n = (size_t)snprintf(cell, sizeof(cell), "%u", sys[k]);
-                if (n > width[1 + k])
-                    width[1 + k] = n;
-            }
-            for (uint32_t i = 0; i < nregs; i++) {
-                for (int c = 0; c < 4; c++) {
-                    format_word(cell, sizeof(cell), rec[i * 4 + c], regs[i].kind, hex);
-                    if (strlen(cell) > width[3 + i * 4 + c])
-                        width[3 + i * 4 + c] = strlen(cell);
-                }
+            for (int k = 0; k < 2; k++)
+                widen(&width[1 + k], (size_t)snprintf(cell, sizeof(cell), "%u", sys[k]));
+            for (uint32_t i = 0; i < 4 * t->nregs; i++) {
+                format_word(cell, sizeof(cell), rec[i], t->regs[i / 4].kind, t->hex);
+                widen(&width[3 + i], strlen(cell));
             }
         }
     }
+}
 
+/* The lines above the blocks: the draw, vertex reuse, the selection. */
+static void table_heading(FILE *f, const struct vf_records *r, const struct vf_output_options *o,
+                          struct vf_selection sel)
+{
+    const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
     uint32_t positions = o->remap ? o->remap->positions : r->vertices;
+
     fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, positions,
             r->c->draw.indexed ? (positions == 1 ? "index" : "indices")
                                : (positions == 1 ? "vertex" : "vertices"),
@@ -238,41 +229,64 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
         fprintf(f, "selected: instances %u..%u, positions %u..%u\n", sel.first_instance,
                 sel.first_instance + sel.num_instances - 1, sel.first_position,
                 sel.first_position + sel.num_positions - 1);
+}
 
-    FOR_INSTANCES(sel, j) {
-        fprintf(f, "\ninstance %u\n", j);
-        fprintf(f, "%*s  %*s  %*s", (int)width[0], "#", (int)width[1], "SV_VertexID",
-                (int)width[2], "SV_InstanceID");
-        for (uint32_t i = 0; i < nregs; i++)
-            for (int c = 0; c < 4; c++)
-                fprintf(f, "  %*s.%c", (int)width[3 + i * 4 + c] - 2, regs[i].name,
-                        comp_names[c]);
-        fputc('\n', f);
-        FOR_POSITIONS(sel, v) {
-            const uint32_t *rec = record_at(r, j, v);
-            const uint32_t *sys = rec + 4 * nregs;
+/* One instance's block: a header line, then a line per record. */
+static void table_instance(FILE *f, const struct vf_records *r, const struct table *t,
+                           struct vf_selection sel, uint32_t j)
+{
+    const size_t *width = t->width;
+    char cell[CELL_SIZE];
 
-            fprintf(f, "%*u", (int)width[0], v);
-            if (sys[2] & VF_FLAG_STRIP_CUT) {
-                fprintf(f, "  strip cut: no vertex\n");
-                continue;
-            }
-            fprintf(f, "  %*u  %*u", (int)width[1], sys[0], (int)width[2], sys[1]);
-            for (uint32_t i = 0; i < nregs; i++) {
-                for (int c = 0; c < 4; c++) {
-                    format_word(cell, sizeof(cell), rec[i * 4 + c], regs[i].kind, hex);
-                    fprintf(f, "  %*s", (int)width[3 + i * 4 + c], cell);
-                }
-            }
-            fputc('\n', f);
+    fprintf(f, "\ninstance %u\n", j);
+    fprintf(f, "%*s  %*s  %*s", (int)width[0], "#", (int)width[1], "SV_VertexID",
+            (int)width[2], "SV_InstanceID");
+    for (uint32_t i = 0; i < t->nregs; i++)
+        for (int c = 0; c < 4; c++)
+            fprintf(f, "  %*s.%c", (int)width[3 + i * 4 + c] - 2, t->regs[i].name,
+                    comp_names[c]);
+    fputc('\n', f);
+    FOR_POSITIONS(sel, v) {
+        const uint32_t *rec = vf_records_at(r, j, v);
+        const uint32_t *sys = rec + 4 * t->nregs;
+
+        fprintf(f, "%*u", (int)width[0], v);
+        if (sys[2] & VF_FLAG_STRIP_CUT) {
+            fprintf(f, "  strip cut: no vertex\n");
+            continue;
         }
+        fprintf(f, "  %*u  %*u", (int)width[1], sys[0], (int)width[2], sys[1]);
+        for (uint32_t i = 0; i < 4 * t->nregs; i++) {
+            format_word(cell, sizeof(cell), rec[i], t->regs[i / 4].kind, t->hex);
+            fprintf(f, "  %*s", (int)width[3 + i], cell);
+        }
+        fputc('\n', f);
     }
+}
+
+static int table_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
+{
+    struct table t = { r->registers - 1, NULL, NULL, o->hex };
+    struct vf_selection sel = selection_of(r, o);
+
+    t.regs = calloc(t.nregs ? t.nregs : 1, sizeof(*t.regs));
+    t.width = calloc(3 + (size_t)t.nregs * 4, sizeof(*t.width));
+    if (t.regs == NULL || t.width == NULL) {
+        free(t.regs);
+        free(t.width);
+        return -1;
+    }
+    describe_registers(r, t.regs);
+    table_widths(r, sel, &t);
+    table_heading(f, r, o, sel);
+    FOR_INSTANCES(sel, j)
+        table_instance(f, r, &t, sel, j);
     if (o->remap)
         table_remap(f, r, o->remap);
     if (o->prims)
         table_primitives(f, sel, o->prims, o->remap != NULL);
-    free(regs);
-    free(width);
+    free(t.regs);
+    free(t.width);
     return ferror(f) ? -1 : 0;
 }
 
@@ -411,18 +425,9 @@ static void json_diagnostics(FILE *f, const vf_diagnostics *diag, int d3d11)
     fputs("\n],\n", f);
 }
 
-static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
+/* "draw": the draw call and its arguments. */
+static void json_draw(FILE *f, const vf_draw_desc *d)
 {
-    uint32_t nregs = r->registers - 1;
-    uint32_t nelem = vf_layout_element_count(r->layout);
-    struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
-    const vf_draw_desc *d = &r->c->draw;
-    struct vf_selection sel = selection_of(r, o);
-
-    if (regs == NULL)
-        return -1;
-    describe_registers(r, regs);
-
     fprintf(f, "{\n\"draw\": {\"Type\": \"%s\", \"%s\": %u, \"InstanceCount\": %u, "
                "\"%s\": %u, ",
             d->indexed ? "DrawIndexedInstanced" : "DrawInstanced",
@@ -435,7 +440,15 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     vf_output_json_string(f, vf_topology_name(d->primitive_topology));
     fputs(", \"IBStripCutValue\": ", f);
     vf_output_json_string(f, vf_strip_cut_name(d->strip_cut_value));
-    fputs("},\n\"layout\": [", f);
+    fputs("},\n", f);
+}
+
+/* "layout" and "registers": the elements and the data registers' names. */
+static void json_layout(FILE *f, const struct vf_records *r, const struct reg_desc *regs)
+{
+    uint32_t nelem = vf_layout_element_count(r->layout);
+
+    fputs("\"layout\": [", f);
     for (uint32_t i = 0; i < nelem; i++) {
         vf_layout_element_info e;
         if (vf_layout_element(r->layout, i, &e) != VF_OK)
@@ -444,11 +457,54 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
         json_layout_element(f, &e);
     }
     fputs("\n],\n\"registers\": [", f);
-    for (uint32_t i = 0; i < nregs; i++) {
+    for (uint32_t i = 0; i + 1 < r->registers; i++) {
         fputs(i ? ", " : "", f);
         vf_output_json_string(f, regs[i].name);
     }
     fputs("],\n", f);
+}
+
+/* One record: its place, its system values and every data register. */
+static void json_record(FILE *f, const struct vf_records *r, const struct reg_desc *regs,
+                        int remapped, uint32_t j, uint32_t v)
+{
+    uint32_t nregs = r->registers - 1;
+    const uint32_t *rec = vf_records_at(r, j, v);
+    const uint32_t *sys = rec + 4 * nregs;
+    int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
+
+    fprintf(f, "{\"instance\": %u, \"%s\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
+               "\"SV_InstanceID\": %u, \"flags\": %u, \"data\": {",
+            j, remapped ? "record" : "position", v, cut ? "true" : "false", sys[0],
+            sys[1], sys[2]);
+    for (uint32_t i = 0; i < nregs; i++) {
+        const uint32_t *w = rec + 4 * i;
+        fputs(i ? ", " : "", f);
+        vf_output_json_string(f, regs[i].name);
+        fprintf(f, ": {\"words\": [%u, %u, %u, %u], "
+                   "\"hex\": [\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"], "
+                   "\"values\": [",
+                w[0], w[1], w[2], w[3], w[0], w[1], w[2], w[3]);
+        for (int c = 0; c < 4; c++) {
+            fputs(c ? ", " : "", f);
+            json_value(f, w[c], regs[i].kind);
+        }
+        fputs("]}", f);
+    }
+    fputs("}}", f);
+}
+
+static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
+{
+    uint32_t nregs = r->registers - 1;
+    struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
+    struct vf_selection sel = selection_of(r, o);
+
+    if (regs == NULL)
+        return -1;
+    describe_registers(r, regs);
+    json_draw(f, &r->c->draw);
+    json_layout(f, r, regs);
     json_diagnostics(f, o->diag, o->d3d11_ids);
     if (o->sel != NULL)
         fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
@@ -457,30 +513,8 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     fputs("\"records\": [", f);
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
-            const uint32_t *rec = record_at(r, j, v);
-            const uint32_t *sys = rec + 4 * nregs;
-            int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
-
             fputs(j != sel.first_instance || v != sel.first_position ? ",\n  " : "\n  ", f);
-            fprintf(f, "{\"instance\": %u, \"%s\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
-                       "\"SV_InstanceID\": %u, \"flags\": %u, \"data\": {",
-                    j, o->remap ? "record" : "position", v, cut ? "true" : "false", sys[0],
-                    sys[1], sys[2]);
-            for (uint32_t i = 0; i < nregs; i++) {
-                const uint32_t *w = rec + 4 * i;
-                fputs(i ? ", " : "", f);
-                vf_output_json_string(f, regs[i].name);
-                fprintf(f, ": {\"words\": [%u, %u, %u, %u], "
-                           "\"hex\": [\"0x%08x\", \"0x%08x\", \"0x%08x\", \"0x%08x\"], "
-                           "\"values\": [",
-                        w[0], w[1], w[2], w[3], w[0], w[1], w[2], w[3]);
-                for (int c = 0; c < 4; c++) {
-                    fputs(c ? ", " : "", f);
-                    json_value(f, w[c], regs[i].kind);
-                }
-                fputs("]}", f);
-            }
-            fputs("}}", f);
+            json_record(f, r, regs, o->remap != NULL, j, v);
         }
     }
     fputs("\n]", f);
@@ -490,170 +524,6 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
         json_primitives(f, sel, o->prims, o->remap ? r->vertices : 0);
     fputs("\n}\n", f);
     free(regs);
-    return ferror(f) ? -1 : 0;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Raw                                                                      */
-/* ------------------------------------------------------------------------ */
-
-static void put_u32le(uint8_t *p, uint32_t w)
-{
-    p[0] = (uint8_t)w;
-    p[1] = (uint8_t)(w >> 8);
-    p[2] = (uint8_t)(w >> 16);
-    p[3] = (uint8_t)(w >> 24);
-}
-
-/* Version 1: 6 header words, then every record of the draw as 4E + 3
- * words (the system register's fourth word, always 0, is dropped). */
-static int raw_v1_records(FILE *f, const struct vf_records *r)
-{
-    uint32_t nregs = r->registers - 1;
-    uint32_t words_per_record = 4 * nregs + 3;
-    uint32_t header[6] = { VF_RAW_MAGIC, 1, nregs, r->vertices, r->instances, words_per_record };
-    uint8_t buf[4 * (4 * VF_MAX_REGISTERS + 3)];
-    uint8_t hbuf[sizeof(header)];
-
-    /* Words are written little-endian whatever the host order. */
-    for (size_t i = 0; i < ARRAY_LEN(header); i++)
-        put_u32le(hbuf + 4 * i, header[i]);
-    if (nregs > VF_MAX_REGISTERS)
-        return -1;
-    if (fwrite(hbuf, 1, sizeof(hbuf), f) != sizeof(hbuf))
-        return -1;
-    for (uint32_t j = 0; j < r->instances; j++) {
-        for (uint32_t v = 0; v < r->vertices; v++) {
-            const uint32_t *rec = record_at(r, j, v);
-            for (uint32_t k = 0; k < words_per_record; k++)
-                put_u32le(buf + 4 * k, rec[k]);
-            if (fwrite(buf, 4, words_per_record, f) != words_per_record)
-                return -1;
-        }
-    }
-    return ferror(f) ? -1 : 0;
-}
-
-/* What the version 2 header says of register i (the last: the system
- * register). */
-struct raw_register {
-    uint32_t kind, semantic_index, format, component_type;
-    const char *name;
-};
-
-static void raw_register(const struct vf_records *r, uint32_t i, struct raw_register *g)
-{
-    vf_layout_register_info ri;
-    vf_layout_element_info ei;
-
-    g->kind = VF_REGISTER_SYSTEM;
-    g->semantic_index = 0;
-    g->format = VF_FORMAT_UNKNOWN;
-    g->component_type = VF_REGISTER_COMPONENT_UINT32;
-    g->name = VF_RAW_SYSTEM_NAME;
-    if (i + 1 >= r->registers || vf_layout_register(r->layout, i, &ri) != VF_OK)
-        return;
-    g->kind = ri.kind;
-    if (ri.kind == VF_REGISTER_VERTEX_ID) {
-        g->name = "SV_VertexID";
-    } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
-        g->name = "SV_InstanceID";
-    } else if (ri.kind == VF_REGISTER_START_VERTEX_LOCATION) {
-        g->name = "SV_StartVertexLocation";
-        g->component_type = VF_REGISTER_COMPONENT_SINT32;
-    } else if (ri.kind == VF_REGISTER_START_INSTANCE_LOCATION) {
-        g->name = "SV_StartInstanceLocation";
-    } else if (ri.element_index >= 0 &&
-               vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
-        enum kind k = format_kind(ei.format);
-        g->name = ei.semantic_name ? ei.semantic_name : "";
-        g->semantic_index = ei.semantic_index;
-        g->format = ei.format;
-        g->component_type = k == KIND_UINT   ? VF_REGISTER_COMPONENT_UINT32
-                            : k == KIND_SINT ? VF_REGISTER_COMPONENT_SINT32
-                                             : VF_REGISTER_COMPONENT_FLOAT32;
-    }
-}
-
-/* A length-prefixed string padded with zeros to whole words. */
-static int put_raw_string(FILE *f, const char *s)
-{
-    static const uint8_t zeros[4];
-    size_t n = strlen(s);
-    return fwrite(s, 1, n, f) == n && fwrite(zeros, 1, (4 - n % 4) % 4, f) == (4 - n % 4) % 4
-               ? 0 : -1;
-}
-
-static size_t raw_string_size(const char *s)
-{
-    return (strlen(s) + 3) / 4 * 4;
-}
-
-static const char *raw_format_name(uint32_t format)
-{
-    return vf_format_name(format) ? vf_format_name(format) : "UNKNOWN";
-}
-
-/* The version 2 header: 12 words, the register entries, zeros to a
- * multiple of 16 bytes (so records keep the library's alignment). */
-static int raw_v2_header(FILE *f, const struct vf_records *r, const struct vf_selection *sel,
-                         int selected)
-{
-    static const uint8_t zeros[16];
-    uint32_t w[12] = { VF_RAW_MAGIC, 2, 0, r->registers, 4 * r->registers, r->vertices,
-                       r->instances, sel->first_instance, sel->num_instances,
-                       sel->first_position, sel->num_positions, selected != 0 };
-    size_t size = sizeof(w);
-    uint8_t buf[sizeof(w)];
-
-    for (uint32_t i = 0; i < r->registers; i++) {
-        struct raw_register g;
-        raw_register(r, i, &g);
-        size += 24 + raw_string_size(g.name) + raw_string_size(raw_format_name(g.format));
-    }
-    w[2] = (uint32_t)((size + 15) / 16 * 16);
-    for (size_t i = 0; i < ARRAY_LEN(w); i++)
-        put_u32le(buf + 4 * i, w[i]);
-    if (fwrite(buf, 1, sizeof(buf), f) != sizeof(buf))
-        return -1;
-    for (uint32_t i = 0; i < r->registers; i++) {
-        struct raw_register g;
-        const char *fmt;
-        uint32_t e[6];
-        raw_register(r, i, &g);
-        fmt = raw_format_name(g.format);
-        e[0] = g.kind;
-        e[1] = g.semantic_index;
-        e[2] = g.format;
-        e[3] = g.component_type;
-        e[4] = (uint32_t)strlen(g.name);
-        e[5] = (uint32_t)strlen(fmt);
-        for (int k = 0; k < 6; k++)
-            put_u32le(buf + 4 * k, e[k]);
-        if (fwrite(buf, 4, 6, f) != 6 || put_raw_string(f, g.name) != 0 ||
-            put_raw_string(f, fmt) != 0)
-            return -1;
-    }
-    return fwrite(zeros, 1, w[2] - size, f) == w[2] - size ? 0 : -1;
-}
-
-static int raw_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
-{
-    struct vf_selection sel = selection_of(r, o);
-    uint32_t words = 4 * r->registers;
-    uint8_t buf[4 * 4 * (VF_MAX_REGISTERS + 1)];
-
-    if (r->registers > VF_MAX_REGISTERS + 1 || raw_v2_header(f, r, &sel, o->sel != NULL) != 0)
-        return -1;
-    FOR_INSTANCES(sel, j) {
-        FOR_POSITIONS(sel, v) {
-            const uint32_t *rec = record_at(r, j, v);
-            for (uint32_t k = 0; k < words; k++)
-                put_u32le(buf + 4 * k, rec[k]);
-            if (fwrite(buf, 4, words, f) != words)
-                return -1;
-        }
-    }
     return ferror(f) ? -1 : 0;
 }
 
@@ -698,7 +568,7 @@ static int csv_records(FILE *f, const struct vf_records *r, const struct vf_outp
     fputc('\n', f);
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
-            const uint32_t *rec = record_at(r, j, v);
+            const uint32_t *rec = vf_records_at(r, j, v);
             const uint32_t *sys = rec + 4 * nregs;
             fprintf(f, "%u,%u,%d,%u,%u,%u", j, v, (sys[2] & VF_FLAG_STRIP_CUT) != 0, sys[0],
                     sys[1], sys[2]);
@@ -717,23 +587,6 @@ static int csv_records(FILE *f, const struct vf_records *r, const struct vf_outp
 /* Entry points                                                             */
 /* ------------------------------------------------------------------------ */
 
-int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind kind,
-                      const struct vf_output_options *o)
-{
-    static const struct vf_output_options none;
-
-    if (o == NULL)
-        o = &none;
-    switch (kind) {
-    case VF_OUTPUT_TABLE: return table_records(f, r, o);
-    case VF_OUTPUT_JSON: return json_records(f, r, o);
-    case VF_OUTPUT_CSV: return csv_records(f, r, o);
-    case VF_OUTPUT_RAW: return raw_records(f, r, o);
-    case VF_OUTPUT_RAW1: return o->sel != NULL ? -1 : raw_v1_records(f, r);
-    }
-    return -1;
-}
-
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
     struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0 };
@@ -746,10 +599,32 @@ int vf_output_json(FILE *f, const struct vf_records *r)
     return json_records(f, r, &o);
 }
 
-int vf_output_raw(FILE *f, const struct vf_records *r)
+static const struct vf_output_options no_options;
+
+int vf_output_records_table(FILE *f, const struct vf_records *r,
+                            const struct vf_output_options *o)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0 };
-    return raw_records(f, r, &o);
+    return table_records(f, r, o != NULL ? o : &no_options);
+}
+
+int vf_output_records_json(FILE *f, const struct vf_records *r,
+                           const struct vf_output_options *o)
+{
+    return json_records(f, r, o != NULL ? o : &no_options);
+}
+
+int vf_output_records_csv(FILE *f, const struct vf_records *r,
+                          const struct vf_output_options *o)
+{
+    return csv_records(f, r, o != NULL ? o : &no_options);
+}
+
+uint32_t vf_output_component_type(vf_format format)
+{
+    enum kind k = format_kind(format);
+    return k == KIND_UINT   ? VF_REGISTER_COMPONENT_UINT32
+           : k == KIND_SINT ? VF_REGISTER_COMPONENT_SINT32
+                            : VF_REGISTER_COMPONENT_FLOAT32;
 }
 
 /* ------------------------------------------------------------------------ */

@@ -4,6 +4,7 @@
 #ifndef VF_TOOLS_OUTPUT_H
 #define VF_TOOLS_OUTPUT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -29,10 +30,21 @@ struct vf_records {
     uint32_t registers;  /* per record, the system register included */
 };
 
-/* The first word of a raw file ("VFR1" in its bytes), for every version. */
-#define VF_RAW_MAGIC 0x31524656u
-/* The semantic name raw version 2 gives the system register. */
-#define VF_RAW_SYSTEM_NAME "VF_SYSTEM"
+/* The record of position `pos` of instance `instance`. */
+static inline const uint32_t *vf_records_at(const struct vf_records *r, uint32_t instance,
+                                            uint32_t pos)
+{
+    size_t index = (size_t)instance * r->vertices + pos;
+    return r->words + index * 4 * r->registers;
+}
+
+/* The records to write: `sel`, or the whole draw when NULL. */
+static inline struct vf_selection vf_records_selection(const struct vf_records *r,
+                                                       const struct vf_selection *sel)
+{
+    struct vf_selection all = { 0, r->instances, 0, r->vertices };
+    return sel != NULL ? *sel : all;
+}
 
 /* The primitive list of one instance (every instance of a draw has the
  * same): count primitives of `vertices` position numbers each. */
@@ -40,25 +52,6 @@ struct vf_primitive_list {
     const uint32_t *v;
     uint32_t count;
     uint32_t vertices;
-};
-
-enum vf_output_kind {
-    /* One block per instance, a line per record, for people. */
-    VF_OUTPUT_TABLE,
-    /* The draw, the layout, the register names and the records. */
-    VF_OUTPUT_JSON,
-    /* A line of column names, then one line per record: instance,
-     * position, cut (0/1), SV_VertexID, SV_InstanceID, flags, then NAME.x
-     * .. NAME.w of every data register, written as the table writes them. */
-    VF_OUTPUT_CSV,
-    /* The binary formats of vfetch(1), words little-endian. Version 2: a
-     * header naming every register and the selection, then the selected
-     * records exactly as the library writes them (4 * registers words
-     * each). Version 1: 6 header words, then every record of the draw as
-     * 4E + 3 words (E data registers, then SV_VertexID, SV_InstanceID,
-     * flags); it cannot hold a selection. */
-    VF_OUTPUT_RAW,
-    VF_OUTPUT_RAW1
 };
 
 /* The map of a vertex-reuse draw (vf_draw_reuse): the record, within its
@@ -85,16 +78,27 @@ struct vf_output_options {
  * prefix, or NULL where the code has none. */
 const char *vf_output_message_id(vf_result code, int d3d11, uint32_t *id_ret);
 
-/* Writes the records of `r` as `kind` says; `o` NULL: no options. Returns
- * 0, or -1 when writing failed (errno set by stdio) or raw version 1 was
- * asked for a selection. */
-int vf_output_records(FILE *f, const struct vf_records *r, enum vf_output_kind kind,
-                      const struct vf_output_options *o);
+/* The records of `r` written for people or scripts; `o` NULL: no options.
+ * Each returns 0, or -1 when writing failed (errno set by stdio).
+ * Table: one block per instance, a line per record. JSON: the draw, the
+ * layout, the register names and the records. CSV: a line of column names,
+ * then one line per record: instance, position, cut (0/1), SV_VertexID,
+ * SV_InstanceID, flags, then NAME.x .. NAME.w of every data register,
+ * written as the table writes them. (The binary format is in vfr.h.) */
+int vf_output_records_table(FILE *f, const struct vf_records *r,
+                            const struct vf_output_options *o);
+int vf_output_records_json(FILE *f, const struct vf_records *r,
+                           const struct vf_output_options *o);
+int vf_output_records_csv(FILE *f, const struct vf_records *r,
+                          const struct vf_output_options *o);
 
-/* Shorthands: the whole draw as a table, JSON or raw version 2. */
+/* Shorthands: the whole draw as a table or as JSON. */
 int vf_output_table(FILE *f, const struct vf_records *r, int hex);
 int vf_output_json(FILE *f, const struct vf_records *r);
-int vf_output_raw(FILE *f, const struct vf_records *r);
+
+/* The VF_REGISTER_COMPONENT_* type of a register holding `format`:
+ * integer formats hold integers in every component, all others floats. */
+uint32_t vf_output_component_type(vf_format format);
 
 /* The resolved layout, one line per element (vfetch validate). */
 int vf_output_layout(FILE *f, const vf_layout *layout);

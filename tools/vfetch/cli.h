@@ -1,0 +1,167 @@
+/*
+ * cli.h - what the files of the vfetch command-line tool share: exit
+ * statuses, messages, options, and running a case's draw as the reference.
+ * Private to tools/vfetch/.
+ */
+#ifndef VF_TOOLS_VFETCH_CLI_H
+#define VF_TOOLS_VFETCH_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "case.h"
+#include "output.h"
+#include "vfetch.h"
+
+#define EXIT_INVALID 1
+#define EXIT_USAGE 2
+
+/* ------------------------------------------------------------------------ */
+/* Messages (messages.c)                                                    */
+/* ------------------------------------------------------------------------ */
+
+#define CLI_PROGNAME "vfetch"
+
+/* "vfetch: MESSAGE" on standard error. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+void cli_error(const char *fmt, ...);
+
+/* "vfetch: MESSAGE (see 'vfetch COMMAND --help')"; returns EXIT_USAGE. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+int cli_usage_error(const char *command, const char *fmt, ...);
+
+/* ------------------------------------------------------------------------ */
+/* Help (help.c)                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* Each prints a command's help on standard output. */
+typedef void help_fn(void);
+help_fn help_main, help_run, help_validate, help_formats, help_compare, help_demo,
+    help_version;
+
+/* The overview, on `f` (standard error when no command is given). */
+void help_main_to(FILE *f);
+
+/* ------------------------------------------------------------------------ */
+/* Options (options.c)                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* How `vfetch run` writes the records. */
+enum output_kind {
+    OUTPUT_TABLE, /* one block per instance, for people */
+    OUTPUT_JSON,  /* for scripts */
+    OUTPUT_CSV,   /* one line per record */
+    OUTPUT_RAW,   /* VFR version 2 (vfr.h) */
+    OUTPUT_RAW1   /* VFR version 1: the whole draw only */
+};
+
+/* An inclusive range A..B of --instances or --positions; set: given. */
+struct range {
+    int set;
+    uint32_t first, last;
+};
+
+/* The options of run, validate, formats, demo and version. */
+struct options {
+    const char *case_path;
+    const char *output_file;
+    enum output_kind output;
+    int hex;
+    int json;
+    int print_case;
+    const char *isa;
+    uint32_t threads;
+    int primitives;
+    int reuse;
+    int werror;
+    struct range instances, positions;
+};
+
+/* Option words each command accepts. */
+#define OPT_CASE 0x01 /* one positional CASE.json, --werror */
+#define OPT_RUN 0x02  /* -o, --output, --hex, --isa, --threads, ... */
+#define OPT_JSON 0x04 /* --json */
+#define OPT_DEMO 0x08 /* --case */
+
+/* Returns -1 to go on, or an exit status (help printed, or a usage error). */
+int parse_options(const char *command, help_fn *help, unsigned allowed, int argc, char **argv,
+                  struct options *o);
+
+/* The options of compare. */
+struct cmp_options {
+    const char *case_path, *captured;
+    int json;
+    unsigned accept;
+    const char *known_path, *device;
+    uint32_t stride, offset, max_shown;
+    int have_stride;
+    const char *reg_names[VF_MAX_REGISTERS];
+    uint32_t reg_offsets[VF_MAX_REGISTERS];
+    uint32_t num_regs;
+};
+
+/* Returns -1 to go on, or an exit status. */
+int parse_compare(int argc, char **argv, struct cmp_options *o);
+
+/* The ISA asked for by --isa (`name`) or VFETCH_ISA; 0, or an exit status
+ * after a message naming the ones this machine has. */
+int resolve_isa(const char *name, uint32_t *isa_ret);
+
+/* ------------------------------------------------------------------------ */
+/* Running a case (reference.c)                                             */
+/* ------------------------------------------------------------------------ */
+
+/* The case named `path`, or read from standard input for "-"; 0 or an
+ * exit status after a message. */
+int load(const char *path, struct vf_case *c);
+
+/* The layout of `c` (and a D3D11 case's bindings): messages to errf,
+ * warnings counted into *warnings_ret, a D3D11 case's binding diagnostics
+ * copied to *bind_ret (either may be NULL). 0 or an exit status. */
+int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
+                   vf_layout **layout_ret, FILE *errf, uint32_t *warnings_ret,
+                   vf_diagnostics *bind_ret);
+
+/* The D3D12 view alignment checks the library cannot make. */
+int check_view_offsets(const char *name, const struct vf_case *c, const vf_layout *layout,
+                       FILE *errf);
+
+/* The draw's diagnostics (errors, or warnings), one line each. */
+void print_draw_diagnostics(FILE *f, const char *name, const vf_diagnostics *diag, int errors);
+
+/* Which part of the case a vf_draw error is about, for the message. */
+const char *draw_error_hint(const struct vf_case *c, vf_result res);
+
+/* --werror: `warnings` found make the case fail. */
+int werror_status(const char *name, FILE *f, uint32_t warnings);
+
+/* The map and record count of a vertex-reuse draw (--reuse). */
+struct reuse_result {
+    uint32_t *map;   /* a word per position, VF_REUSE_CUT for a cut */
+    uint32_t unique; /* records per instance */
+};
+
+/* Compiles the layout and runs the draw of `c` into a new 16-byte aligned
+ * buffer (*out_ret, free with free()); 0 or an exit status after a message.
+ * With `diag`, the draw's diagnostics go there and its warnings to standard
+ * error, and *warnings_ret counts the layout's and the draw's warnings.
+ * With `rr`, the draw is a vertex-reuse draw. */
+int draw_reference(const char *name, const struct vf_case *c, uint32_t isa, uint32_t threads,
+                   vf_layout **layout_ret, uint32_t **out_ret, vf_diagnostics *diag,
+                   uint32_t *warnings_ret, struct reuse_result *rr);
+
+/* ------------------------------------------------------------------------ */
+/* Commands (cmd_run.c, cmd_compare.c, main.c)                              */
+/* ------------------------------------------------------------------------ */
+
+int cmd_run(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
+int cmd_formats(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+
+#endif /* VF_TOOLS_VFETCH_CLI_H */

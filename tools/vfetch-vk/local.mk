@@ -8,7 +8,13 @@ if HAVE_VFETCH_VK
 bin_PROGRAMS += tools/vfetch-vk/vfetch-vk
 tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/main.c \
-	tools/vfetch-vk/vk_fetch.h \
+	tools/vfetch-vk/vk_fetch_device.h \
+	tools/vfetch-vk/vk_format.h \
+	tools/vfetch-vk/vk_prim.h \
+	tools/vfetch-vk/vk_prim_check.h \
+	tools/vfetch-vk/vk_run.h \
+	tools/vfetch-vk/vk_shader.h \
+	tools/vfetch-vk/vk_start_ref.h \
 	tools/vfetch-vk/vk_format.c \
 	tools/vfetch-vk/vk_translate.c \
 	tools/vfetch-vk/vk_translate.h \

@@ -22,7 +22,13 @@
 
 #include "compare.h"
 #include "output.h"
-#include "vk_fetch.h"
+#include "vk_device.h"
+#include "vk_fetch_device.h"
+#include "vk_format.h"
+#include "vk_prim_check.h"
+#include "vk_run.h"
+#include "vk_shader.h"
+#include "vk_start_ref.h"
 
 /* ------------------------------------------------------------------------ */
 /* Difference kinds (compare.h, shared with `vfetch compare`)                */

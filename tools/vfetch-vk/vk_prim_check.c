@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "d3d_names.h"
-#include "vk_fetch.h"
+#include "vk_device.h"
+#include "vk_prim.h"
+#include "vk_prim_check.h"
 
 #define MAX_VPP 32u
 

@@ -27,6 +27,14 @@ struct vkf_report_backend {
     void (*end)(FILE *f, int status);
 };
 
+/* A backend's table from the functions named PREFIX_part. */
+#define BACKEND(prefix, draw_row)                                                            \
+    {                                                                                        \
+        draw_row, prefix##_device, prefix##_case_open, prefix##_element, prefix##_counts,    \
+            prefix##_format_row, prefix##_differences, prefix##_difference,                  \
+            prefix##_case_close, prefix##_cases_end, prefix##_known, prefix##_end            \
+    }
+
 /* ------------------------------------------------------------------------ */
 /* Names both backends use                                                   */
 /* ------------------------------------------------------------------------ */
@@ -194,20 +202,7 @@ static void text_end(FILE *f, int status)
     fprintf(f, "status: %d\n", status);
 }
 
-static const struct vkf_report_backend text_backend = {
-    1,
-    text_device,
-    text_case_open,
-    text_element,
-    text_counts,
-    text_format_row,
-    text_differences,
-    text_difference,
-    text_case_close,
-    text_cases_end,
-    text_known,
-    text_end,
-};
+static const struct vkf_report_backend text_backend = BACKEND(text, 1);
 
 /* ------------------------------------------------------------------------ */
 /* JSON                                                                      */
@@ -330,20 +325,7 @@ static void json_end(FILE *f, int status)
     fprintf(f, "],\n  \"status\": %d}\n", status);
 }
 
-static const struct vkf_report_backend json_backend = {
-    0,
-    json_device,
-    json_case_open,
-    json_element,
-    json_counts,
-    json_format_row,
-    json_differences,
-    json_difference,
-    json_case_close,
-    json_cases_end,
-    json_known,
-    json_end,
-};
+static const struct vkf_report_backend json_backend = BACKEND(json, 0);
 
 /* ------------------------------------------------------------------------ */
 /* The walk                                                                  */

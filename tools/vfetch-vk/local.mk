@@ -8,16 +8,28 @@ if HAVE_VFETCH_VK
 bin_PROGRAMS += tools/vfetch-vk/vfetch-vk
 tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/main.c \
-	tools/vfetch-vk/vk_fetch.h \
+	tools/vfetch-vk/fetch_case.c \
+	tools/vfetch-vk/fetch_case.h \
+	tools/vfetch-vk/fetch_compare.c \
+	tools/vfetch-vk/fetch_compare.h \
+	tools/vfetch-vk/report.c \
+	tools/vfetch-vk/report.h \
 	tools/vfetch-vk/vk_format.c \
+	tools/vfetch-vk/vk_format.h \
 	tools/vfetch-vk/vk_translate.c \
 	tools/vfetch-vk/vk_translate.h \
 	tools/vfetch-vk/vk_fetch_device.c \
+	tools/vfetch-vk/vk_fetch_device.h \
 	tools/vfetch-vk/vk_run.c \
+	tools/vfetch-vk/vk_run.h \
 	tools/vfetch-vk/vk_shader.c \
+	tools/vfetch-vk/vk_shader.h \
 	tools/vfetch-vk/vk_start_ref.c \
+	tools/vfetch-vk/vk_start_ref.h \
 	tools/vfetch-vk/vk_prim.c \
-	tools/vfetch-vk/vk_prim_check.c
+	tools/vfetch-vk/vk_prim.h \
+	tools/vfetch-vk/vk_prim_check.c \
+	tools/vfetch-vk/vk_prim_check.h
 tools_vfetch_vk_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VF_VK_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_vfetch_vk_vfetch_vk_LDADD = $(VF_TOOLS_LIBS) $(VF_VK_LIBS) libvfetch_core.la \
 	$(SHADERC_LIBS) -lm

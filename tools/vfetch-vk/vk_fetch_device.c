@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "vk_fetch.h"
+#include "vk_device.h"
+#include "vk_fetch_device.h"
+#include "vk_shader.h"
 
 int vkf_open_fetch(const char *want, struct vkf_device **dev_ret, char *err, size_t err_size)
 {

@@ -16,7 +16,7 @@
 #define VK_NO_PROTOTYPES
 #include <vulkan/vulkan.h>
 
-#include "vk_fetch.h"
+#include "vk_format.h"
 
 #define F VKF_NUM_FLOAT
 #define U VKF_NUM_UINT

@@ -26,7 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vk_fetch.h"
+#include "vk_prim.h"
+#include "vk_shader.h"
 #include "vk_pipeline.h"
 
 /* Output buffer words before the records: [0] the counter. */

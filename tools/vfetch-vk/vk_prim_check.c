@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "d3d_names.h"
-#include "vk_fetch.h"
+#include "vk_device.h"
+#include "vk_prim.h"
+#include "vk_prim_check.h"
 
 #define MAX_VPP 32u
 
@@ -171,6 +173,19 @@ static struct cap *captures(const struct vkf_prim_result *res, int tamper)
     return caps;
 }
 
+/* The counts of one case and its verdict. */
+static void print_result(const struct prim_report *r, uint64_t total, uint32_t per,
+                         uint32_t captured, int ret)
+{
+    fprintf(r->f,
+            "  result: %" PRIu64 " primitives expected (%u per instance), %u captured; %" PRIu64
+            " exact, %" PRIu64 " rotated%s, %" PRIu64 " mismatch, %" PRIu64 " missing, %" PRIu64
+            " extra -> %s\n",
+            total, per, captured, r->n[P_EXACT], r->n[P_ROTATED],
+            r->o->accept_rotation ? " (accepted)" : "", r->n[P_MISMATCH], r->n[P_MISSING],
+            r->n[P_EXTRA], ret == VKF_EXIT_OK ? "PASS" : "FAIL");
+}
+
 int vkf_prim_check_case(struct vkf_device *dev, const char *path,
                         const struct vkf_prim_options *o, void *out)
 {
@@ -237,13 +252,7 @@ int vkf_prim_check_case(struct vkf_device *dev, const char *path,
     bad = r.n[P_MISMATCH] + r.n[P_MISSING] + r.n[P_EXTRA] +
           (o->accept_rotation ? 0 : r.n[P_ROTATED]);
     ret = bad ? VKF_EXIT_MISMATCH : VKF_EXIT_OK;
-    fprintf(f,
-            "  result: %" PRIu64 " primitives expected (%u per instance), %u captured; %" PRIu64
-            " exact, %" PRIu64 " rotated%s, %" PRIu64 " mismatch, %" PRIu64 " missing, %" PRIu64
-            " extra -> %s\n",
-            total, per, res.count, r.n[P_EXACT], r.n[P_ROTATED],
-            o->accept_rotation ? " (accepted)" : "", r.n[P_MISMATCH], r.n[P_MISSING],
-            r.n[P_EXTRA], ret == VKF_EXIT_OK ? "PASS" : "FAIL");
+    print_result(&r, total, per, res.count, ret);
 out:
     if (err[0])
         fprintf(f, "  error: %s\n", err);

@@ -28,7 +28,8 @@
 
 #include <shaderc/shaderc.h>
 
-#include "vk_fetch.h"
+#include "vk_format.h"
+#include "vk_shader.h"
 
 struct sbuf {
     char *p;

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "vk_fetch.h"
+#include "vk_start_ref.h"
 
 static const char *const start_names[VKF_START_VALUES] = { "SV_StartVertexLocation",
                                                            "SV_StartInstanceLocation" };

@@ -10,7 +10,9 @@
 #define VK_NO_PROTOTYPES
 #include <vulkan/vulkan.h>
 
-#include "vk_fetch.h"
+#include "vk_format.h"
+#include "vk_run.h"
+#include "vk_shader.h"
 
 /* Largest output or padded index buffer the tool allocates, in bytes. */
 #define VKF_MAX_ALLOCATION ((uint64_t)256 << 20)

@@ -1,0 +1,207 @@
+/*
+ * fetch_case.c - one case through vfetch-vk: vfetch's scalar reference of
+ * the draw, the same draw on the driver, and the diff.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fetch_case.h"
+#include "vk_format.h"
+#include "vk_shader.h"
+
+/* vfetch's side of a case: the layout and its AoS records. */
+struct reference {
+    vf_layout *layout;
+    vf_diagnostics *diag;
+    uint32_t *ref;
+};
+
+/* Changes one word of the first shaded record: a fetched element
+ * component (VKF_TAMPER_VALUE), or gl_BaseVertex / gl_BaseInstance by one. */
+static void tamper(struct vkf_case_report *r, const struct vf_case *c, int what)
+{
+    const uint32_t ne = c->num_elements, words = VKF_RECORD_WORDS(ne);
+    size_t n = (size_t)r->vk.positions * r->vk.instances;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t *rec = r->vk.records + k * words;
+        if (!rec[4 * ne + VKF_WORD_SHADED])
+            continue;
+        if (what != VKF_TAMPER_VALUE) {
+            rec[4 * ne + (what == VKF_TAMPER_START_VERTEX ? VKF_WORD_BASE_VERTEX
+                                                          : VKF_WORD_BASE_INSTANCE)] ^= 1u;
+            return;
+        }
+        for (uint32_t e = 0; e < ne; e++) {
+            if (r->vk.status[e] == VKF_ELEM_FETCHED) {
+                for (uint32_t comp = 0; comp < 4; comp++) {
+                    uint32_t mapping = c->component_mappings ? c->component_mappings[e]
+                                                             : VF_DEFAULT_COMPONENT_MAPPING;
+                    if (VF_DECODE_COMPONENT_MAPPING(comp, mapping) < 4) {
+                        rec[4 * e + comp] ^= 0x00400000u;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* Loads a D3D12 case and names its elements for the report. Returns 0 or
+ * VKF_EXIT_USAGE (message in r->error). */
+static int load(const char *path, struct vf_case *c, struct vkf_case_report *r)
+{
+    if (vf_case_load(path, c, r->error, sizeof(r->error)) != 0)
+        return VKF_EXIT_USAGE;
+    if (c->api != VF_CASE_API_D3D12) {
+        /* Its buffers exist only after vf_case_bind; not drawn here yet. */
+        snprintf(r->error, sizeof(r->error), "Api: vfetch-vk runs D3D12 cases only");
+        vf_case_free(c);
+        return VKF_EXIT_USAGE;
+    }
+    for (uint32_t e = 0; e < c->num_elements && e < VF_MAX_ELEMENTS; e++)
+        snprintf(r->semantic[e], sizeof(r->semantic[e]), "%s%u",
+                 c->elements[e].semantic_name ? c->elements[e].semantic_name : "?",
+                 c->elements[e].semantic_index);
+    return 0;
+}
+
+/* The layout of the reference: every element fetched, in layout order,
+ * with the system values, on the scalar path. A signature in the case only
+ * decides linking, which the driver is not asked about. Returns 0 or -1
+ * (message in r->error, the layout's diagnostics in r->layout_errors). */
+static int reference_layout(const struct vf_case *c, struct reference *ref,
+                            struct vkf_case_report *r)
+{
+    vf_layout_options lo;
+    vf_result vr;
+    size_t used = 0;
+
+    vf_case_layout_options(c, &lo);
+    lo.signature = NULL;
+    lo.signature_count = 0;
+    lo.system_values = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
+    lo.output_shape = VF_OUTPUT_AOS;
+    lo.isa = VF_ISA_SCALAR;
+    ref->diag = calloc(1, sizeof(*ref->diag));
+    if (ref->diag == NULL) {
+        snprintf(r->error, sizeof(r->error), "out of memory");
+        return -1;
+    }
+    vr = vf_layout_create(c->elements, c->num_elements, &lo, &ref->layout, ref->diag);
+    if (vr == VF_OK)
+        return 0;
+    snprintf(r->error, sizeof(r->error), "invalid input layout: %s", vf_result_string(vr));
+    for (uint32_t k = 0; k < ref->diag->count && used + 2 < sizeof(r->layout_errors); k++) {
+        int n = snprintf(r->layout_errors + used, sizeof(r->layout_errors) - used, "%s\n",
+                         ref->diag->entries[k].message);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+    return -1;
+}
+
+/* The offsets by the D3D rule against vfetch's, then vfetch's draw and
+ * start locations. Returns 0 or -1 (message in r->error). */
+static int reference_draw(const struct vf_case *c, struct reference *ref,
+                          struct vkf_case_report *r)
+{
+    size_t ref_size = 0;
+    vf_result vr;
+
+    vkf_resolve_offsets(c, r->offsets);
+    for (uint32_t e = 0; e < c->num_elements; e++) {
+        vf_layout_element_info info;
+        if (vf_layout_element(ref->layout, e, &info) == VF_OK) {
+            r->vf_offsets[e] = info.byte_offset;
+            if (info.byte_offset != r->offsets[e])
+                r->offset_mismatch = 1;
+        }
+    }
+    vr = vf_draw_output_size(ref->layout, c->draw.vertex_count_per_instance,
+                             c->draw.instance_count, &ref_size);
+    if (vr != VF_OK || ref_size > ((size_t)1 << 31)) {
+        snprintf(r->error, sizeof(r->error), "draw too large for this tool: %s",
+                 vf_result_string(vr));
+        return -1;
+    }
+    ref->ref = aligned_alloc(16, (ref_size + 15) / 16 * 16 + 16);
+    if (ref->ref == NULL) {
+        snprintf(r->error, sizeof(r->error), "out of memory");
+        return -1;
+    }
+    vr = vf_draw(ref->layout, &c->draw, ref->ref, ref_size);
+    if (vr != VF_OK) {
+        snprintf(r->error, sizeof(r->error), "vfetch rejects the draw: %s",
+                 vf_result_string(vr));
+        return -1;
+    }
+    return vkf_start_reference(c, &r->start, r->error, sizeof(r->error)) != 0 ? -1 : 0;
+}
+
+/* -v: the draw and each element as the driver is given it. */
+static void print_elements(const char *path, const struct vf_case *c,
+                           const struct vkf_case_report *r)
+{
+    printf("case %s: %s, %u x %u\n", path,
+           c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced",
+           c->draw.vertex_count_per_instance, c->draw.instance_count);
+    for (uint32_t e = 0; e < c->num_elements; e++) {
+        const vf_input_element_desc *el = &c->elements[e];
+        const struct vkf_format_map *m = vkf_format_lookup(el->format);
+        printf("  element %u %s%u %s -> VK_FORMAT_%s%s slot %u offset %u %s rate %u "
+               "mapping 0x%04x\n",
+               e, el->semantic_name, el->semantic_index, vf_format_name(el->format),
+               m ? m->vk_name : "(none)", m && m->force_w_one ? " (.w forced to 1.0f)" : "",
+               el->input_slot, r->offsets[e],
+               el->input_slot_class ? "per-instance" : "per-vertex",
+               el->instance_data_step_rate,
+               c->component_mappings ? c->component_mappings[e] : VF_DEFAULT_COMPONENT_MAPPING);
+    }
+}
+
+/* The driver's draw of c, then the diff against ref. */
+static int run_and_compare(struct vkf_device *dev, const struct vf_case *c,
+                           const struct reference *ref, const struct vkf_fetch_options *o,
+                           struct vkf_case_report *r)
+{
+    struct vkf_compare_rules rules = o->rules;
+    int ret = vkf_run(dev, c, r->offsets, &r->vk, r->error, sizeof(r->error));
+
+    if (ret != VKF_EXIT_OK)
+        return ret;
+    if (o->tamper)
+        tamper(r, c, o->tamper);
+    rules.device = vkf_device_description(dev);
+    ret = vkf_compare(r, &rules, c, ref->layout, ref->ref);
+    if (r->offset_mismatch)
+        ret = VKF_EXIT_MISMATCH;
+    vkf_result_free(&r->vk);
+    return ret;
+}
+
+int vkf_fetch_case(struct vkf_device *dev, const char *path, const struct vkf_fetch_options *o,
+                   struct vkf_case_report *r)
+{
+    struct vf_case c;
+    struct reference ref = { NULL, NULL, NULL };
+    int ret = VKF_EXIT_USAGE;
+
+    memset(&c, 0, sizeof(c));
+    r->path = path;
+    if (load(path, &c, r) != 0)
+        return r->status = VKF_EXIT_USAGE;
+    if (reference_layout(&c, &ref, r) == 0 && reference_draw(&c, &ref, r) == 0) {
+        if (o->verbose)
+            print_elements(path, &c, r);
+        ret = run_and_compare(dev, &c, &ref, o, r);
+    }
+    r->status = ret;
+    vkf_start_ref_free(&r->start);
+    free(ref.ref);
+    free(ref.diag);
+    vf_layout_destroy(ref.layout);
+    vf_case_free(&c);
+    return ret;
+}

@@ -1,0 +1,31 @@
+/*
+ * report.h - vfetch-vk's output: the device, each case's report and the
+ * known deviations that matched, as text or as JSON (report.c). The
+ * report is walked once; a backend decides how each part is written.
+ * Not installed.
+ */
+#ifndef VF_TOOLS_VFETCH_VK_REPORT_H
+#define VF_TOOLS_VFETCH_VK_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "compare.h"
+#include "fetch_compare.h"
+
+struct vkf_report_backend; /* report.c: text or JSON */
+
+struct vkf_report {
+    FILE *f;
+    const struct vkf_report_backend *be;
+    uint32_t cases; /* cases written so far */
+};
+
+/* Starts a report to f: JSON when json is nonzero, else text. */
+void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *device);
+/* Writes one case's report. */
+void vkf_report_case(struct vkf_report *rep, const struct vkf_case_report *r);
+/* Writes the known deviations and the overall status, and ends the report. */
+void vkf_report_end(struct vkf_report *rep, const struct vf_known_list *known, int status);
+
+#endif /* VF_TOOLS_VFETCH_VK_REPORT_H */

@@ -1,6 +1,6 @@
 """Diffs of captured vertex-shader inputs against vfetch, classified per
 format and component by the rules of `vfetch compare` and vfetch-vk
-(tools/compare.c): exact, 1ulp, nan, snorm-min, mismatch, sysval, cut."""
+(tools/common/compare.c): exact, 1ulp, nan, snorm-min, mismatch, sysval, cut."""
 import fnmatch
 import struct
 

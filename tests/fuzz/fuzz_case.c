@@ -1,5 +1,5 @@
 /*
- * fuzz_case.c - the JSON case loader (tools/case.h) on arbitrary bytes,
+ * fuzz_case.c - the JSON case loader (tools/common/case.h) on arbitrary bytes,
  * then the layout and the draw the case describes.
  *
  * The JSON is handed over in an exact-size allocation without a NUL
@@ -10,8 +10,9 @@
  * output is small enough, the draw runs into an exact-size buffer (the
  * case's buffers are exact-size allocations too), and a failed draw writes
  * nothing; the records then go through every printer of `vfetch run`
- * (tools/output.h: table, hex table, JSON, raw) and the layout through the
- * one of `vfetch validate`, into /dev/null. Files named by a case are looked
+ * (tools/common/output.h and, for raw, tools/common/vfr.h: table, hex
+ * table, JSON, raw) and the layout through the one of `vfetch validate`,
+ * into /dev/null. Files named by a case are looked
  * up in FUZZ_CASE_BASE_DIR (the examples directory), so the seeds' binary
  * files load.
  */

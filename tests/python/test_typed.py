@@ -1,5 +1,5 @@
 """Typed buffer data in cases: the bytes they stand for, and errors that
-name the JSON path (the same rules as tools/case.c)."""
+name the JSON path (the same rules as tools/common/case_data.c)."""
 import struct
 
 import pytest

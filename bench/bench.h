@@ -11,6 +11,7 @@
 
 #include "vfetch.h"
 #include "bench_util.h"
+#include "roofline.h"
 
 #define MAX_ELEMS 12u
 #define MAX_SLOTS 4u
@@ -84,7 +85,7 @@ struct bench_case {
     uint32_t *remap;
     vf_input_element_desc one_elem; /* the element of a format case */
 
-    struct bu_span spans[MAX_SLOTS + 1];
+    struct roofline_span spans[MAX_SLOTS + 1];
     unsigned nspans;
 };
 
@@ -116,11 +117,13 @@ struct options {
     uint32_t chunk;            /* --chunk; 0: from the L2 size */
 };
 
+struct team;
+
 /* Per-thread-count machinery, built once. */
 struct thread_ctx {
     unsigned threads;
     vf_thread_pool *pool;     /* NULL for one thread */
-    struct bu_team *team;
+    struct team *team;
     void *scratch[MAX_TEAM];
 };
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "sysinfo.h"
 
 /* ------------------------------------------------------------------------ */
 /* Layouts                                                                    */
@@ -79,12 +80,6 @@ const char *const bench_output_names[17] = {
     [VF_OUTPUT_SOA16] = "soa16",
 };
 
-static void die(const char *msg, const char *arg)
-{
-    fprintf(stderr, "vfetch-bench: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-    exit(2);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Test data                                                                  */
 /* ------------------------------------------------------------------------ */
@@ -154,7 +149,7 @@ static void alloc_indices(struct bench_case *c, size_t count, uint32_t vertices)
 {
     uint32_t isz = vertices <= 0xffffu ? 2 : 4;
     if ((uint64_t)count * isz > UINT32_MAX)
-        die("index buffer larger than 4 GiB", c->name);
+        bu_die("index buffer larger than 4 GiB", c->name);
     c->ib = bu_alloc(count * isz);
     c->ibv.data = c->ib;
     c->ibv.size_in_bytes = (uint32_t)(count * isz);
@@ -185,7 +180,7 @@ static int case_scalar_layout(struct bench *b, struct bench_case *c)
     vf_result res;
 
     if (diag == NULL)
-        die("out of memory", NULL);
+        bu_die("out of memory", NULL);
     vf_layout_options_init(&lo);
     lo.isa = VF_ISA_SCALAR;
     lo.output_shape = b->opt.output_shape;
@@ -211,7 +206,7 @@ static void case_slots(struct bench_case *c, const vf_layout *layout)
     for (uint32_t e = 0; e < c->num_elems; e++) {
         vf_layout_element_info info;
         if (vf_layout_element(layout, e, &info) != VF_OK || info.input_slot >= MAX_SLOTS)
-            die("vf_layout_element failed", c->name);
+            bu_die("vf_layout_element failed", c->name);
         uint32_t bytes = vf_format_info(info.format)->bytes;
         uint32_t s = info.input_slot;
         if (info.byte_offset + bytes > end[s])
@@ -324,7 +319,7 @@ static uint32_t case_shape(struct bench_case *c, enum shape shape, uint32_t n, u
         vertices = shape_cubes(c, n, &nidx);
         break;
     default:
-        die("bad shape", NULL);
+        bu_die("bad shape", NULL);
     }
     c->unique_vertices = vertices;
     if (nidx) {
@@ -348,7 +343,7 @@ static void case_data(struct bench_case *c, const vf_layout *layout, uint32_t ve
         if (c->stride[s] == 0)
             continue;
         if (bytes > UINT32_MAX)
-            die("vertex buffer larger than 4 GiB; use fewer --vertices", c->name);
+            bu_die("vertex buffer larger than 4 GiB; use fewer --vertices", c->name);
         c->vb[s] = bu_alloc(bytes);
         c->vbv[s].data = c->vb[s];
         c->vbv[s].size_in_bytes = (uint32_t)bytes;
@@ -383,7 +378,7 @@ static void case_reuse_buffers(struct bench_case *c, const vf_layout *layout)
     if (res == VF_OK)
         res = vf_draw_output_size(layout, c->unique_vertices, c->instances, &c->reuse_out_size);
     if (res != VF_OK)
-        die("vf_draw_reuse_scratch_size failed", vf_result_string(res));
+        bu_die("vf_draw_reuse_scratch_size failed", vf_result_string(res));
     c->reuse_scratch = bu_alloc(c->reuse_scratch_size ? c->reuse_scratch_size : 16);
     c->reuse_out = bu_alloc(c->reuse_out_size ? c->reuse_out_size : 16);
     c->remap = bu_alloc((size_t)c->positions * 4 + 16);
@@ -409,7 +404,7 @@ int case_build(struct bench *b, struct bench_case *c, enum shape shape, uint32_t
 
     res = vf_draw_output_size(layout, c->positions, c->instances, &c->out_size);
     if (res != VF_OK)
-        die("vf_draw_output_size failed", vf_result_string(res));
+        bu_die("vf_draw_output_size failed", vf_result_string(res));
     c->out = bu_alloc(c->out_size);
     c->out_bytes = c->out_size;
     c->record_bytes = (uint32_t)vf_layout_record_size(layout);
@@ -484,7 +479,7 @@ uint32_t case_streaming_positions(const struct bench *b, uint32_t record_bytes)
         return b->opt.streaming_vertices;
     uint64_t n = b->opt.quick ? (1u << 20) : (8u << 20);
     uint64_t want =
-        (uint64_t)bu_llc_size() * (b->opt.quick ? 4 : 8) / (record_bytes ? record_bytes : 16);
+        (uint64_t)sysinfo_llc_size() * (b->opt.quick ? 4 : 8) / (record_bytes ? record_bytes : 16);
     if (want > n)
         n = want;
     if (n > (1u << 28))

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "sysinfo.h"
 #include "json_write.h"
 
 #if defined(__clang__)
@@ -290,7 +291,7 @@ static void json_begin(const struct bench *b, const char *cpu, const char *date)
     printf(",\n  \"cpu\": ");
     vf_output_json_string(stdout, cpu);
     printf(", \"cpus_online\": %u, \"llc_bytes\": %zu, \"l2_bytes\": %zu,\n  \"compiler\": ",
-           bu_cpu_count(), bu_llc_size(), b->l2_bytes);
+           sysinfo_cpu_count(), sysinfo_llc_size(), b->l2_bytes);
     vf_output_json_string(stdout, BENCH_COMPILER);
     printf(", \"date\": ");
     vf_output_json_string(stdout, date);
@@ -306,8 +307,8 @@ static void json_begin(const struct bench *b, const char *cpu, const char *date)
 static void table_begin(const struct bench *b, const char *cpu, const char *date)
 {
     printf("vfetch-bench %s: %s, %u CPUs online, L2 %zu KiB (%s), LLC %zu MiB, ",
-           vf_version(), cpu, bu_cpu_count(), b->l2_bytes >> 10, b->l2_source,
-           bu_llc_size() >> 20);
+           vf_version(), cpu, sysinfo_cpu_count(), b->l2_bytes >> 10, b->l2_source,
+           sysinfo_llc_size() >> 20);
     printf("%s, %s\n", BENCH_COMPILER, date);
     printf("paths:");
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
@@ -328,7 +329,7 @@ void report_begin(struct bench *b)
     time_t now = time(NULL);
 
     strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    bu_cpu_name(cpu, sizeof(cpu));
+    sysinfo_cpu_name(cpu, sizeof(cpu));
     b->json_first = 1;
     if (b->opt.format == REPORT_JSON)
         json_begin(b, cpu, date);

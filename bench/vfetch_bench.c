@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "bench.h"
+#include "sysinfo.h"
+#include "team.h"
 
 /* ------------------------------------------------------------------------ */
 /* Options                                                                    */
@@ -92,12 +94,6 @@ static void usage(FILE *f)
           f);
 }
 
-static void die(const char *msg, const char *arg)
-{
-    fprintf(stderr, "vfetch-bench: %s%s%s\n", msg, arg ? ": " : "", arg ? arg : "");
-    exit(2);
-}
-
 static unsigned long parse_ulong(const char *s, const char *what)
 {
     char *end;
@@ -106,7 +102,7 @@ static unsigned long parse_ulong(const char *s, const char *what)
     errno = 0;
     v = strtoul(s, &end, 10);
     if (errno || end == s || *end != '\0' || s[0] == '-')
-        die(what, s);
+        bu_die(what, s);
     return v;
 }
 
@@ -118,9 +114,9 @@ static void parse_isas(struct options *opt, const char *v)
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         uint32_t isa;
         if (vf_isa_from_name(tok, &isa) != VF_OK || isa == VF_ISA_AUTO)
-            die("unknown ISA", tok);
+            bu_die("unknown ISA", tok);
         if (!vf_isa_available(isa))
-            die("ISA not available in this build or on this CPU", tok);
+            bu_die("ISA not available in this build or on this CPU", tok);
         opt->isa_mask |= 1u << isa;
     }
 }
@@ -134,9 +130,9 @@ static void parse_threads(struct options *opt, const char *v)
     for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
         unsigned long t = parse_ulong(tok, "bad thread count");
         if (t < 1 || t > MAX_TEAM)
-            die("thread count out of range 1..256", tok);
+            bu_die("thread count out of range 1..256", tok);
         if (opt->num_threads == MAX_THREAD_COUNTS)
-            die("too many thread counts", v);
+            bu_die("too many thread counts", v);
         opt->threads[opt->num_threads++] = (unsigned)t;
     }
     opt->threads_given = 1;
@@ -151,7 +147,7 @@ static void parse_size(struct options *opt, const char *v)
     else if (strcmp(v, "both") == 0)
         opt->sizes = 3;
     else
-        die("--size takes in-cache, streaming or both", v);
+        bu_die("--size takes in-cache, streaming or both", v);
     opt->sizes_given = 1;
 }
 
@@ -166,7 +162,7 @@ static void parse_output(struct options *opt, const char *v)
     else if (strcmp(v, "soa16") == 0)
         opt->output_shape = VF_OUTPUT_SOA16;
     else
-        die("--output takes aos, soa4, soa8 or soa16", v);
+        bu_die("--output takes aos, soa4, soa8 or soa16", v);
 }
 
 /* The values are enum vk_peer_mode's (vk_peer.h). */
@@ -179,7 +175,7 @@ static void parse_peer_mode(struct options *opt, const char *v)
     else if (strcmp(v, "device") == 0)
         opt->peer_mode = 2;
     else
-        die("--peer-mode takes auto, host or device", v);
+        bu_die("--peer-mode takes auto, host or device", v);
 }
 
 static int takes_value(const char *a)
@@ -207,30 +203,30 @@ static int parse_valued(struct options *opt, const char *a, const char *v)
     } else if (strcmp(a, "--reps") == 0) {
         unsigned long r = parse_ulong(v, "bad repetition count");
         if (r < 1 || r > MAX_REPS)
-            die("repetitions out of range 1..1000", v);
+            bu_die("repetitions out of range 1..1000", v);
         opt->reps = (unsigned)r;
     } else if (strcmp(a, "--size") == 0) {
         parse_size(opt, v);
     } else if (strcmp(a, "--vertices") == 0) {
         unsigned long n = parse_ulong(v, "bad vertex count");
         if (n < 64 || n > (1ul << 30))
-            die("vertex count out of range 64..2^30", v);
+            bu_die("vertex count out of range 64..2^30", v);
         opt->streaming_vertices = (uint32_t)n;
     } else if (strcmp(a, "--chunk") == 0) {
         unsigned long n = parse_ulong(v, "bad chunk size");
         if (n < 1 || n > (1ul << 24))
-            die("chunk size out of range 1..2^24", v);
+            bu_die("chunk size out of range 1..2^24", v);
         opt->chunk = (uint32_t)n;
     } else if (strcmp(a, "--min-time") == 0) {
         char *end;
         opt->min_time = strtod(v, &end);
         if (*end != '\0' || !(opt->min_time >= 0.0 && opt->min_time <= 10.0))
-            die("bad --min-time", v);
+            bu_die("bad --min-time", v);
     } else if (strcmp(a, "--output") == 0) {
         parse_output(opt, v);
     } else if (strcmp(a, "--peer") == 0) {
         if (v[0] == '\0')
-            die("--peer takes lavapipe, gpu, list or part of a device name", v);
+            bu_die("--peer takes lavapipe, gpu, list or part of a device name", v);
         opt->peer = v;
     } else if (strcmp(a, "--peer-mode") == 0) {
         parse_peer_mode(opt, v);
@@ -253,7 +249,7 @@ static void parse_defaults(struct options *opt)
     }
     if (!opt->threads_given) {
         /* 1, 2, 4, ... and the CPU count; the format table is one thread. */
-        unsigned cpus = bu_cpu_count();
+        unsigned cpus = sysinfo_cpu_count();
         opt->num_threads = 0;
         for (unsigned t = 1; t < cpus && opt->num_threads < MAX_THREAD_COUNTS - 1; t *= 2)
             opt->threads[opt->num_threads++] = t;
@@ -289,11 +285,11 @@ static void parse_args(struct options *opt, int argc, char **argv)
             exit(0);
         } else if (takes_value(a)) {
             if (i + 1 == argc)
-                die("missing value for", a);
+                bu_die("missing value for", a);
             parse_valued(opt, a, argv[++i]);
         } else {
             usage(stderr);
-            die("unknown option", a);
+            bu_die("unknown option", a);
         }
     }
     parse_defaults(opt);
@@ -308,11 +304,11 @@ static void setup_threads(struct bench *b)
     for (unsigned i = 0; i < b->opt.num_threads; i++) {
         struct thread_ctx *tc = &b->tc[i];
         tc->threads = b->opt.threads[i];
-        tc->team = bu_team_create(tc->threads);
+        tc->team = team_create(tc->threads);
         if (tc->team == NULL)
-            die("could not create the copy threads", NULL);
+            bu_die("could not create the copy threads", NULL);
         for (unsigned t = 0; t < tc->threads; t++)
-            tc->scratch[t] = bu_alloc(BU_SCRATCH_SIZE);
+            tc->scratch[t] = bu_alloc(ROOFLINE_SCRATCH_SIZE);
         /* vf_draw runs a share of the work on the calling thread too, so T
          * threads are the caller and a pool of T - 1. */
         if (tc->threads > 1) {
@@ -329,7 +325,7 @@ static void teardown_threads(struct bench *b)
     for (unsigned i = 0; i < b->opt.num_threads; i++) {
         struct thread_ctx *tc = &b->tc[i];
         vf_thread_pool_destroy(tc->pool);
-        bu_team_destroy(tc->team);
+        team_destroy(tc->team);
         for (unsigned t = 0; t < tc->threads; t++)
             bu_free(tc->scratch[t]);
     }
@@ -425,10 +421,10 @@ int main(int argc, char **argv)
         return peer_list();
     /* Refuse a --case that selects nothing before printing anything. */
     if (b->opt.cases && !case_any_selected(b))
-        die(b->opt.formats ? "no IA vertex format matches --case"
+        bu_die(b->opt.formats ? "no IA vertex format matches --case"
                            : "no case matches --case (see --list)",
             b->opt.cases);
-    b->l2_bytes = bu_l2_size(&b->l2_source);
+    b->l2_bytes = sysinfo_l2_size(&b->l2_source);
     /* Before anything is printed: a --peer that names no device ends here. */
     if (b->opt.peer)
         peer_open(b);

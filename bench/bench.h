@@ -1,7 +1,8 @@
 /*
  * bench.h - what the parts of vfetch-bench share: the options and run state
- * (struct bench), the case catalogue (cases.c), the results and their
- * reports (report.c), and the runners (vfetch_bench.c, chunked.c, peer.c).
+ * (struct bench), the case catalogue (cases.c) and the cases it builds
+ * (case_build.c), the results and their reports (report.c), and the
+ * runners (vfetch_bench.c, chunked.c, peer.c).
  */
 #ifndef VF_BENCH_BENCH_H
 #define VF_BENCH_BENCH_H
@@ -193,7 +194,7 @@ void report_format_row(struct bench *b, const struct bench_case *c, const vf_for
 void report_format_footer(const struct bench *b);
 
 /* ------------------------------------------------------------------------ */
-/* Cases (cases.c)                                                            */
+/* Cases (cases.c, built by case_build.c)                                     */
 /* ------------------------------------------------------------------------ */
 
 /* Builds the draw of shape `shape` with about n positions: 0, or -1 with a

@@ -3,7 +3,7 @@
 # checks alone (tests/bench-smoke.sh: every path against scalar, no timing
 # judged).
 check_PROGRAMS += bench/vfetch-bench
-bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/bench.h bench/cases.c \
+bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/bench.h bench/cases.c bench/case_build.c \
 	bench/report.c bench/chunked.c bench/peer.c bench/measure.c bench/case_run.c bench/bench_util.c \
 	bench/bench_util.h bench/roofline.c bench/roofline.h bench/team.c bench/team.h \
 	bench/sysinfo.c bench/sysinfo.h

@@ -118,6 +118,10 @@ struct options {
     uint32_t chunk;            /* --chunk; 0: from the L2 size */
 };
 
+/* Reads the command line into opt, then the defaults of what it left
+ * unset (options.c). Exits 0 after --help, 2 on a bad option. */
+void options_parse(struct options *opt, int argc, char **argv);
+
 struct team;
 
 /* Per-thread-count machinery, built once. */

@@ -37,22 +37,55 @@ static inline void keep_stores(void *p)
 #endif
 }
 
+#if defined(__SSE2__)
+/* Streams the whole 64-byte blocks of n bytes to dst, aligned to its
+ * stores; returns the bytes it wrote. */
+typedef size_t (*stream_fn)(uint8_t *dst, const uint8_t *src, size_t n);
+
+static size_t stream_sse2(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i = 0;
+
+    for (; i + 64 <= n; i += 64) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 32));
+        __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 48));
+        _mm_stream_si128((__m128i *)(void *)(dst + i), a);
+        _mm_stream_si128((__m128i *)(void *)(dst + i + 16), b);
+        _mm_stream_si128((__m128i *)(void *)(dst + i + 32), c);
+        _mm_stream_si128((__m128i *)(void *)(dst + i + 48), d);
+    }
+    return i;
+}
+
+/* memcpy up to the first `align`-byte boundary of dst, the stream from
+ * there, memcpy of what is left. */
+static void write_nt(uint8_t *dst, const uint8_t *src, size_t n, size_t align, stream_fn stream)
+{
+    size_t head = (align - ((uintptr_t)dst & (align - 1))) & (align - 1);
+
+    memcpy(dst, src, head);
+    size_t i = head + stream(dst + head, src + head, n - head);
+    memcpy(dst + i, src + i, n - i);
+}
+#endif
+
 #ifdef ROOFLINE_AVX_NT
 /* The widest non-temporal stores vfetch uses (32 bytes, AVX), so the bound
  * is the machine's and not a narrower store's. */
-__attribute__((target("avx"))) static void write_bytes_nt_avx(uint8_t *dst, const uint8_t *src,
-                                                                size_t n)
+__attribute__((target("avx"))) static size_t stream_avx(uint8_t *dst, const uint8_t *src,
+                                                         size_t n)
 {
-    size_t head = (32 - ((uintptr_t)dst & 31)) & 31;
-    memcpy(dst, src, head);
-    size_t i = head;
+    size_t i = 0;
+
     for (; i + 64 <= n; i += 64) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(src + i));
         __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(src + i + 32));
         _mm256_stream_si256((__m256i *)(void *)(dst + i), a);
         _mm256_stream_si256((__m256i *)(void *)(dst + i + 32), b);
     }
-    memcpy(dst + i, src + i, n - i);
+    return i;
 }
 
 static int have_avx(void)
@@ -69,26 +102,13 @@ static void write_bytes(uint8_t *dst, const uint8_t *src, size_t n, int nt)
 {
 #ifdef ROOFLINE_AVX_NT
     if (nt && n >= 128 && have_avx()) {
-        write_bytes_nt_avx(dst, src, n);
+        write_nt(dst, src, n, 32, stream_avx);
         return;
     }
 #endif
 #if defined(__SSE2__)
     if (nt && n >= 64) {
-        size_t head = (16 - ((uintptr_t)dst & 15)) & 15;
-        memcpy(dst, src, head);
-        size_t i = head;
-        for (; i + 64 <= n; i += 64) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(src + i));
-            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 16));
-            __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 32));
-            __m128i d = _mm_loadu_si128((const __m128i *)(const void *)(src + i + 48));
-            _mm_stream_si128((__m128i *)(void *)(dst + i), a);
-            _mm_stream_si128((__m128i *)(void *)(dst + i + 16), b);
-            _mm_stream_si128((__m128i *)(void *)(dst + i + 32), c);
-            _mm_stream_si128((__m128i *)(void *)(dst + i + 48), d);
-        }
-        memcpy(dst + i, src + i, n - i);
+        write_nt(dst, src, n, 16, stream_sse2);
         return;
     }
 #else

@@ -1,7 +1,8 @@
 /*
  * bench.h - what the parts of vfetch-bench share: the options and run state
- * (struct bench), the case catalogue (cases.c), the results and their
- * reports (report.c), and the runners (vfetch_bench.c, chunked.c, peer.c).
+ * (struct bench), the case catalogue (cases.c) and the cases it builds
+ * (case_build.c), the results and their reports (report.c), and the
+ * runners (vfetch_bench.c, chunked.c, peer.c).
  */
 #ifndef VF_BENCH_BENCH_H
 #define VF_BENCH_BENCH_H
@@ -11,6 +12,7 @@
 
 #include "vfetch.h"
 #include "bench_util.h"
+#include "roofline.h"
 
 #define MAX_ELEMS 12u
 #define MAX_SLOTS 4u
@@ -84,7 +86,7 @@ struct bench_case {
     uint32_t *remap;
     vf_input_element_desc one_elem; /* the element of a format case */
 
-    struct bu_span spans[MAX_SLOTS + 1];
+    struct roofline_span spans[MAX_SLOTS + 1];
     unsigned nspans;
 };
 
@@ -116,11 +118,17 @@ struct options {
     uint32_t chunk;            /* --chunk; 0: from the L2 size */
 };
 
+/* Reads the command line into opt, then the defaults of what it left
+ * unset (options.c). Exits 0 after --help, 2 on a bad option. */
+void options_parse(struct options *opt, int argc, char **argv);
+
+struct team;
+
 /* Per-thread-count machinery, built once. */
 struct thread_ctx {
     unsigned threads;
     vf_thread_pool *pool;     /* NULL for one thread */
-    struct bu_team *team;
+    struct team *team;
     void *scratch[MAX_TEAM];
 };
 
@@ -190,7 +198,7 @@ void report_format_row(struct bench *b, const struct bench_case *c, const vf_for
 void report_format_footer(const struct bench *b);
 
 /* ------------------------------------------------------------------------ */
-/* Cases (cases.c)                                                            */
+/* Cases (cases.c, built by case_build.c)                                     */
 /* ------------------------------------------------------------------------ */
 
 /* Builds the draw of shape `shape` with about n positions: 0, or -1 with a

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "team.h"
 
 /* ------------------------------------------------------------------------ */
 /* The runs                                                                   */
@@ -34,7 +35,7 @@ struct copy_run {
     struct bench_case *c;
     struct thread_ctx *tc;
     int nt;
-    struct bu_copy_job job;
+    struct roofline_job job;
 };
 
 static void copy_task(void *arg, unsigned index, unsigned count)
@@ -42,16 +43,16 @@ static void copy_task(void *arg, unsigned index, unsigned count)
     struct copy_run *r = arg;
 
     (void)count;
-    bu_copy_work(&r->job, r->tc->scratch[index]);
+    roofline_work(&r->job, r->tc->scratch[index]);
 }
 
 static int run_copy(void *arg)
 {
     struct copy_run *r = arg;
 
-    bu_copy_init(&r->job, r->c->spans, r->c->nspans, r->c->out, r->c->out_size, r->nt,
+    roofline_init(&r->job, r->c->spans, r->c->nspans, r->c->out, r->c->out_size, r->nt,
                  r->tc->threads);
-    bu_team_run(r->tc->team, copy_task, r);
+    team_run(r->tc->team, copy_task, r);
     return 0;
 }
 
@@ -104,7 +105,7 @@ static void copy_paths(struct bench_case *c, struct thread_ctx *tc, struct case_
         p->copy[k].c = c;
         p->copy[k].tc = tc;
         p->copy[k].nt = k;
-        result_init(&p->copy_r[k], c, k ? (bu_have_nt() ? "memcpy-nt" : "memcpy-nt*") : "memcpy",
+        result_init(&p->copy_r[k], c, k ? (roofline_have_nt() ? "memcpy-nt" : "memcpy-nt*") : "memcpy",
                     "roofline", tc->threads);
         add_timed(p, run_copy, &p->copy[k], &p->copy_r[k]);
     }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "team.h"
 
 struct chunk_run {
     struct bench_case *c;
@@ -103,7 +104,7 @@ static int run_chunks(void *arg)
     struct chunk_timed *t = arg;
 
     atomic_store(&t->run->next, 0);
-    bu_team_run(t->tc->team, chunk_task, t->run);
+    team_run(t->tc->team, chunk_task, t->run);
     return atomic_load(&t->run->failed) ? -1 : 0;
 }
 

@@ -8,6 +8,8 @@
 #include <time.h>
 
 #include "bench.h"
+#include "sysinfo.h"
+#include "json_write.h"
 
 #if defined(__clang__)
 #  define BENCH_COMPILER "clang " __clang_version__
@@ -56,21 +58,6 @@ double result_gbs(const struct result *r, double t)
 /* JSON                                                                       */
 /* ------------------------------------------------------------------------ */
 
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
-
 static void json_number(double v)
 {
     if (isfinite(v))
@@ -82,7 +69,7 @@ static void json_number(double v)
 static void json_key_string(const char *key, const char *v)
 {
     printf(", \"%s\": ", key);
-    json_string(v);
+    vf_output_json_string(stdout, v);
 }
 
 /* {"median": m, "min": lo, "max": hi} of a figure whose fastest repetition
@@ -101,7 +88,7 @@ static void json_result(struct bench *b, const struct result *r)
 {
     printf("%s\n    {\"group\": ", b->json_first ? "" : ",");
     b->json_first = 0;
-    json_string(r->group);
+    vf_output_json_string(stdout, r->group);
     json_key_string("name", r->name);
     if (r->layout)
         json_key_string("layout", r->layout);
@@ -300,28 +287,28 @@ void report_case_header(const struct bench *b, const struct bench_case *c)
 static void json_begin(const struct bench *b, const char *cpu, const char *date)
 {
     printf("{\n  \"bench\": \"vfetch-bench\", \"version\": ");
-    json_string(vf_version());
+    vf_output_json_string(stdout, vf_version());
     printf(",\n  \"cpu\": ");
-    json_string(cpu);
+    vf_output_json_string(stdout, cpu);
     printf(", \"cpus_online\": %u, \"llc_bytes\": %zu, \"l2_bytes\": %zu,\n  \"compiler\": ",
-           bu_cpu_count(), bu_llc_size(), b->l2_bytes);
-    json_string(BENCH_COMPILER);
+           sysinfo_cpu_count(), sysinfo_llc_size(), b->l2_bytes);
+    vf_output_json_string(stdout, BENCH_COMPILER);
     printf(", \"date\": ");
-    json_string(date);
+    vf_output_json_string(stdout, date);
     printf(",\n  \"reps\": %u, \"min_time_s\": ", b->opt.reps);
     json_number(b->opt.min_time);
     printf(", \"default_isa\": ");
-    json_string(vf_isa_name(vf_isa_default()));
+    vf_output_json_string(stdout, vf_isa_name(vf_isa_default()));
     printf(", \"output\": ");
-    json_string(bench_output_names[b->opt.output_shape]);
+    vf_output_json_string(stdout, bench_output_names[b->opt.output_shape]);
     printf(",\n  \"results\": [");
 }
 
 static void table_begin(const struct bench *b, const char *cpu, const char *date)
 {
     printf("vfetch-bench %s: %s, %u CPUs online, L2 %zu KiB (%s), LLC %zu MiB, ",
-           vf_version(), cpu, bu_cpu_count(), b->l2_bytes >> 10, b->l2_source,
-           bu_llc_size() >> 20);
+           vf_version(), cpu, sysinfo_cpu_count(), b->l2_bytes >> 10, b->l2_source,
+           sysinfo_llc_size() >> 20);
     printf("%s, %s\n", BENCH_COMPILER, date);
     printf("paths:");
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
@@ -342,7 +329,7 @@ void report_begin(struct bench *b)
     time_t now = time(NULL);
 
     strftime(date, sizeof(date), "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    bu_cpu_name(cpu, sizeof(cpu));
+    sysinfo_cpu_name(cpu, sizeof(cpu));
     b->json_first = 1;
     if (b->opt.format == REPORT_JSON)
         json_begin(b, cpu, date);

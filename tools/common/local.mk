@@ -4,12 +4,19 @@
 # shared by the vfetch CLI, vfetch-vk and the case fuzz target. A program
 # links $(VF_TOOLS_LIBS) and adds $(VF_TOOLS_CFLAGS) to its CFLAGS.
 
+# The JSON writer (json_write) needs no json-c: built always, for
+# vfetch-bench too, and part of the tools library.
+noinst_LTLIBRARIES += tools/libvfjsonw.la
+tools_libvfjsonw_la_SOURCES = tools/common/json_write.c tools/common/json_write.h
+tools_libvfjsonw_la_CFLAGS = $(AM_CFLAGS)
+
 # Without json-c (configure) none of this is built.
 if HAVE_JSONC
 noinst_LTLIBRARIES += tools/libvftools.la
 tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/output.h \
 	tools/common/vfr.c tools/common/vfr.h tools/common/compare.c tools/common/compare.h
 tools_libvftools_la_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
+tools_libvftools_la_LIBADD = tools/libvfjsonw.la
 endif
 # The sources of the case loader, also compiled alone by `make fuzz`.
 VF_CASE_SRC = tools/common/case.h tools/common/case_load.c tools/common/case_d3d12.c \

@@ -294,25 +294,6 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
 /* JSON                                                                     */
 /* ------------------------------------------------------------------------ */
 
-void vf_output_json_string(FILE *f, const char *s)
-{
-    if (s == NULL) {
-        fputs("null", f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s != '\0'; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '"' || ch == '\\')
-            fprintf(f, "\\%c", ch);
-        else if (ch < 0x20)
-            fprintf(f, "\\u%04x", ch);
-        else
-            fputc(ch, f);
-    }
-    fputc('"', f);
-}
-
 /* A register word as a JSON value: the number for integers, the float for
  * floats (NaN and infinities, which JSON lacks, as strings). */
 static void json_value(FILE *f, uint32_t w, enum kind kind)

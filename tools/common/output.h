@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "case.h"
+#include "json_write.h"
 #include "vfetch.h"
 
 /* Part of a draw's records: instances first_instance .. + num_instances - 1
@@ -105,9 +106,5 @@ int vf_output_layout(FILE *f, const vf_layout *layout);
 
 /* Every DXGI format, as a table or as JSON (vfetch formats). */
 int vf_output_formats(FILE *f, int json);
-
-/* `s` as a JSON string literal with quotes and escapes; NULL prints null. */
-void vf_output_json_string(FILE *f, const char *s);
-
 
 #endif /* VF_TOOLS_OUTPUT_H */

@@ -17,7 +17,10 @@ tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/vk_shader.c \
 	tools/vfetch-vk/vk_start_ref.c \
 	tools/vfetch-vk/vk_prim.c \
-	tools/vfetch-vk/vk_prim_check.c
+	tools/vfetch-vk/vk_prim_check.c \
+	tools/vfetch-vk/d3d_index.h \
+	tools/vfetch-vk/vk_note.c \
+	tools/vfetch-vk/vk_note.h
 tools_vfetch_vk_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VF_VK_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_vfetch_vk_vfetch_vk_LDADD = $(VF_TOOLS_LIBS) $(VF_VK_LIBS) libvfetch_core.la \
 	$(SHADERC_LIBS) -lm

@@ -232,15 +232,9 @@ static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *m
     /* Device mode fills the records before the check's draw and copies them back. */
     VkBufferUsageFlags usage =
         p->device_mode ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT : 0;
-    int ret = vkf_output_buf_create(p->dev, &p->out, p->out_size, 0, usage,
-                                    p->device_mode ? VKF_MEM_DEVICE : VKF_MEM_HOST, msg,
-                                    msg_size);
 
-    if (ret == VKF_OUTPUT_TOO_LARGE)
-        snprintf(msg, msg_size, "%llu output bytes exceed maxStorageBufferRange %llu",
-                 (unsigned long long)p->out_size,
-                 (unsigned long long)vkf_output_limit(p->dev, 0));
-    if (ret != 0)
+    if (vkf_output_buf_create(p->dev, &p->out, p->out_size, 0, usage,
+                              p->device_mode ? VKF_MEM_DEVICE : VKF_MEM_HOST, msg, msg_size))
         return -1;
     if (p->device_mode && vkf_buf_create(p->dev, &p->readback, p->out_size,
                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, VKF_MEM_READBACK, msg,

@@ -11,6 +11,12 @@
 
 #include "vfetch.h"
 
+/* Whether the draw has index data to read: without, every index reads 0. */
+static inline int d3d_has_indices(const vf_index_buffer_view *ib)
+{
+    return ib != NULL && ib->data != NULL;
+}
+
 /* The index the draw reads at position p of a draw starting at `start`,
  * `size` (2 or 4) bytes each. The byte address is 32-bit, as D3D's is (it
  * wraps), and a read past SizeInBytes, or with no index data, gives 0
@@ -21,7 +27,7 @@ static inline uint32_t d3d_index_at(const vf_index_buffer_view *ib, uint32_t sta
     const uint32_t at = (start + p) * size;
     const uint8_t *b;
 
-    if (ib == NULL || ib->data == NULL || (uint64_t)at + size > ib->size_in_bytes)
+    if (!d3d_has_indices(ib) || (uint64_t)at + size > ib->size_in_bytes)
         return 0;
     b = (const uint8_t *)ib->data + at;
     if (size == 2)

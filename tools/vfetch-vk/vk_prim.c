@@ -29,7 +29,7 @@
 #include "vk_fetch.h"
 #include "vk_pipeline.h"
 #include "vk_draw.h"
-#include "vk_translate.h"
+#include "vk_output.h"
 #include "vk_note.h"
 #include "d3d_index.h"
 
@@ -246,8 +246,8 @@ static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int 
 static int d3d_restart(const vf_draw_desc *draw)
 {
     return draw->indexed && d3d_is_strip(draw->primitive_topology) &&
-           draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && draw->index_buffer &&
-           draw->index_buffer->data;
+           draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+           d3d_has_indices(draw->index_buffer);
 }
 
 /* The pipeline: the stages with their specialisation constants (the
@@ -303,15 +303,8 @@ static int create_output(struct vkf_device *d, struct prim_state *s, uint32_t ca
                          uint32_t vpp, char *err, size_t err_size)
 {
     uint64_t total = ((uint64_t)capacity * VKF_PRIM_WORDS(vpp) + PRIM_HEADER_WORDS) * 4;
-    int ret = vkf_output_buf_create(d, &s->out, total, VKF_MAX_ALLOCATION, 0, VKF_MEM_READBACK,
-                                    err, err_size);
 
-    if (ret == VKF_OUTPUT_TOO_LARGE)
-        snprintf(err, err_size,
-                 "the draw needs %llu bytes of output, more than this tool "
-                 "allocates",
-                 (unsigned long long)total);
-    return ret;
+    return vkf_output_create(d, &s->out, total, 0, err, err_size);
 }
 
 /* Copies the stored primitives (at most `capacity`) out of the output. */

@@ -28,6 +28,7 @@
 #include "vk_translate.h"
 #include "vk_draw.h"
 #include "vk_note.h"
+#include "vk_output.h"
 
 struct run_state {
     struct vkf_vertex_input vi;
@@ -127,16 +128,8 @@ static int create_output(struct vkf_device *d, struct run_state *s, uint32_t ne,
 {
     uint64_t total =
         ((uint64_t)s->span * instances * VKF_RECORD_WORDS(ne) + VKF_OUTPUT_HEADER_WORDS) * 4;
-    int ret = vkf_output_buf_create(d, &s->out, total, VKF_MAX_ALLOCATION, 0, VKF_MEM_READBACK,
-                                    err, err_size);
 
-    if (ret == VKF_OUTPUT_TOO_LARGE)
-        snprintf(err, err_size,
-                 "the draw needs %llu bytes of output, more than this tool "
-                 "allocates (%llu)",
-                 (unsigned long long)total,
-                 (unsigned long long)vkf_output_limit(d, VKF_MAX_ALLOCATION));
-    return ret ? VKF_EXIT_USAGE : 0;
+    return vkf_output_create(d, &s->out, total, 1, err, err_size) ? VKF_EXIT_USAGE : 0;
 }
 
 /* One vertex buffer per bound slot. With robustBufferAccess Vulkan may

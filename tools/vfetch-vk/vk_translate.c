@@ -196,7 +196,7 @@ int vkf_translate_indices(const vf_draw_desc *draw, struct vkf_index_keys *k, ch
                  (unsigned long long)(VKF_MAX_ALLOCATION >> 20));
         return VKF_EXIT_USAGE;
     }
-    k->padded = ib == NULL || ib->data == NULL || k->bytes > ib->size_in_bytes;
+    k->padded = !d3d_has_indices(ib) || k->bytes > ib->size_in_bytes;
     k->position_key = malloc(sizeof(uint32_t) * (V ? V : 1));
     k->keys = malloc(sizeof(uint32_t) * (V ? V : 1));
     if (k->position_key == NULL || k->keys == NULL) {

@@ -93,8 +93,18 @@ int vkf_output_buf_create(struct vkf_device *d, struct vkf_buf *b, uint64_t byte
                           VkBufferUsageFlags usage, enum vkf_place place, char *err,
                           size_t err_size)
 {
-    if (bytes > vkf_output_limit(d, cap))
+    uint64_t range = d->info.props.limits.maxStorageBufferRange;
+
+    if (bytes > range) {
+        snprintf(err, err_size, "%llu output bytes exceed maxStorageBufferRange %llu",
+                 (unsigned long long)bytes, (unsigned long long)range);
         return VKF_OUTPUT_TOO_LARGE;
+    }
+    if (bytes > vkf_output_limit(d, cap)) {
+        snprintf(err, err_size, "%llu output bytes exceed the cap of %llu",
+                 (unsigned long long)bytes, (unsigned long long)cap);
+        return VKF_OUTPUT_TOO_LARGE;
+    }
     return vkf_buf_create(d, b, bytes, usage | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, place, err,
                           err_size)
                ? -1

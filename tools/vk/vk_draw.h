@@ -48,8 +48,8 @@ int vkf_draw_wait(struct vkf_device *d, const struct vkf_pipeline *p,
 uint64_t vkf_output_limit(const struct vkf_device *d, uint64_t cap);
 
 /* vkf_output_buf_create's answer when the output is larger than
- * vkf_output_limit: nothing is made and err is left alone, so that the
- * caller says what the limit means to it. */
+ * vkf_output_limit: nothing is made, and err says which limit it passed
+ * (a caller may say instead what the limit means to it). */
 #define VKF_OUTPUT_TOO_LARGE 1
 
 /* A storage buffer (usage adds to VK_BUFFER_USAGE_STORAGE_BUFFER_BIT) of

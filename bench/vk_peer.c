@@ -17,9 +17,9 @@
  *   divided by N. Submission, the fence wait and the read-back of the
  *   records for the check are outside the timestamps.
  *
- * The device, its buffers and the pipeline object come from the Vulkan
- * layer vfetch-vk uses too (tools/vk_device.h, tools/vk_pipeline.h); the
- * loader is opened at run time.
+ * The device, its buffers, the pipeline object and the draw come from the
+ * Vulkan layer vfetch-vk uses too (tools/vk/vk_device.h, vk_pipeline.h,
+ * vk_draw.h); the loader is opened at run time.
  */
 #include <math.h>
 #include <stdio.h>
@@ -223,11 +223,23 @@ static int input_buffer(struct vk_peer *p, const void *src, uint32_t size,
     return upload(p, src, size, b, msg, msg_size);
 }
 
-/* The draw's buffers: inputs filled once (uploads are not part of the
- * timed draw), the records, and in device mode their read-back copy. */
+/* The draw's buffers: the records (within the device's limit) and in
+ * device mode their read-back copy, then the inputs, filled once (uploads
+ * are not part of the timed draw). */
 static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
                         size_t msg_size)
 {
+    /* Device mode fills the records before the check's draw and copies them back. */
+    VkBufferUsageFlags usage =
+        p->device_mode ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT : 0;
+
+    if (vkf_output_buf_create(p->dev, &p->out, p->out_size, 0, usage,
+                              p->device_mode ? VKF_MEM_DEVICE : VKF_MEM_HOST, msg, msg_size))
+        return -1;
+    if (p->device_mode && vkf_buf_create(p->dev, &p->readback, p->out_size,
+                                         VK_BUFFER_USAGE_TRANSFER_DST_BIT, VKF_MEM_READBACK, msg,
+                                         msg_size) != 0)
+        return -1;
     for (uint32_t s = 0; s < d->nslots; s++)
         if (d->vb[s] != NULL && input_buffer(p, d->vb[s], d->vb_size[s],
                                              VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, &p->vb[s], msg,
@@ -236,16 +248,7 @@ static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *m
     if (d->indexed && input_buffer(p, d->ib, d->ib_size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
                                    &p->ib, msg, msg_size) != 0)
         return -1;
-    if (!p->device_mode)
-        return vkf_buf_create(p->dev, &p->out, p->out_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                              VKF_MEM_HOST, msg, msg_size);
-    if (vkf_buf_create(p->dev, &p->out, p->out_size,
-                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                           VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                       VKF_MEM_DEVICE, msg, msg_size) != 0)
-        return -1;
-    return vkf_buf_create(p->dev, &p->readback, p->out_size, VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                          VKF_MEM_READBACK, msg, msg_size);
+    return 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -257,27 +260,21 @@ static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *m
  * (a post-transform cache lives within one draw). */
 static void cmd_draws(struct vk_peer *p, VkCommandBuffer cmd, uint32_t draws)
 {
-    struct vkf_device *dev = p->dev;
     const struct vk_peer_draw *d = &p->draw;
     uint32_t vertices = d->unique_vertices;
+    struct vkf_draw_cmd dc = {
+        .index_buffer = d->indexed ? p->ib.buffer : VK_NULL_HANDLE,
+        .index_type = d->index32 ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16,
+        .vertex_count = d->count,
+        .instance_count = d->instances,
+        .repeat = draws,
+        .push = &vertices,
+        .push_bytes = sizeof(vertices),
+    };
 
-    vkf_pipeline_begin(dev, cmd, &p->pipe);
-    for (uint32_t s = 0; s < d->nslots; s++) {
-        VkDeviceSize zero = 0;
-        if (p->vb[s].buffer != VK_NULL_HANDLE)
-            dev->vkCmdBindVertexBuffers(cmd, s, 1, &p->vb[s].buffer, &zero);
-    }
-    dev->vkCmdPushConstants(cmd, p->pipe.layout, VK_SHADER_STAGE_VERTEX_BIT, 0, 4, &vertices);
-    if (d->indexed)
-        dev->vkCmdBindIndexBuffer(cmd, p->ib.buffer, 0,
-                                  d->index32 ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16);
-    for (uint32_t i = 0; i < draws; i++) {
-        if (d->indexed)
-            dev->vkCmdDrawIndexed(cmd, d->count, d->instances, 0, 0, 0);
-        else
-            dev->vkCmdDraw(cmd, d->count, d->instances, 0, 0);
-    }
-    dev->vkCmdEndRenderPass(cmd);
+    for (uint32_t s = 0; s < d->nslots; s++)
+        dc.vertex_buffers[s] = p->vb[s].buffer;
+    vkf_cmd_draw(p->dev, cmd, &p->pipe, &dc);
 }
 
 /* The timed command buffer. Host mode: one draw, its stores made visible to
@@ -344,12 +341,6 @@ int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, 
     }
     p->draw = *d;
     p->out_size = (uint64_t)d->instances * d->unique_vertices * d->num_elems * 16u;
-    if (p->out_size > p->dev->info.props.limits.maxStorageBufferRange) {
-        snprintf(msg, msg_size, "%llu output bytes exceed maxStorageBufferRange %llu",
-                 (unsigned long long)p->out_size,
-                 (unsigned long long)p->dev->info.props.limits.maxStorageBufferRange);
-        return -1;
-    }
     if (peer_buffers(p, d, msg, msg_size) != 0 || vk_peer_make_pipeline(p, d, msg, msg_size) != 0)
         return -1;
     p->cmd = vkf_cmd_alloc(p->dev);

@@ -1,8 +1,8 @@
 /*
  * vk_peer_impl.h - what vk_peer.c (buffers, command buffers and timing)
  * and vk_peer_pipeline.c (the shader and the graphics pipeline) share. The
- * device, buffers and pipeline object are the Vulkan layer vfetch-vk uses
- * too (tools/vk_device.h, tools/vk_pipeline.h). Not for the rest of the
+ * device, buffers, pipeline object and draw are the Vulkan layer vfetch-vk
+ * uses too (tools/vk/vk_device.h, vk_pipeline.h, vk_draw.h). Not for the rest of the
  * bench: vk_peer.h is the interface.
  */
 #ifndef VF_BENCH_VK_PEER_IMPL_H
@@ -11,6 +11,7 @@
 #include "vk_device.h"
 #include "vk_peer.h"
 #include "vk_pipeline.h"
+#include "vk_draw.h"
 
 struct vk_peer {
     struct vkf_device *dev;

@@ -29,7 +29,12 @@ tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/vk_prim.c \
 	tools/vfetch-vk/vk_prim.h \
 	tools/vfetch-vk/vk_prim_check.c \
-	tools/vfetch-vk/vk_prim_check.h
+	tools/vfetch-vk/vk_prim_check.h \
+	tools/vfetch-vk/d3d_index.h \
+	tools/vfetch-vk/vk_note.c \
+	tools/vfetch-vk/vk_note.h \
+	tools/vfetch-vk/vk_output.c \
+	tools/vfetch-vk/vk_output.h
 tools_vfetch_vk_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VF_VK_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_vfetch_vk_vfetch_vk_LDADD = $(VF_TOOLS_LIBS) $(VF_VK_LIBS) libvfetch_core.la \
 	$(SHADERC_LIBS) -lm

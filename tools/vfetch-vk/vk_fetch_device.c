@@ -21,8 +21,10 @@ void vkf_close_fetch(struct vkf_device *dev)
     vkf_close(dev);
 }
 
-static void print_device(FILE *f, uint32_t i, const struct vkf_phys_info *info)
+/* vkf_for_each_device's callback: ctx is the FILE. */
+static void print_device(void *ctx, uint32_t i, const struct vkf_phys_info *info)
 {
+    FILE *f = ctx;
     char desc[512];
 
     vkf_phys_describe(info, desc, sizeof(desc));
@@ -40,22 +42,15 @@ static void print_device(FILE *f, uint32_t i, const struct vkf_phys_info *info)
 int vkf_list_devices(void *fp, char *err, size_t err_size)
 {
     struct vkf_device *d;
-    VkPhysicalDevice *list = NULL;
     uint32_t n = 0;
     int ret = vkf_open_instance("vfetch-vk", &d, err, err_size);
 
     if (ret == VKF_EXIT_OK)
-        ret = vkf_enumerate(d, &list, &n, err, err_size);
+        ret = vkf_for_each_device(d, print_device, fp, &n, err, err_size);
     if (ret == VKF_EXIT_OK && n == 0) {
         snprintf(err, err_size, "no Vulkan device");
         ret = VKF_EXIT_SKIP;
     }
-    for (uint32_t i = 0; ret == VKF_EXIT_OK && i < n; i++) {
-        struct vkf_phys_info info;
-        vkf_phys_query(d, list[i], &info);
-        print_device(fp, i, &info);
-    }
-    free(list);
     vkf_close(d);
     return ret;
 }

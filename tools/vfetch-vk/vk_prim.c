@@ -29,6 +29,10 @@
 #include "vk_prim.h"
 #include "vk_shader.h"
 #include "vk_pipeline.h"
+#include "vk_draw.h"
+#include "vk_output.h"
+#include "vk_note.h"
+#include "d3d_index.h"
 
 /* Output buffer words before the records: [0] the counter. */
 #define PRIM_HEADER_WORDS 4u
@@ -38,14 +42,12 @@ struct prim_state {
     uint32_t *spirv[VKF_MAX_STAGES];   /* vertex, capture, tessellation evaluation */
     size_t spirv_size[VKF_MAX_STAGES];
     struct vkf_pipeline pipe;
-    VkCommandBuffer cb;
 };
 
 static void prim_state_destroy(struct vkf_device *d, struct prim_state *s)
 {
     vkf_buf_destroy(d, &s->ib);
     vkf_buf_destroy(d, &s->out);
-    vkf_cmd_free(d, &s->cb);
     vkf_pipeline_destroy(d, &s->pipe);
     for (uint32_t i = 0; i < VKF_MAX_STAGES; i++)
         free(s->spirv[i]);
@@ -57,42 +59,41 @@ struct topo_map {
     VkPrimitiveTopology vk;
     const char *name;
     const char *gs_input;
-    int strip;
 };
 
 static struct topo_map map_topology(uint32_t t)
 {
-    struct topo_map m = { VK_PRIMITIVE_TOPOLOGY_POINT_LIST, NULL, NULL, 0 };
+    struct topo_map m = { VK_PRIMITIVE_TOPOLOGY_POINT_LIST, NULL, NULL };
     switch (t) {
     case VF_TOPOLOGY_POINTLIST:
-        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_POINT_LIST, "POINT_LIST", "points", 0 };
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_POINT_LIST, "POINT_LIST", "points" };
     case VF_TOPOLOGY_LINELIST:
-        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_LIST, "LINE_LIST", "lines", 0 };
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_LIST, "LINE_LIST", "lines" };
     case VF_TOPOLOGY_LINESTRIP:
-        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, "LINE_STRIP", "lines", 1 };
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, "LINE_STRIP", "lines" };
     case VF_TOPOLOGY_TRIANGLELIST:
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, "TRIANGLE_LIST",
-                                  "triangles", 0 };
+                                  "triangles" };
     case VF_TOPOLOGY_TRIANGLESTRIP:
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, "TRIANGLE_STRIP",
-                                  "triangles", 1 };
+                                  "triangles" };
     case VF_TOPOLOGY_LINELIST_ADJ:
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY,
-                                  "LINE_LIST_WITH_ADJACENCY", "lines_adjacency", 0 };
+                                  "LINE_LIST_WITH_ADJACENCY", "lines_adjacency" };
     case VF_TOPOLOGY_LINESTRIP_ADJ:
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY,
-                                  "LINE_STRIP_WITH_ADJACENCY", "lines_adjacency", 1 };
+                                  "LINE_STRIP_WITH_ADJACENCY", "lines_adjacency" };
     case VF_TOPOLOGY_TRIANGLELIST_ADJ:
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY,
-                                  "TRIANGLE_LIST_WITH_ADJACENCY", "triangles_adjacency", 0 };
+                                  "TRIANGLE_LIST_WITH_ADJACENCY", "triangles_adjacency" };
     case VF_TOPOLOGY_TRIANGLESTRIP_ADJ:
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY,
-                                  "TRIANGLE_STRIP_WITH_ADJACENCY", "triangles_adjacency", 1 };
+                                  "TRIANGLE_STRIP_WITH_ADJACENCY", "triangles_adjacency" };
     default:
         break;
     }
     if (t >= VF_TOPOLOGY_1_CONTROL_POINT_PATCHLIST && t <= VF_TOPOLOGY_32_CONTROL_POINT_PATCHLIST)
-        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, "PATCH_LIST", NULL, 0 };
+        return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, "PATCH_LIST", NULL };
     return m;
 }
 
@@ -199,28 +200,6 @@ static int compile_stages(struct prim_state *s, const struct topo_map *tm, uint3
 /* Index positions                                                           */
 /* ------------------------------------------------------------------------ */
 
-#define APPEND(...)                                                                     \
-    do {                                                                                \
-        size_t used_ = strlen(res->translation);                                        \
-        snprintf(res->translation + used_, sizeof(res->translation) - used_, __VA_ARGS__); \
-    } while (0)
-
-/* Whether D3D cuts at position p: the raw index read as the draw reads it
- * (32-bit byte address, a read past the view gives 0, never a cut: rules
- * §5.1) equals the cut value of the format (rules §5.2). */
-static int d3d_cuts_at(const vf_draw_desc *draw, uint32_t size, uint32_t p)
-{
-    const vf_index_buffer_view *ib = draw->index_buffer;
-    uint32_t at = (draw->start_location + p) * size;
-    const uint8_t *b;
-    if ((uint64_t)at + size > ib->size_in_bytes)
-        return 0;
-    b = (const uint8_t *)ib->data + at;
-    if (size == 2)
-        return b[0] == 0xff && b[1] == 0xff;
-    return b[0] == 0xff && b[1] == 0xff && b[2] == 0xff && b[3] == 0xff;
-}
-
 /* The index buffer of positions: entry p is p, or the restart value where
  * D3D cuts. Sets *index_type. */
 static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int restart,
@@ -235,12 +214,13 @@ static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int 
     uint32_t cuts = 0;
 
     if (size != case_size)
-        APPEND("positions past 0xFFFE: 32-bit position indices (restart 0xFFFFFFFF); ");
+        vkf_note(res->translation, sizeof(res->translation),
+                 "positions past 0xFFFE: 32-bit position indices (restart 0xFFFFFFFF); ");
     if (vkf_buf_create(d, ib, (VkDeviceSize)V * size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
                        VKF_MEM_READBACK, err, err_size))
         return -1;
     for (uint32_t p = 0; p < V; p++) {
-        int cut = restart && d3d_cuts_at(draw, case_size, p);
+        int cut = restart && d3d_cut_at(draw->index_buffer, draw->start_location, p, case_size);
         uint32_t v = cut ? 0xffffffffu : p;
         cuts += (uint32_t)cut;
         if (size == 2) {
@@ -251,8 +231,10 @@ static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int 
         }
     }
     *index_type = size == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
-    APPEND("indexed: drawn with %u-bit position indices (entry p = p), %u cut%s as restart "
-           "values; ", size * 8, cuts, cuts == 1 ? "" : "s");
+    vkf_note(res->translation, sizeof(res->translation),
+             "indexed: drawn with %u-bit position indices (entry p = p), %u cut%s as restart "
+             "values; ",
+             size * 8, cuts, cuts == 1 ? "" : "s");
     return 0;
 }
 
@@ -262,10 +244,11 @@ static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int 
 
 /* Whether the draw's strip cuts are live, decided as D3D12 decides them
  * (rules §5.2): an indexed strip with a cut value and index data. */
-static int d3d_restart(const vf_draw_desc *draw, int strip)
+static int d3d_restart(const vf_draw_desc *draw)
 {
-    return draw->indexed && strip && draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
-           draw->index_buffer && draw->index_buffer->data;
+    return draw->indexed && d3d_is_strip(draw->primitive_topology) &&
+           draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+           d3d_has_indices(draw->index_buffer);
 }
 
 /* The pipeline: the stages with their specialisation constants (the
@@ -298,36 +281,49 @@ static int create_pipeline(struct vkf_device *d, struct prim_state *s, const str
     return vkf_pipeline_create(d, &pd, &s->pipe, err, err_size);
 }
 
-/* Records the draw, submits it and waits (two minutes at most). */
+/* Records the draw, submits it and waits (two minutes at most). An
+ * indexed draw starts at its buffer's first position. */
 static int submit_draw(struct vkf_device *d, struct prim_state *s, const vf_draw_desc *draw,
-                       int indexed, VkIndexType index_type, uint32_t first_vertex, char *err,
-                       size_t err_size)
+                       VkIndexType index_type, uint32_t first_vertex, char *err, size_t err_size)
 {
-    const uint32_t V = draw->vertex_count_per_instance, I = draw->instance_count;
-    VkResult vr;
+    const struct vkf_draw_cmd cmd = {
+        .index_buffer = draw->indexed ? s->ib.buffer : VK_NULL_HANDLE,
+        .index_type = index_type,
+        .vertex_count = draw->vertex_count_per_instance,
+        .instance_count = draw->instance_count,
+        .first_vertex = draw->indexed ? 0 : first_vertex,
+        .first_instance = draw->start_instance_location,
+    };
 
-    s->cb = vkf_cmd_begin_once(d);
-    if (s->cb == VK_NULL_HANDLE) {
-        snprintf(err, err_size, "cannot record a command buffer");
+    return vkf_draw_wait(d, &s->pipe, &cmd, VKF_DRAW_TIMEOUT_NS, err, err_size);
+}
+
+/* The buffer the capture stage stores to: a header, then `capacity`
+ * primitives. */
+static int create_output(struct vkf_device *d, struct prim_state *s, uint32_t capacity,
+                         uint32_t vpp, char *err, size_t err_size)
+{
+    uint64_t total = ((uint64_t)capacity * VKF_PRIM_WORDS(vpp) + PRIM_HEADER_WORDS) * 4;
+
+    return vkf_output_create(d, &s->out, total, 0, err, err_size);
+}
+
+/* Copies the stored primitives (at most `capacity`) out of the output. */
+static int read_back(const struct prim_state *s, uint32_t capacity, struct vkf_prim_result *res,
+                     char *err, size_t err_size)
+{
+    const uint32_t *o = s->out.map;
+    size_t words;
+
+    res->count = o[0];
+    res->stored = res->count < capacity ? res->count : capacity;
+    words = (size_t)res->stored * VKF_PRIM_WORDS(res->vpp);
+    res->records = malloc(words ? words * 4 : 4);
+    if (res->records == NULL) {
+        snprintf(err, err_size, "out of memory");
         return -1;
     }
-    vkf_pipeline_begin(d, s->cb, &s->pipe);
-    if (V > 0 && I > 0) {
-        if (indexed) {
-            d->vkCmdBindIndexBuffer(s->cb, s->ib.buffer, 0, index_type);
-            d->vkCmdDrawIndexed(s->cb, V, I, 0, 0, draw->start_instance_location);
-        } else {
-            d->vkCmdDraw(s->cb, V, I, first_vertex, draw->start_instance_location);
-        }
-    }
-    d->vkCmdEndRenderPass(s->cb);
-    vkf_cmd_barrier(d, s->cb, VK_PIPELINE_STAGE_ALL_GRAPHICS_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    vr = vkf_cmd_end_submit(d, s->cb, VKF_DRAW_TIMEOUT_NS);
-    if (vr != VK_SUCCESS) {
-        snprintf(err, err_size, "the draw did not complete (%d)", (int)vr);
-        return -1;
-    }
+    memcpy(res->records, o + PRIM_HEADER_WORDS, words * 4);
     return 0;
 }
 
@@ -351,20 +347,70 @@ static int can_capture(const struct vkf_device *d, int patch, uint32_t vpp, char
     return 1;
 }
 
+/* Whether the tool can capture the draw on d: VKF_EXIT_OK, VKF_EXIT_SKIP
+ * when the device lacks the stage or the patch size, VKF_EXIT_USAGE for a
+ * draw the tool cannot express. */
+static int prim_supported(const struct vkf_device *d, const vf_draw_desc *draw,
+                          const struct topo_map *tm, uint32_t vpp, int patch, char *err,
+                          size_t err_size)
+{
+    const vf_index_buffer_view *ib = draw->index_buffer;
+
+    if (vpp == 0 || tm->name == NULL) {
+        snprintf(err, err_size, "topology %u has no Vulkan equivalent", draw->primitive_topology);
+        return VKF_EXIT_USAGE;
+    }
+    if (!can_capture(d, patch, vpp, err, err_size))
+        return VKF_EXIT_SKIP;
+    if (draw->indexed && ib && ib->format != VF_FORMAT_R16_UINT &&
+        ib->format != VF_FORMAT_R32_UINT) {
+        snprintf(err, err_size, "not an index format");
+        return VKF_EXIT_USAGE;
+    }
+    return VKF_EXIT_OK;
+}
+
+/* How each vertex learns its position: an indexed draw's buffer of
+ * positions (*index_type), or a non-indexed draw's first vertex
+ * (*first_vertex, which the vertex shader subtracts). 0, or -1 with a
+ * message. */
+static int number_positions(struct vkf_device *d, const vf_draw_desc *draw, int restart,
+                            struct prim_state *s, VkIndexType *index_type,
+                            uint32_t *first_vertex, struct vkf_prim_result *res, char *err,
+                            size_t err_size)
+{
+    const uint32_t V = draw->vertex_count_per_instance;
+
+    if (draw->indexed) {
+        if (position_indices(d, draw, restart, &s->ib, index_type, res, err, err_size))
+            return -1;
+    } else {
+        /* gl_VertexIndex must not pass 2^31 (Vulkan leaves it undefined):
+         * the assembly does not depend on firstVertex. */
+        *first_vertex =
+            (uint64_t)draw->start_location + V <= 0x7fffffffu ? draw->start_location : 0;
+        if (*first_vertex != draw->start_location)
+            vkf_note(res->translation, sizeof(res->translation),
+                     "StartVertexLocation too large for gl_VertexIndex: firstVertex 0; ");
+    }
+    if (draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && !restart)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "a cut value without strip cuts (a list, or no index data): no restart; ");
+    return 0;
+}
+
 int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacity,
                  struct vkf_prim_result *res, char *err, size_t err_size)
 {
     const vf_draw_desc *draw = &c->draw;
-    const uint32_t V = draw->vertex_count_per_instance;
     const uint32_t vpp = vf_topology_vertices_per_primitive(draw->primitive_topology);
     const struct topo_map tm = map_topology(draw->primitive_topology);
     const int patch = tm.vk == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
-    const int indexed = draw->indexed != 0;
-    const int restart = d3d_restart(draw, tm.strip);
+    const int restart = d3d_restart(draw);
     struct prim_state s;
     VkIndexType index_type = VK_INDEX_TYPE_UINT16;
-    uint32_t vs_spec[2] = { 0, draw->start_instance_location };
-    int ret = VKF_EXIT_USAGE;
+    uint32_t vs_spec[2] = { 0, draw->start_instance_location }; /* first vertex, instance */
+    int ret;
 
     memset(&s, 0, sizeof(s));
     memset(res, 0, sizeof(*res));
@@ -372,64 +418,19 @@ int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacit
     res->restart = restart;
     res->topology = tm.name;
     res->stage = patch ? "tessellation control shader" : "geometry shader";
-    if (vpp == 0 || tm.name == NULL) {
-        snprintf(err, err_size, "topology %u has no Vulkan equivalent", draw->primitive_topology);
-        return VKF_EXIT_USAGE;
-    }
-    if (!can_capture(d, patch, vpp, err, err_size))
-        return VKF_EXIT_SKIP;
-    if (draw->indexed && draw->index_buffer && draw->index_buffer->format != VF_FORMAT_R16_UINT &&
-        draw->index_buffer->format != VF_FORMAT_R32_UINT) {
-        snprintf(err, err_size, "not an index format");
-        return VKF_EXIT_USAGE;
-    }
-    {
-        uint64_t total = ((uint64_t)capacity * VKF_PRIM_WORDS(vpp) + PRIM_HEADER_WORDS) * 4;
-        if (total > d->info.props.limits.maxStorageBufferRange || total > ((uint64_t)256 << 20)) {
-            snprintf(err, err_size,
-                     "the draw needs %llu bytes of output, more than this tool "
-                     "allocates",
-                     (unsigned long long)total);
-            return VKF_EXIT_USAGE;
-        }
-        if (vkf_buf_create(d, &s.out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK,
-                           err, err_size))
-            goto out;
-    }
-    if (indexed) {
-        if (position_indices(d, draw, restart, &s.ib, &index_type, res, err, err_size))
-            goto out;
-    } else {
-        /* gl_VertexIndex must not pass 2^31 (Vulkan leaves it undefined):
-         * the assembly does not depend on firstVertex. */
-        vs_spec[0] = (uint64_t)draw->start_location + V <= 0x7fffffffu ? draw->start_location : 0;
-        if (vs_spec[0] != draw->start_location)
-            APPEND("StartVertexLocation too large for gl_VertexIndex: firstVertex 0; ");
-    }
-    if (draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && !restart)
-        APPEND("a cut value without strip cuts (a list, or no index data): no restart; ");
-
-    if (compile_stages(&s, &tm, vpp, patch, err, err_size))
+    ret = prim_supported(d, draw, &tm, vpp, patch, err, err_size);
+    if (ret != VKF_EXIT_OK)
+        return ret;
+    ret = VKF_EXIT_USAGE;
+    if (create_output(d, &s, capacity, vpp, err, err_size) ||
+        number_positions(d, draw, restart, &s, &index_type, &vs_spec[0], res, err, err_size) ||
+        compile_stages(&s, &tm, vpp, patch, err, err_size))
         goto out;
     ret = VKF_EXIT_MISMATCH; /* from here on a failure is the driver's */
     if (create_pipeline(d, &s, &tm, vpp, patch, restart, vs_spec, &capacity, err, err_size) ||
-        submit_draw(d, &s, draw, indexed, index_type, vs_spec[0], err, err_size))
+        submit_draw(d, &s, draw, index_type, vs_spec[0], err, err_size))
         goto out;
-    {
-        const uint32_t *o = s.out.map;
-        size_t words;
-        res->count = o[0];
-        res->stored = res->count < capacity ? res->count : capacity;
-        words = (size_t)res->stored * VKF_PRIM_WORDS(vpp);
-        res->records = malloc(words ? words * 4 : 4);
-        if (res->records == NULL) {
-            snprintf(err, err_size, "out of memory");
-            ret = VKF_EXIT_USAGE;
-            goto out;
-        }
-        memcpy(res->records, o + PRIM_HEADER_WORDS, words * 4);
-    }
-    ret = VKF_EXIT_OK;
+    ret = read_back(&s, capacity, res, err, err_size) ? VKF_EXIT_USAGE : VKF_EXIT_OK;
 out:
     prim_state_destroy(d, &s);
     if (ret != VKF_EXIT_OK)

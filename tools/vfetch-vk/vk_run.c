@@ -26,6 +26,9 @@
 #include "vk_device.h"
 #include "vk_pipeline.h"
 #include "vk_translate.h"
+#include "vk_draw.h"
+#include "vk_note.h"
+#include "vk_output.h"
 
 struct run_state {
     struct vkf_vertex_input vi;
@@ -34,7 +37,6 @@ struct run_state {
     struct vkf_buf vb[VF_MAX_INPUT_SLOTS];
     struct vkf_buf ib, out, keys;
     struct vkf_pipeline pipe;
-    VkCommandBuffer cb;
 };
 
 static void run_state_destroy(struct vkf_device *d, struct run_state *s)
@@ -44,7 +46,6 @@ static void run_state_destroy(struct vkf_device *d, struct run_state *s)
     vkf_buf_destroy(d, &s->ib);
     vkf_buf_destroy(d, &s->out);
     vkf_buf_destroy(d, &s->keys);
-    vkf_cmd_free(d, &s->cb);
     vkf_pipeline_destroy(d, &s->pipe);
     vkf_index_keys_free(&s->ix);
 }
@@ -79,26 +80,13 @@ static void device_caps(const struct vkf_device *d, struct vkf_caps *caps)
     caps->ctx = d;
 }
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-/* Appends to the translation the report prints. */
-static void note(struct vkf_result *res, const char *fmt, ...)
-{
-    size_t used = strlen(res->translation);
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(res->translation + used, sizeof(res->translation) - used, fmt, ap);
-    va_end(ap);
-}
-
 /* The index buffer, padded with zeros, and the sorted keys the shader
  * searches; a draw without indices gets a one-word key buffer. */
 static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct run_state *s,
                           struct vkf_result *res, char *err, size_t err_size)
 {
     const vf_index_buffer_view *ib = draw->index_buffer;
+    const void *data = ib != NULL ? ib->data : NULL;
     int ret;
 
     if (!draw->indexed) {
@@ -116,17 +104,21 @@ static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct
         vkf_buf_create(d, &s->keys, (VkDeviceSize)s->ix.num_keys * 4,
                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK, err, err_size))
         return VKF_EXIT_USAGE;
-    if (ib != NULL && ib->data != NULL)
-        memcpy(s->ib.map, ib->data,
+    if (data == NULL) {
+        vkf_note(res->translation, sizeof(res->translation),
+                 "no index buffer: a buffer of zero indices is bound; ");
+    } else {
+        memcpy(s->ib.map, data,
                (size_t)(ib->size_in_bytes < s->ix.bytes ? ib->size_in_bytes : s->ix.bytes));
-    if (ib == NULL || ib->data == NULL)
-        note(res, "no index buffer: a buffer of zero indices is bound; ");
-    else if (s->ix.padded)
-        note(res, "index reads past SizeInBytes: padded with zero indices (D3D reads 0); ");
+        if (s->ix.padded)
+            vkf_note(res->translation, sizeof(res->translation),
+                     "index reads past SizeInBytes: padded with zero indices (D3D reads 0); ");
+    }
     memcpy(s->keys.map, s->ix.keys, (size_t)s->ix.num_keys * 4);
     s->span = s->ix.num_keys;
-    note(res, "indexed: records keyed by (instance, index value), %u distinct values; ",
-         s->ix.num_keys);
+    vkf_note(res->translation, sizeof(res->translation),
+             "indexed: records keyed by (instance, index value), %u distinct values; ",
+             s->ix.num_keys);
     return 0;
 }
 
@@ -136,21 +128,8 @@ static int create_output(struct vkf_device *d, struct run_state *s, uint32_t ne,
 {
     uint64_t total =
         ((uint64_t)s->span * instances * VKF_RECORD_WORDS(ne) + VKF_OUTPUT_HEADER_WORDS) * 4;
-    uint64_t limit = d->info.props.limits.maxStorageBufferRange;
 
-    if (limit > VKF_MAX_ALLOCATION)
-        limit = VKF_MAX_ALLOCATION;
-    if (total > limit) {
-        snprintf(err, err_size,
-                 "the draw needs %llu bytes of output, more than this tool "
-                 "allocates (%llu)",
-                 (unsigned long long)total, (unsigned long long)limit);
-        return VKF_EXIT_USAGE;
-    }
-    return vkf_buf_create(d, &s->out, total, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK,
-                          err, err_size)
-               ? VKF_EXIT_USAGE
-               : 0;
+    return vkf_output_create(d, &s->out, total, 1, err, err_size) ? VKF_EXIT_USAGE : 0;
 }
 
 /* One vertex buffer per bound slot. With robustBufferAccess Vulkan may
@@ -234,52 +213,26 @@ static int create_pipeline(struct vkf_device *d, struct run_state *s, const vf_d
     return ret;
 }
 
-/* The draw's commands, between an empty render pass and a barrier that
- * makes the shader's writes visible to the host. */
-static void record_draw(struct vkf_device *d, struct run_state *s, const vf_draw_desc *draw)
-{
-    const uint32_t V = draw->vertex_count_per_instance, I = draw->instance_count;
-    VkCommandBuffer cb = s->cb;
-
-    vkf_pipeline_begin(d, cb, &s->pipe);
-    for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++) {
-        VkDeviceSize zero = 0;
-        if (s->vi.slot_binding[slot] >= 0)
-            d->vkCmdBindVertexBuffers(cb, (uint32_t)s->vi.slot_binding[slot], 1,
-                                      &s->vb[slot].buffer, &zero);
-    }
-    if (V > 0 && I > 0 && draw->indexed) {
-        d->vkCmdBindIndexBuffer(cb, s->ib.buffer, 0,
-                                s->ix.index_size == 2 ? VK_INDEX_TYPE_UINT16
-                                                      : VK_INDEX_TYPE_UINT32);
-        d->vkCmdDrawIndexed(cb, V, I, draw->start_location, draw->base_vertex_location,
-                            draw->start_instance_location);
-    } else if (V > 0 && I > 0) {
-        d->vkCmdDraw(cb, V, I, draw->start_location, draw->start_instance_location);
-    }
-    d->vkCmdEndRenderPass(cb);
-    vkf_cmd_barrier(d, cb, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-                    VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-}
-
 /* Records the draw, submits it and waits (two minutes at most). */
 static int submit_draw(struct vkf_device *d, struct run_state *s, const vf_draw_desc *draw,
                        char *err, size_t err_size)
 {
-    VkResult vr;
+    struct vkf_draw_cmd cmd = {
+        .index_buffer = draw->indexed ? s->ib.buffer : VK_NULL_HANDLE,
+        .index_type = s->ix.index_size == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32,
+        .vertex_count = draw->vertex_count_per_instance,
+        .instance_count = draw->instance_count,
+        .first_vertex = draw->start_location,
+        .vertex_offset = draw->base_vertex_location,
+        .first_instance = draw->start_instance_location,
+    };
 
-    s->cb = vkf_cmd_begin_once(d);
-    if (s->cb == VK_NULL_HANDLE) {
-        snprintf(err, err_size, "cannot record a command buffer");
-        return VKF_EXIT_MISMATCH;
-    }
-    record_draw(d, s, draw);
-    vr = vkf_cmd_end_submit(d, s->cb, VKF_DRAW_TIMEOUT_NS);
-    if (vr != VK_SUCCESS) {
-        snprintf(err, err_size, "the draw did not complete (%d)", (int)vr);
-        return VKF_EXIT_MISMATCH;
-    }
-    return 0;
+    for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++)
+        if (s->vi.slot_binding[slot] >= 0)
+            cmd.vertex_buffers[s->vi.slot_binding[slot]] = s->vb[slot].buffer;
+    return vkf_draw_wait(d, &s->pipe, &cmd, VKF_DRAW_TIMEOUT_NS, err, err_size)
+               ? VKF_EXIT_MISMATCH
+               : 0;
 }
 
 /* Expands the keyed records to vfetch's (instance, position) order. */

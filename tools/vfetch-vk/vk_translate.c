@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "vk_translate.h"
+#include "d3d_index.h"
 
 /* Why a per-instance step rate cannot be given to the device, or NULL. */
 static const char *divisor_problem(const struct vkf_caps *caps, uint32_t rate,
@@ -161,25 +162,6 @@ static uint32_t find_key(const uint32_t *keys, uint32_t n, uint32_t v)
     return (lo < n && keys[lo] == v) ? lo : UINT32_MAX;
 }
 
-static int is_strip(uint32_t t)
-{
-    return t == VF_TOPOLOGY_LINESTRIP || t == VF_TOPOLOGY_TRIANGLESTRIP ||
-           t == VF_TOPOLOGY_LINESTRIP_ADJ || t == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
-}
-
-/* The index the draw reads at position i: 0 past SizeInBytes (rules 5.1). */
-static uint32_t index_at(const vf_index_buffer_view *ib, uint64_t at, uint32_t size)
-{
-    const uint8_t *p;
-
-    if (ib == NULL || ib->data == NULL || at + size > ib->size_in_bytes)
-        return 0;
-    p = (const uint8_t *)ib->data + at;
-    return size == 2 ? (uint32_t)(p[0] | (p[1] << 8))
-                     : (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-                           ((uint32_t)p[3] << 24);
-}
-
 /* Sorts keys[0..n) and drops repeats; returns the distinct count. */
 static uint32_t sort_unique(uint32_t *keys, uint32_t n)
 {
@@ -198,7 +180,6 @@ int vkf_translate_indices(const vf_draw_desc *draw, struct vkf_index_keys *k, ch
     const vf_index_buffer_view *ib = draw->index_buffer;
     const uint32_t V = draw->vertex_count_per_instance;
     vf_format ifmt = ib != NULL ? ib->format : VF_FORMAT_R16_UINT;
-    uint32_t cut = 0;
 
     memset(k, 0, sizeof(*k));
     if (ifmt != VF_FORMAT_R16_UINT && ifmt != VF_FORMAT_R32_UINT) {
@@ -206,18 +187,16 @@ int vkf_translate_indices(const vf_draw_desc *draw, struct vkf_index_keys *k, ch
         return VKF_EXIT_USAGE;
     }
     k->index_size = ifmt == VF_FORMAT_R16_UINT ? 2 : 4;
-    if (is_strip(draw->primitive_topology) &&
-        draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED) {
+    if (d3d_is_strip(draw->primitive_topology) &&
+        draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED)
         k->restart = 1; /* Vulkan restarts at 0xFFFF / 0xFFFFFFFF, D3D's only cut values */
-        cut = k->index_size == 2 ? 0xffffu : 0xffffffffu;
-    }
     k->bytes = ((uint64_t)draw->start_location + V) * k->index_size;
     if (k->bytes > VKF_MAX_ALLOCATION) {
         snprintf(err, err_size, "the index range ends past %llu MiB: not run",
                  (unsigned long long)(VKF_MAX_ALLOCATION >> 20));
         return VKF_EXIT_USAGE;
     }
-    k->padded = ib == NULL || ib->data == NULL || k->bytes > ib->size_in_bytes;
+    k->padded = !d3d_has_indices(ib) || k->bytes > ib->size_in_bytes;
     k->position_key = malloc(sizeof(uint32_t) * (V ? V : 1));
     k->keys = malloc(sizeof(uint32_t) * (V ? V : 1));
     if (k->position_key == NULL || k->keys == NULL) {
@@ -225,10 +204,10 @@ int vkf_translate_indices(const vf_draw_desc *draw, struct vkf_index_keys *k, ch
         snprintf(err, err_size, "out of memory");
         return VKF_EXIT_USAGE;
     }
+    /* k->bytes is within VKF_MAX_ALLOCATION: no position's address wraps. */
     for (uint32_t i = 0; i < V; i++) {
-        uint32_t v = index_at(ib, ((uint64_t)draw->start_location + i) * k->index_size,
-                              k->index_size);
-        k->position_key[i] = k->restart && v == cut ? UINT32_MAX : v;
+        uint32_t v = d3d_index_at(ib, draw->start_location, i, k->index_size);
+        k->position_key[i] = k->restart && v == d3d_cut_value(k->index_size) ? UINT32_MAX : v;
         if (k->position_key[i] != UINT32_MAX)
             k->keys[k->num_keys++] = v;
     }

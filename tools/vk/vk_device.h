@@ -172,10 +172,14 @@ const char *vkf_device_description(const struct vkf_device *d);
 
 /* ---- Physical devices (vk_select.c) ------------------------------------- */
 
-/* The instance's physical devices: a calloc'ed array the caller frees, and
- * their count (0 is not an error). VKF_EXIT_SKIP when enumeration fails. */
-int vkf_enumerate(struct vkf_device *d, VkPhysicalDevice **list_ret, uint32_t *n_ret,
-                  char *err, size_t err_size);
+/* What vkf_for_each_device calls: the device's number i and what it offers. */
+typedef void (*vkf_device_fn)(void *ctx, uint32_t i, const struct vkf_phys_info *info);
+
+/* Calls fn for each of the instance's physical devices, in the loader's
+ * order; *n_ret is their count (0 is not an error). VKF_EXIT_SKIP when
+ * they cannot be listed. */
+int vkf_for_each_device(struct vkf_device *d, vkf_device_fn fn, void *ctx, uint32_t *n_ret,
+                        char *err, size_t err_size);
 
 /* Everything struct vkf_phys_info holds about p. */
 void vkf_phys_query(const struct vkf_device *d, VkPhysicalDevice p, struct vkf_phys_info *info);

@@ -222,18 +222,3 @@ void vkf_pipeline_destroy(struct vkf_device *d, struct vkf_pipeline *p)
             d->vkDestroyShaderModule(d->device, p->modules[i], NULL);
     memset(p, 0, sizeof(*p));
 }
-
-void vkf_pipeline_begin(struct vkf_device *d, VkCommandBuffer cb, const struct vkf_pipeline *p)
-{
-    VkRenderPassBeginInfo rpbi = {
-        .sType = VK_STRUCTURE_TYPE_RENDER_PASS_BEGIN_INFO,
-        .renderPass = p->render_pass,
-        .framebuffer = p->framebuffer,
-        .renderArea = { { 0, 0 }, { 1, 1 } },
-    };
-
-    d->vkCmdBeginRenderPass(cb, &rpbi, VK_SUBPASS_CONTENTS_INLINE);
-    d->vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->pipeline);
-    d->vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_GRAPHICS, p->layout, 0, 1, &p->set, 0,
-                               NULL);
-}

@@ -5,6 +5,7 @@
  * 1x1 framebuffer and a graphics pipeline with the rasterizer discarded,
  * made by vkf_pipeline_create and freed by vkf_pipeline_destroy. The
  * shaders write what they see to the storage buffers; nothing is drawn.
+ * Draws with it are recorded by vk_draw.h.
  * Not installed.
  */
 #ifndef VF_TOOLS_VK_PIPELINE_H
@@ -56,8 +57,5 @@ int vkf_pipeline_create(struct vkf_device *d, const struct vkf_pipeline_desc *de
                         struct vkf_pipeline *p, char *err, size_t err_size);
 /* Frees what *p holds and zeroes it; the device must be done with it. */
 void vkf_pipeline_destroy(struct vkf_device *d, struct vkf_pipeline *p);
-
-/* Into cb: begins the render pass and binds the pipeline and its set. */
-void vkf_pipeline_begin(struct vkf_device *d, VkCommandBuffer cb, const struct vkf_pipeline *p);
 
 #endif /* VF_TOOLS_VK_PIPELINE_H */

@@ -210,8 +210,10 @@ void vkf_phys_describe(const struct vkf_phys_info *info, char *out, size_t size)
              VK_API_VERSION_MINOR(v), VK_API_VERSION_PATCH(v));
 }
 
-int vkf_enumerate(struct vkf_device *d, VkPhysicalDevice **list_ret, uint32_t *n_ret,
-                  char *err, size_t err_size)
+/* The instance's physical devices: a calloc'ed array the caller frees, and
+ * their count (0 is not an error). VKF_EXIT_SKIP when enumeration fails. */
+static int enumerate_devices(struct vkf_device *d, VkPhysicalDevice **list_ret, uint32_t *n_ret,
+                             char *err, size_t err_size)
 {
     uint32_t n = 0;
     VkPhysicalDevice *list;
@@ -232,6 +234,21 @@ int vkf_enumerate(struct vkf_device *d, VkPhysicalDevice **list_ret, uint32_t *n
     *list_ret = list;
     *n_ret = n;
     return VKF_EXIT_OK;
+}
+
+int vkf_for_each_device(struct vkf_device *d, vkf_device_fn fn, void *ctx, uint32_t *n_ret,
+                        char *err, size_t err_size)
+{
+    VkPhysicalDevice *list;
+    int ret = enumerate_devices(d, &list, n_ret, err, err_size);
+
+    for (uint32_t i = 0; ret == VKF_EXIT_OK && i < *n_ret; i++) {
+        struct vkf_phys_info info;
+        vkf_phys_query(d, list[i], &info);
+        fn(ctx, i, &info);
+    }
+    free(list);
+    return ret;
 }
 
 /* Nonzero when `name` contains `want`, ignoring ASCII case. */
@@ -302,7 +319,7 @@ int vkf_select(struct vkf_device *d, const char *want, struct vkf_phys_info *inf
     uint32_t n;
     const char *why = NULL;
     char why_name[VK_MAX_PHYSICAL_DEVICE_NAME_SIZE] = "";
-    int ret = vkf_enumerate(d, &devs, &n, err, err_size);
+    int ret = enumerate_devices(d, &devs, &n, err, err_size);
 
     for (int pass = 0; ret == VKF_EXIT_OK && pass < 2; pass++) {
         for (uint32_t i = 0; i < n; i++) {

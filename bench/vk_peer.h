@@ -58,8 +58,8 @@ struct vk_peer;
 int vk_peer_list(FILE *f, char *msg, size_t msg_size);
 
 /* The device `want` names ("lavapipe", "gpu" or part of a device name:
- * vkf_select in tools/vk_device.h), set up in `mode`: NULL with a message when there is no
- * such device or it cannot be used. */
+ * vkf_select in tools/vk/vk_device.h), set up in `mode`: NULL with a
+ * message when there is no such device or it cannot be used. */
 struct vk_peer *vk_peer_create(const char *want, enum vk_peer_mode mode, char *msg,
                                size_t msg_size);
 void vk_peer_destroy(struct vk_peer *peer);

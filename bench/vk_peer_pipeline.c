@@ -3,7 +3,7 @@
  * the layout (peer.vert, compiled by glslc at build time, one module per
  * bench layout), the vertex input state of the draw, and a vertex stage
  * alone with the rasterizer discarded (the device layer's pipeline object,
- * tools/vk_pipeline.h).
+ * tools/vk/vk_pipeline.h).
  */
 #include <stdio.h>
 #include <string.h>

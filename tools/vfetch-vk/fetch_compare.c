@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "d3d_index.h"
 #include "fetch_compare.h"
 #include "vk_shader.h"
 
@@ -38,22 +39,14 @@ void vkf_resolve_offsets(const struct vf_case *c, uint32_t *out)
     }
 }
 
+/* The index the draw reads at position i, with D3D's 32-bit address: the
+ * one vk_translate.c hands the driver, so both sides fetch the same vertex. */
 static uint32_t read_index(const vf_draw_desc *draw, uint32_t i)
 {
     const vf_index_buffer_view *ib = draw->index_buffer;
-    uint32_t size;
-    uint64_t at;
-    const uint8_t *p;
-    if (ib == NULL || ib->data == NULL)
-        return 0;
-    size = ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
-    at = ((uint64_t)draw->start_location + i) * size;
-    if (at + size > ib->size_in_bytes)
-        return 0;
-    p = (const uint8_t *)ib->data + at;
-    return size == 2 ? (uint32_t)(p[0] | (p[1] << 8))
-                     : (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
-                           ((uint32_t)p[3] << 24);
+    const uint32_t size = ib != NULL && ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
+
+    return d3d_index_at(ib, draw->start_location, i, size);
 }
 
 /* Whether D3D reads element e at (position i, instance j) in bounds, with

@@ -10,7 +10,7 @@
 #include "vk_device.h"
 
 /* A storage buffer of `bytes` that the host reads back, within the
- * device's maxStorageBufferRange and VKF_MAX_ALLOCATION: 0, or -1 with a
+ * device's storage-buffer range (vk_draw.h) and VKF_MAX_ALLOCATION: 0, or -1 with a
  * message; name_limit: a draw too large is told the limit it passed.
  * The caller still destroys b. */
 int vkf_output_create(struct vkf_device *d, struct vkf_buf *b, uint64_t bytes, int name_limit,

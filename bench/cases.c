@@ -125,21 +125,6 @@ uint32_t case_streaming_positions(const struct bench *b, uint32_t record_bytes)
     return (uint32_t)n;
 }
 
-/* Positions per range of the chunked shape: --chunk, else as many records
- * as fill half the L2 (the other half holds the vertex data the range reads
- * and the index range), a multiple of 48 so ranges hold whole triangles and
- * whole SoA batches. */
-uint32_t case_chunk_positions(const struct bench *b, uint32_t record_bytes)
-{
-    uint32_t lanes = b->opt.output_shape == VF_OUTPUT_AOS ? 1 : b->opt.output_shape;
-
-    if (b->opt.chunk)
-        return (b->opt.chunk + lanes - 1) / lanes * lanes;
-    size_t n = b->l2_bytes / 2 / (record_bytes ? record_bytes : 16);
-    n -= n % 48;
-    return n < 48 ? 48 : n > (1u << 24) ? 1u << 24 : (uint32_t)n;
-}
-
 /* One register per element: the size streaming cases are chosen for (the
  * real record size comes from the layout). */
 static uint32_t layout_record_bytes(const struct layout_def *ld)

@@ -19,8 +19,14 @@ test_formats.test_decode_errors()
 test_run.test_layout_from_tuples_and_records()
 test_run.test_layout_error_carries_every_message()
 test_typed.test_typed_arrays_give_the_hex_bytes()
+# Without the CLI (a build without json-c) what compares with it skips.
+def unless_skipped(fn, *args):
+    try:
+        fn(*args)
+    except pytest.skip.Exception:
+        pass
 for p in test_run.cases():
-    test_run.test_run_matches_cli(p)
+    unless_skipped(test_run.test_run_matches_cli, p)
 r = vfetch.run(test_run.cases()[0])
 assert isinstance(r.words, array.array)
 test_assemble.test_strip_with_cut_by_hand()
@@ -30,7 +36,7 @@ for name in dir(test_compare):
     if name.startswith("test_"):
         fn = getattr(test_compare, name)
         if fn.__code__.co_argcount == 0:
-            fn()
+            unless_skipped(fn)
 print("ok")
 """ % (HERE, os.path.join(HERE, "..", "..", "python"))
 

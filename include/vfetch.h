@@ -63,7 +63,8 @@ VF_API uint32_t vf_version_number(void);
 
 /* Values are fixed forever; new codes only get new numbers. Codes 100-199
  * are input-layout rules (the Lxx numbers of the D3D IA rules), 200-299 are
- * draw-time checks, 300-399 D3D11 buffers and bindings (vfetch_d3d11.h). */
+ * draw-time checks, 300-399 D3D11 buffers and bindings (vfetch_d3d11.h),
+ * 400-499 indirect draws (vfetch_indirect.h). */
 typedef enum vf_result {
     VF_OK = 0,
     VF_ERROR_NULL_POINTER = 1,        /* a required pointer was NULL */
@@ -129,7 +130,17 @@ typedef enum vf_result {
     VF_ERROR_INVALID_FEATURE_LEVEL = 313,      /* not a D3D_FEATURE_LEVEL of a D3D11 device */
     VF_ERROR_INPUT_LAYOUT_NOT_SET = 314,       /* a D3D11 draw with no input layout bound */
     VF_WARNING_UNALIGNED_INDEX_OFFSET = 315,   /* index buffer offset (D3D11) or data address (vf_draw_check) not a multiple of the index size (a warning) */
-    VF_WARNING_INDEX_BUFFER_NOT_SET = 316      /* an indexed draw with no index buffer: indices read 0 (a warning) */
+    VF_WARNING_INDEX_BUFFER_NOT_SET = 316,     /* an indexed draw with no index buffer: indices read 0 (a warning) */
+
+    /* Indirect draws (vfetch_indirect.h, and the D3D11 ones of vfetch_d3d11.h). */
+    VF_ERROR_INDIRECT_INVALID_SIGNATURE = 401, /* a command signature CreateCommandSignature rejects */
+    VF_ERROR_INDIRECT_NOT_DRAW = 402,          /* a dispatch signature: no input assembly */
+    VF_ERROR_INDIRECT_MISALIGNED_OFFSET = 403, /* an argument or count offset not a multiple of 4 */
+    VF_ERROR_INDIRECT_BUFFER_TOO_SMALL = 404,  /* the commands or the count pass their buffer's end */
+    VF_ERROR_INDIRECT_NULL_ADDRESS = 405,      /* a view at address 0 with a nonzero size */
+    VF_ERROR_INDIRECT_ADDRESS_NOT_MAPPED = 406,/* a view's bytes not inside one address range */
+    VF_ERROR_INDIRECT_NOT_ARGS_BUFFER = 407,   /* D3D11: no D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS */
+    VF_WARNING_INDIRECT_ZERO_COMMANDS = 408    /* MaxCommandCount or the count is 0 (a warning) */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned

@@ -6,6 +6,7 @@
 
 #include "vf_internal.h"
 #include "vfetch_d3d11.h"
+#include "vfetch_indirect.h"
 
 enum { VF_D3D12, VF_D3D11, VF_APIS };
 

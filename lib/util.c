@@ -73,6 +73,14 @@ const char *vf_result_string(vf_result result)
     case VF_ERROR_INPUT_LAYOUT_NOT_SET: return "no input layout set";
     case VF_WARNING_UNALIGNED_INDEX_OFFSET: return "index buffer offset not a multiple of the index size";
     case VF_WARNING_INDEX_BUFFER_NOT_SET: return "indexed draw with no index buffer";
+    case VF_ERROR_INDIRECT_INVALID_SIGNATURE: return "invalid command signature";
+    case VF_ERROR_INDIRECT_NOT_DRAW: return "command signature without a draw";
+    case VF_ERROR_INDIRECT_MISALIGNED_OFFSET: return "indirect buffer offset not a multiple of 4";
+    case VF_ERROR_INDIRECT_BUFFER_TOO_SMALL: return "indirect arguments past the buffer's end";
+    case VF_ERROR_INDIRECT_NULL_ADDRESS: return "view at GPU address 0 with a nonzero size";
+    case VF_ERROR_INDIRECT_ADDRESS_NOT_MAPPED: return "view outside every GPU address range";
+    case VF_ERROR_INDIRECT_NOT_ARGS_BUFFER: return "buffer without DRAWINDIRECT_ARGS";
+    case VF_WARNING_INDIRECT_ZERO_COMMANDS: return "indirect call executes no command";
     }
     return "unknown result";
 }

@@ -1,0 +1,14 @@
+# Indirect draws (lib/indirect*.c, lib/d3d11_indirect.c): the Check suites
+# against the spec-written walk of tests/ref/indirect_ref.c and the direct
+# draws, and the fuzz target (replayed in make check, and part of make fuzz).
+
+INDIRECT_REF_SOURCES = tests/ref/indirect_ref.c tests/ref/indirect_ref.h
+INDIRECT_HELPER_SOURCES = tests/indirect_helpers.c tests/indirect_helpers.h \
+	$(INDIRECT_REF_SOURCES)
+
+check_PROGRAMS += tests/check_indirect
+tests_check_indirect_SOURCES = tests/check_indirect.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES) $(INDIRECT_HELPER_SOURCES)
+tests_check_indirect_CFLAGS = $(TEST_CFLAGS)
+tests_check_indirect_LDADD = $(TEST_LDADD)
+TESTS += tests/check_indirect

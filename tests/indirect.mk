@@ -12,3 +12,19 @@ tests_check_indirect_SOURCES = tests/check_indirect.c $(TEST_UTIL_SOURCES) \
 tests_check_indirect_CFLAGS = $(TEST_CFLAGS)
 tests_check_indirect_LDADD = $(TEST_LDADD)
 TESTS += tests/check_indirect
+
+check_PROGRAMS += tests/check_indirect_rules
+tests_check_indirect_rules_SOURCES = tests/check_indirect_rules.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES) $(INDIRECT_REF_SOURCES)
+tests_check_indirect_rules_CFLAGS = $(TEST_CFLAGS)
+tests_check_indirect_rules_LDADD = $(TEST_LDADD)
+TESTS += tests/check_indirect_rules
+
+if HAVE_D3D12_HEADERS
+# The signature structs against DirectX-Headers.
+check_PROGRAMS += tests/check_indirect_compat
+TESTS += tests/check_indirect_compat
+tests_check_indirect_compat_SOURCES = tests/check_indirect_compat.c
+tests_check_indirect_compat_CFLAGS = $(STD_CFLAGS) $(WARN_CFLAGS) $(D3D12_CFLAGS)
+tests_check_indirect_compat_LDADD = libvfetch_core.la
+endif

@@ -28,3 +28,19 @@ tests_check_indirect_compat_SOURCES = tests/check_indirect_compat.c
 tests_check_indirect_compat_CFLAGS = $(STD_CFLAGS) $(WARN_CFLAGS) $(D3D12_CFLAGS)
 tests_check_indirect_compat_LDADD = libvfetch_core.la
 endif
+
+# The fuzz target: replayed over its corpus and pseudo-random inputs in
+# make check, a libFuzzer program on request (scripts/ci-fuzz.sh).
+check_PROGRAMS += tests/fuzz/replay_indirect
+TESTS += tests/fuzz/replay_indirect
+tests_fuzz_replay_indirect_SOURCES = tests/fuzz/fuzz_indirect.c $(FUZZ_COMMON_SOURCES) \
+	$(INDIRECT_REF_SOURCES)
+tests_fuzz_replay_indirect_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
+	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_indirect"'
+tests_fuzz_replay_indirect_LDADD = libvfetch_core.la -lm
+EXTRA_PROGRAMS += tests/fuzz/fuzz_indirect
+tests_fuzz_fuzz_indirect_SOURCES = tests/fuzz/fuzz_indirect.c tests/fuzz/fuzz_input.h \
+	$(INDIRECT_REF_SOURCES)
+tests_fuzz_fuzz_indirect_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
+tests_fuzz_fuzz_indirect_LDFLAGS = $(FUZZ_LINK_FLAGS)
+tests_fuzz_fuzz_indirect_LDADD = libvfetch_core.la -lm

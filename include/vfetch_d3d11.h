@@ -361,6 +361,66 @@ VF_API vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, i
                                                size_t out_count,
                                                uint32_t *primitives_written_ret);
 
+/* ------------------------------------------------------------------------ */
+/* Indirect draws and DrawAuto                                              */
+/* ------------------------------------------------------------------------ */
+
+/* The arguments of a draw that were not given by the CPU: those of
+ * DrawIndexedInstanced when `indexed`, else of DrawInstanced (base vertex
+ * 0). Pass them to vf_d3d11_prepare_draw, vf_d3d11_draw_primitives and the
+ * other D3D11 calls: an indirect draw is exactly that direct draw
+ * (docs/d3d-ia-rules.md §15.7). */
+typedef struct vf_d3d11_draw_args {
+    uint32_t indexed;
+    uint32_t count_per_instance;      /* VertexCountPerInstance or IndexCountPerInstance */
+    uint32_t instance_count;
+    uint32_t start_location;          /* StartVertexLocation or StartIndexLocation */
+    int32_t base_vertex_location;
+    uint32_t start_instance_location;
+} vf_d3d11_draw_args;
+
+/* Reads the 4 (DrawInstancedIndirect) or 5 (DrawIndexedInstancedIndirect,
+ * `indexed` nonzero) UINTs at byte `aligned_byte_offset` of `args_buffer`.
+ * Errors, with a diagnostic: VF_ERROR_NULL_POINTER;
+ * VF_ERROR_INDIRECT_NOT_ARGS_BUFFER (created without
+ * VF_RESOURCE_MISC_DRAWINDIRECT_ARGS); VF_ERROR_INDIRECT_MISALIGNED_OFFSET
+ * (not a multiple of 4); VF_ERROR_INDIRECT_BUFFER_TOO_SMALL (the words pass
+ * ByteWidth; the spec leaves that undefined, vfetch refuses it). Reads the
+ * buffer's current contents (vf_buffer_contents may have changed them). */
+VF_API vf_result vf_d3d11_indirect_args(const vf_buffer *args_buffer, uint32_t aligned_byte_offset,
+                                        int indexed, vf_d3d11_draw_args *args_ret,
+                                        vf_diagnostics *diagnostics);
+
+/* The draw DrawAuto makes: the bytes of slot 0 from its binding offset up
+ * to the stream-output buffer's BufferFilledSize `buffer_filled_size`
+ * (bytes from the buffer's start, as stream output counts them), as
+ * (filled - offset) / stride whole vertices of one instance from vertex 0;
+ * none when filled <= offset or the stride is 0. Errors, with a
+ * diagnostic: VF_ERROR_NULL_POINTER; VF_ERROR_INVALID_ARGUMENT (no buffer
+ * in slot 0, or a filled size past its ByteWidth);
+ * VF_ERROR_INVALID_BIND_FLAGS (slot 0's buffer lacks VF_BIND_STREAM_OUTPUT
+ * or VF_BIND_VERTEX_BUFFER). */
+VF_API vf_result vf_d3d11_draw_auto_args(const vf_d3d11_ia_state *state,
+                                         uint32_t buffer_filled_size,
+                                         vf_d3d11_draw_args *args_ret,
+                                         vf_diagnostics *diagnostics);
+
+/* DrawInstancedIndirect, DrawIndexedInstancedIndirect and DrawAuto: the
+ * arguments as above, then the direct draw's call (vf_d3d11_draw_instanced
+ * or vf_d3d11_draw_indexed_instanced) with its errors, output and
+ * diagnostics. Size `out` with vf_draw_output_size on the arguments. */
+VF_API vf_result vf_d3d11_draw_instanced_indirect(const vf_d3d11_ia_state *state,
+                                                  const vf_buffer *args_buffer,
+                                                  uint32_t aligned_byte_offset, void *out,
+                                                  size_t out_size, vf_diagnostics *diagnostics);
+VF_API vf_result vf_d3d11_draw_indexed_instanced_indirect(const vf_d3d11_ia_state *state,
+                                                          const vf_buffer *args_buffer,
+                                                          uint32_t aligned_byte_offset,
+                                                          void *out, size_t out_size,
+                                                          vf_diagnostics *diagnostics);
+VF_API vf_result vf_d3d11_draw_auto(const vf_d3d11_ia_state *state, uint32_t buffer_filled_size,
+                                    void *out, size_t out_size, vf_diagnostics *diagnostics);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,4 +36,4 @@ libvfetch_core_la_SOURCES += \
 libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buffer.c lib/d3d11_ia.c lib/d3d11_draw.c
 # Indirect draws: ExecuteIndirect (vfetch_indirect.h) and the D3D11 indirect draws.
 libvfetch_core_la_SOURCES += lib/indirect_internal.h lib/indirect_signature.c \
-	lib/indirect_walk.c lib/indirect_exec.c
+	lib/indirect_walk.c lib/indirect_exec.c lib/d3d11_indirect.c

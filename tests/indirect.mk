@@ -44,3 +44,9 @@ tests_fuzz_fuzz_indirect_SOURCES = tests/fuzz/fuzz_indirect.c tests/fuzz/fuzz_in
 tests_fuzz_fuzz_indirect_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_indirect_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_indirect_LDADD = libvfetch_core.la -lm
+
+check_PROGRAMS += tests/check_d3d11_indirect
+tests_check_d3d11_indirect_SOURCES = tests/check_d3d11_indirect.c $(TEST_UTIL_SOURCES)
+tests_check_d3d11_indirect_CFLAGS = $(TEST_CFLAGS)
+tests_check_d3d11_indirect_LDADD = $(TEST_LDADD)
+TESTS += tests/check_d3d11_indirect

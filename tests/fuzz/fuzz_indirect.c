@@ -15,10 +15,15 @@
  *    or the commands or the count pass their buffer;
  *  - the walk gives the reference's command count and, per command, its
  *    error, draw arguments and views;
- *  - vf_execute_indirect runs every command where the output is small.
+ *  - vf_execute_indirect runs every command where the output is small;
+ *  - vf_command_signature_unbind clears exactly the signature's slots;
+ *  - the D3D11 argument reads accept exactly the aligned offsets whose
+ *    words lie in the buffer and return those words; DrawAuto's count is
+ *    (filled - offset) / stride.
  */
 #include "fuzz_input.h"
 #include "indirect_ref.h"
+#include "vfetch_d3d11.h"
 #include "vfetch_indirect.h"
 
 #define MAX_ARGS 8u
@@ -176,6 +181,56 @@ static void run_all(const struct fz_call *c)
     vf_layout_destroy(layout);
 }
 
+static void check_unbind(const struct fz_call *c, int valid, const vf_command_signature_info *info)
+{
+    vf_vertex_buffer_view vbs[32];
+    vf_index_buffer_view ib = { c, 4, VF_FORMAT_R16_UINT };
+    for (uint32_t i = 0; i < 32; i++) {
+        vf_vertex_buffer_view v = { c, 4, 4 };
+        vbs[i] = v;
+    }
+    vf_result r = vf_command_signature_unbind(&c->sig, vbs, 32, &ib);
+    FZ_CHECK((r == VF_OK) == valid, "unbind: %d", (int)r);
+    for (uint32_t i = 0; valid && i < 32; i++)
+        FZ_CHECK((vbs[i].data == NULL) == ((info->vertex_slot_mask >> i) & 1u), "unbind slot %u", i);
+    FZ_CHECK(!valid || (ib.data == NULL) == (info->sets_index_buffer != 0), "unbind index buffer");
+}
+
+/* The D3D11 forms over the same bytes: the argument buffer as a
+ * DRAWINDIRECT_ARGS buffer, the first range as slot 0 of DrawAuto. */
+static void check_d3d11(fz_input *in, const struct fz_call *c)
+{
+    uint32_t width = (uint32_t)c->desc.argument_buffer_size, off = fz_u8(in) % 40u;
+    int indexed = fz_u8(in) & 1;
+    if (width == 0)
+        return;
+    vf_buffer_desc bd = { width, VF_USAGE_DEFAULT, VF_BIND_VERTEX_BUFFER | VF_BIND_STREAM_OUTPUT,
+                          0, fz_u8(in) & 1 ? VF_RESOURCE_MISC_DRAWINDIRECT_ARGS : 0, 0 };
+    vf_subresource_data init = { c->argbuf, 0, 0 };
+    vf_buffer *b;
+    FZ_CHECK(vf_buffer_create(&bd, &init, VF_BUFFER_WRAP, &b, NULL) == VF_OK, "buffer");
+    vf_d3d11_draw_args a;
+    vf_result r = vf_d3d11_indirect_args(b, off, indexed, &a, NULL);
+    int fits = bd.misc_flags && off % 4 == 0 && off + (indexed ? 20u : 16u) <= width;
+    FZ_CHECK((r == VF_OK) == fits, "D3D11 arguments at %u: %d", off, (int)r);
+    if (r == VF_OK) {
+        uint32_t w0;
+        memcpy(&w0, c->argbuf + off, 4);
+        FZ_CHECK(a.count_per_instance == w0 && a.indexed == (uint32_t)indexed, "D3D11 words");
+    }
+    vf_d3d11_ia_state st;
+    FZ_CHECK(vf_d3d11_ia_state_init(&st, VF_FEATURE_LEVEL_11_0) == VF_OK, "state");
+    uint32_t stride = fz_u8(in) % 64u, boff = fz_u16(in) % (width + 1), filled = fz_u16(in);
+    const vf_buffer *bufs[1] = { b };
+    if (vf_d3d11_ia_set_vertex_buffers(&st, 0, 1, bufs, &stride, &boff, NULL) == VF_OK) {
+        r = vf_d3d11_draw_auto_args(&st, filled, &a, NULL);
+        FZ_CHECK((r == VF_OK) == (filled <= width), "DrawAuto: %d", (int)r);
+        FZ_CHECK(r != VF_OK || a.count_per_instance == (filled > boff && stride ? (filled - boff) / stride : 0),
+                 "DrawAuto count");
+    }
+    vf_buffer_destroy(b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_input in = { data, size, 0 };
@@ -187,6 +242,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int valid = vf_command_signature_check(&c.sig, &info, NULL) == VF_OK;
     FZ_CHECK(valid == iref_signature_valid(c.ref_args, c.sig.num_argument_descs, c.sig.byte_stride),
              "signature of %u arguments, stride %u", c.sig.num_argument_descs, c.sig.byte_stride);
+    check_unbind(&c, valid, &info);
+    check_d3d11(&in, &c);
     vf_indirect_walk walk;
     vf_result r = vf_execute_indirect_begin(&c.desc, &walk, NULL);
     if (valid) {

@@ -94,14 +94,21 @@ static vf_result draw_with(const vf_d3d11_ia_state *state, const vf_d3d11_draw_a
                                    diagnostics);
 }
 
+static vf_result draw_indirect(const vf_d3d11_ia_state *state, const vf_buffer *args_buffer,
+                               uint32_t offset, int indexed, void *out, size_t out_size,
+                               vf_diagnostics *diagnostics)
+{
+    vf_d3d11_draw_args a;
+    vf_result r = vf_d3d11_indirect_args(args_buffer, offset, indexed, &a, diagnostics);
+    return r != VF_OK ? r : draw_with(state, &a, out, out_size, diagnostics);
+}
+
 vf_result vf_d3d11_draw_instanced_indirect(const vf_d3d11_ia_state *state,
                                            const vf_buffer *args_buffer,
                                            uint32_t aligned_byte_offset, void *out,
                                            size_t out_size, vf_diagnostics *diagnostics)
 {
-    vf_d3d11_draw_args a;
-    vf_result r = vf_d3d11_indirect_args(args_buffer, aligned_byte_offset, 0, &a, diagnostics);
-    return r != VF_OK ? r : draw_with(state, &a, out, out_size, diagnostics);
+    return draw_indirect(state, args_buffer, aligned_byte_offset, 0, out, out_size, diagnostics);
 }
 
 vf_result vf_d3d11_draw_indexed_instanced_indirect(const vf_d3d11_ia_state *state,
@@ -109,9 +116,7 @@ vf_result vf_d3d11_draw_indexed_instanced_indirect(const vf_d3d11_ia_state *stat
                                                    uint32_t aligned_byte_offset, void *out,
                                                    size_t out_size, vf_diagnostics *diagnostics)
 {
-    vf_d3d11_draw_args a;
-    vf_result r = vf_d3d11_indirect_args(args_buffer, aligned_byte_offset, 1, &a, diagnostics);
-    return r != VF_OK ? r : draw_with(state, &a, out, out_size, diagnostics);
+    return draw_indirect(state, args_buffer, aligned_byte_offset, 1, out, out_size, diagnostics);
 }
 
 vf_result vf_d3d11_draw_auto(const vf_d3d11_ia_state *state, uint32_t buffer_filled_size,

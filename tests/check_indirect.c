@@ -81,7 +81,47 @@ static void expect_same_primitives(const vf_draw_desc *got, const vf_draw_desc *
     free(b);
 }
 
-/* One command: result, records at its offset, primitives. */
+/* vf_draw_reuse of one draw into fresh buffers; the result code. */
+static vf_result reuse_of(const vf_layout *layout, const vf_draw_desc *d, uint8_t **out,
+                          uint32_t **map, uint32_t *unique)
+{
+    size_t scratch_size, size;
+    *out = NULL;
+    *map = NULL;
+    vf_result r = vf_draw_reuse_scratch_size(layout, d, &scratch_size);
+    if (r != VF_OK)
+        return r;
+    ck_assert_int_eq(vf_draw_output_size(layout, d->vertex_count_per_instance, d->instance_count, &size), VF_OK);
+    void *scratch = calloc(1, scratch_size + 4);
+    *out = xalloc(size + 16);
+    *map = calloc((size_t)d->vertex_count_per_instance + 1, 4);
+    ck_assert(scratch && *map);
+    r = vf_draw_reuse(layout, d, scratch, scratch_size, *out, size, *map,
+                      d->vertex_count_per_instance, unique);
+    free(scratch);
+    return r;
+}
+
+/* The walk's vertex reuse for one command against the direct draw's. */
+static void expect_same_reuse(const vf_layout *layout, const vf_draw_desc *got, const vf_draw_desc *want)
+{
+    uint8_t *go, *wo;
+    uint32_t *gm, *wm, gu = 0, wu = 0;
+    vf_result gr = reuse_of(layout, got, &go, &gm, &gu);
+    ck_assert_int_eq(gr, reuse_of(layout, want, &wo, &wm, &wu));
+    if (gr == VF_OK) {
+        ck_assert_uint_eq(gu, wu);
+        expect_same(gm, wm, want->vertex_count_per_instance, "reuse map");
+        expect_same((const uint32_t *)go, (const uint32_t *)wo,
+                    (size_t)gu * want->instance_count * vf_layout_record_size(layout) / 4, "reuse records");
+    }
+    free(go);
+    free(wo);
+    free(gm);
+    free(wm);
+}
+
+/* One command: result, records at its offset, primitives, reuse. */
 static void check_command(const vf_layout *layout, const struct icase *c, const iref_command *r,
                           const vf_indirect_result *res, const uint8_t *out,
                           const vf_indirect_command *walked)
@@ -107,6 +147,8 @@ static void check_command(const vf_layout *layout, const struct icase *c, const 
     }
     free(direct);
     expect_same_primitives(&walked->draw, &want, walked->command);
+    if (res->result == VF_OK)
+        expect_same_reuse(layout, &walked->draw, &want);
 }
 
 static void run_case(const vf_layout *layout, struct icase *c)

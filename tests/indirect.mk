@@ -50,3 +50,13 @@ tests_check_d3d11_indirect_SOURCES = tests/check_d3d11_indirect.c $(TEST_UTIL_SO
 tests_check_d3d11_indirect_CFLAGS = $(TEST_CFLAGS)
 tests_check_d3d11_indirect_LDADD = $(TEST_LDADD)
 TESTS += tests/check_d3d11_indirect
+
+# vfetch_indirect.h alone, as strict C99 and as C++.
+check_PROGRAMS += tests/header_indirect_c99 tests/header_indirect_cxx
+TESTS += tests/header_indirect_c99 tests/header_indirect_cxx
+tests_header_indirect_c99_SOURCES = tests/header_indirect_c99.c
+tests_header_indirect_c99_CFLAGS = $(PTHREAD_CFLAGS) $(WARN_CFLAGS) -std=c99 -pedantic-errors
+tests_header_indirect_c99_LDADD = libvfetch_core.la
+tests_header_indirect_cxx_SOURCES = tests/header_indirect_cxx.cc
+tests_header_indirect_cxx_CXXFLAGS = -Wall -Wextra -pedantic-errors
+tests_header_indirect_cxx_LDADD = libvfetch_core.la

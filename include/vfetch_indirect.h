@@ -174,7 +174,9 @@ typedef struct vf_indirect_command {
 
 /* Where a walk stands: caller storage set by vf_execute_indirect_begin.
  * Read command_count; the other fields are private. The walk keeps
- * pointers to the desc and everything it names: they must outlive it. */
+ * pointers to the desc and everything it names: they must outlive it and
+ * stay unchanged while it runs (the buffer checks of begin hold for the
+ * signature it saw). */
 typedef struct vf_indirect_walk {
     uint32_t command_count;        /* min(*count, MaxCommandCount), or MaxCommandCount */
     uint32_t next_command;
@@ -238,8 +240,11 @@ VF_API vf_result vf_execute_indirect_size(const vf_layout *layout,
  * its offset, and fills results[0 .. command count) (results_count at
  * least the count, else VF_ERROR_OUTPUT_TOO_SMALL and nothing written).
  * Returns VF_OK when the walk ran, even where commands failed: each
- * command's result says. `diagnostics` (may be NULL; reset first) gathers
- * the call's and every command's diagnostics. */
+ * command's result says (a command that does not fit in what is left of
+ * out gets VF_ERROR_OUTPUT_TOO_SMALL). `diagnostics` (may be NULL; reset
+ * first) gathers the call's diagnostics, each command's bad views and each
+ * failed draw, naming the command; for a command's draw-time warnings run
+ * vf_draw_check on the walk's vf_draw_desc. */
 VF_API vf_result vf_execute_indirect(const vf_layout *layout,
                                      const vf_execute_indirect_desc *desc, void *out,
                                      size_t out_size, vf_indirect_result *results,

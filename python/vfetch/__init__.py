@@ -16,11 +16,11 @@ from .assemble import Primitives, ReuseResult, primitives, run_reuse
 from .case import Case, load as load_case
 from .compare import Comparison, compare, classify, KINDS
 from .draw import Layout, Result, Register, run
-from .errors import CaseError, DrawError, LayoutError, VfetchError
+from .errors import ArgumentTypeError, CaseError, DrawError, LayoutError, StateError, VfetchError
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
 
-__all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
+__all__ = ["ArgumentTypeError", "StateError", "Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
            "load_case", "read_raw", "run", "version"]

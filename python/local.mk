@@ -19,6 +19,7 @@ endif
 EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/test_abi.py \
 	tests/python/test_assemble.py tests/python/test_compare.py tests/python/test_d3d11.py \
 	tests/python/test_formats.py tests/python/test_inputs.py tests/python/test_no_numpy.py \
+	tests/python/test_primitive_pieces.py \
 	tests/python/test_run.py \
 	tests/python/test_typed.py
 

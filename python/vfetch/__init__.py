@@ -4,6 +4,7 @@
     vfetch.decode_element("R8G8B8A8_UNORM", b"\\xff\\x00\\x80\\xff")
     result = vfetch.run(case_dict)          # what `vfetch run` computes
     prims = vfetch.primitives(case_dict)    # what `vfetch run --primitives` lists
+    for piece in vfetch.iter_primitives(case_dict, chunk=4096): ...  # any length
     reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
     report = vfetch.compare(case_dict, captured_words)
 
@@ -12,7 +13,7 @@ are used in and out when NumPy is importable; bytes and array.array
 otherwise.
 """
 from . import _lib
-from .assemble import Primitives, ReuseResult, primitives, run_reuse
+from .assemble import Primitives, ReuseResult, iter_primitives, primitives, run_reuse
 from .case import Case, load as load_case
 from .compare import Comparison, compare, classify, KINDS
 from .draw import Layout, Result, Register, run
@@ -20,7 +21,7 @@ from .errors import ArgumentTypeError, CaseError, DrawError, LayoutError, StateE
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
 
-__all__ = ["ArgumentTypeError", "StateError", "Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
+__all__ = ["ArgumentTypeError", "StateError", "iter_primitives", "Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
            "load_case", "read_raw", "run", "version"]

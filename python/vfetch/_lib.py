@@ -18,6 +18,7 @@ c_ptr = ctypes.c_void_p
 # The constants of the headers that the package uses, by value; the
 # layout test (tests/python/test_abi.py) checks every VF_ name here.
 VF_FORMAT_R32_UINT, VF_FORMAT_R16_UINT = 42, 57
+VF_ERROR_OVERFLOW = 4
 VF_MAX_DIAGNOSTICS = 128
 VF_DIAGNOSTIC_MESSAGE_SIZE = 240
 VF_APPEND_ALIGNED_ELEMENT = 0xFFFFFFFF
@@ -97,6 +98,10 @@ class DrawDesc(ctypes.Structure):
                 ("start_instance_location", u32), ("pool", c_ptr)]
 
 
+class PrimitiveCursor(ctypes.Structure):
+    _fields_ = [("next_primitive", u32), ("internal_", u32 * 7)]
+
+
 class BufferDesc(ctypes.Structure):
     _fields_ = [("byte_width", u32), ("usage", u32), ("bind_flags", u32),
                 ("cpu_access_flags", u32), ("misc_flags", u32), ("structure_byte_stride", u32)]
@@ -157,6 +162,9 @@ _SIGNATURES = {
     "vf_d3d11_message_id_name": (c_str, [u32]),
     "vf_primitive_count": (ctypes.c_int, [_P(DrawDesc), _P(u32), _P(u32), _P(ctypes.c_size_t)]),
     "vf_draw_primitives": (ctypes.c_int, [_P(DrawDesc), u32, _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_primitive_cursor_init": (ctypes.c_int, [_P(DrawDesc), _P(PrimitiveCursor)]),
+    "vf_draw_primitives_next": (ctypes.c_int, [_P(DrawDesc), _P(PrimitiveCursor), _P(u32),
+                                               ctypes.c_size_t, _P(u32)]),
     "vf_draw_reuse_scratch_size": (ctypes.c_int, [c_ptr, _P(DrawDesc), _P(ctypes.c_size_t)]),
     "vf_draw_reuse": (ctypes.c_int, [c_ptr, _P(DrawDesc), c_ptr, ctypes.c_size_t, c_ptr,
                                      ctypes.c_size_t, _P(u32), ctypes.c_size_t, _P(u32)]),
@@ -176,6 +184,11 @@ _SIGNATURES = {
                                                 _P(u32), _P(u32)]),
     "vf_d3d11_draw_primitives": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32,
                                                 _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_d3d11_primitive_cursor_init": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32,
+                                                      _P(PrimitiveCursor)]),
+    "vf_d3d11_draw_primitives_next": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32,
+                                                     _P(PrimitiveCursor), _P(u32),
+                                                     ctypes.c_size_t, _P(u32)]),
     "vf_d3d11_draw": (ctypes.c_int, [_P(D3D11IAState), u32, u32] + _OUT),
     "vf_d3d11_draw_indexed": (ctypes.c_int, [_P(D3D11IAState), u32, u32, i32] + _OUT),
     "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),

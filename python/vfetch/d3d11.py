@@ -127,12 +127,27 @@ def with_state(case, layout, use):
     diag = _Diagnostics()
     keep = []
     try:
-        state = _bind(lib, case, layout, diag, keep)
-        return use(lib, state, diag)
+        return use(lib, _bind(lib, case, layout, diag, keep), diag)
     finally:
-        for item in keep:
-            if isinstance(item, tuple) and item[1]:
-                lib.vf_buffer_destroy(item[1])
+        _destroy(lib, keep)
+
+
+def iter_with_state(case, layout, use):
+    """with_state for a generator function `use`: yields what it yields;
+    the buffers live until it ends or the generator is closed."""
+    lib = _lib.lib()
+    diag = _Diagnostics()
+    keep = []
+    try:
+        yield from use(lib, _bind(lib, case, layout, diag, keep), diag)
+    finally:
+        _destroy(lib, keep)
+
+
+def _destroy(lib, keep):
+    for item in keep:
+        if isinstance(item, tuple) and item[1]:
+            lib.vf_buffer_destroy(item[1])
 
 
 def prepared_views(lib, case, state, diag):

@@ -1,8 +1,14 @@
 """ctypes declarations of libvfetch (include/vfetch.h, include/vfetch_d3d11.h)
 and the loader.
 
-The library is found by its soname through the dynamic loader, or at the
-path in VFETCH_LIBRARY (a build tree's .libs/libvfetch.so, say).
+Where the library is loaded from, the first that exists:
+  1. VFETCH_LIBRARY, a path (a build tree's .libs/libvfetch.so, say);
+  2. libvfetch.so.0 inside the package, the copy a pip install from a built
+     tree puts there (python/vfetch_build.py);
+  3. LIBDIR/libvfetch.so.0, LIBDIR the library directory `make install`
+     installed the library to, recorded beside the package (_installed.py);
+  4. libvfetch.so.0 through the dynamic loader's search (ld.so.conf,
+     LD_LIBRARY_PATH).
 """
 import ctypes
 import os
@@ -199,17 +205,36 @@ _SIGNATURES = {
 _lib = None
 
 
+def candidates():
+    """The paths lib() tries, in order (see the module's docstring)."""
+    env = os.environ.get("VFETCH_LIBRARY")
+    if env:
+        return [env]
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = [p for p in (os.path.join(here, SONAME), _installed_library()) if p and os.path.exists(p)]
+    return out + [SONAME]
+
+
+def _installed_library():
+    try:
+        from ._installed import LIBDIR
+    except ImportError:  # not installed by make install
+        return None
+    return os.path.join(LIBDIR, SONAME)
+
+
 def lib():
     """The loaded library, its functions declared (loaded on first use)."""
     global _lib
     if _lib is None:
-        path = os.environ.get("VFETCH_LIBRARY") or SONAME
+        paths = candidates()
         try:
-            handle = ctypes.CDLL(path)
+            handle = ctypes.CDLL(paths[0])
         except OSError as e:
             raise ImportError(
-                "vfetch: cannot load %s (%s); install vfetch or set VFETCH_LIBRARY to "
-                "the path of libvfetch.so" % (path, e)) from None
+                "vfetch: cannot load %s (%s); install vfetch, or pip install the package from a "
+                "built tree, or set VFETCH_LIBRARY to the path of libvfetch.so" % (paths[0], e)) \
+                from None
         for name, (restype, argtypes) in _SIGNATURES.items():
             fn = getattr(handle, name)
             fn.restype = restype

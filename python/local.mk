@@ -27,7 +27,8 @@ EXTRA_DIST += python/pyproject.toml python/vfetch_build.py python/site_dir.py
 # Listed, not the folder: an in-tree build leaves abi_layout's objects there.
 EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/test_abi.py \
 	tests/python/test_assemble.py tests/python/test_compare.py tests/python/test_d3d11.py \
-	tests/python/test_formats.py tests/python/test_inputs.py tests/python/test_no_numpy.py \
+	tests/python/test_formats.py tests/python/test_inputs.py tests/python/test_loader.py \
+	tests/python/test_no_numpy.py \
 	tests/python/test_primitive_pieces.py \
 	tests/python/test_run.py \
 	tests/python/test_typed.py

@@ -8,9 +8,12 @@
     reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
     report = vfetch.compare(case_dict, captured_words)
 
-The library is loaded by its soname, or from VFETCH_LIBRARY. NumPy arrays
-are used in and out when NumPy is importable; bytes and array.array
-otherwise.
+The library is loaded from VFETCH_LIBRARY, else the package's own copy (pip
+install from a built tree), else the libdir make install recorded, else by
+its soname (_lib.py). Cases take NumPy arrays and scalars, bytes, bytearray
+and memoryview; results are NumPy arrays when NumPy is importable
+(Result.register(name): an (N, 4) array of the register's type), bytes and
+array.array otherwise. Every error raised is a VfetchError (errors.py).
 """
 from . import _lib
 from .assemble import Primitives, ReuseResult, iter_primitives, primitives, run_reuse
@@ -21,10 +24,11 @@ from .errors import ArgumentTypeError, CaseError, DrawError, LayoutError, StateE
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
 
-__all__ = ["ArgumentTypeError", "StateError", "iter_primitives", "Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
+__all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
            "load_case", "read_raw", "run", "version"]
+__all__ += ["ArgumentTypeError", "StateError", "iter_primitives"]
 
 
 def version():

@@ -68,7 +68,8 @@ def test_numpy_arrays_and_scalars_in_a_case():
     # float64 values are rounded to float32 one by one, as a list is
     assert words(vfetch.run(case_with({"Float32": np.array(QUAD)}))) == want
     # rows of a 2-D array, as nested lists
-    assert words(vfetch.run(case_with({"Float32": np.array(QUAD, np.float32).reshape(3, 2)}))) == want
+    rows = np.array(QUAD, np.float32).reshape(3, 2)
+    assert words(vfetch.run(case_with({"Float32": rows}))) == want
     assert words(vfetch.run(case_with({"Hex": np.array(QUAD, np.float32).tobytes()}))) == want
 
 

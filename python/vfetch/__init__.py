@@ -4,19 +4,23 @@
     vfetch.decode_element("R8G8B8A8_UNORM", b"\\xff\\x00\\x80\\xff")
     result = vfetch.run(case_dict)          # what `vfetch run` computes
     prims = vfetch.primitives(case_dict)    # what `vfetch run --primitives` lists
+    for piece in vfetch.iter_primitives(case_dict, chunk=4096): ...  # any length
     reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
     report = vfetch.compare(case_dict, captured_words)
 
-The library is loaded by its soname, or from VFETCH_LIBRARY. NumPy arrays
-are used in and out when NumPy is importable; bytes and array.array
-otherwise.
+The library is loaded from VFETCH_LIBRARY, else the package's own copy (pip
+install from a built tree), else the libdir make install recorded, else by
+its soname (_lib.py). Cases take NumPy arrays and scalars, bytes, bytearray
+and memoryview; results are NumPy arrays when NumPy is importable
+(Result.register(name): an (N, 4) array of the register's type), bytes and
+array.array otherwise. Every error raised is a VfetchError (errors.py).
 """
 from . import _lib
-from .assemble import Primitives, ReuseResult, primitives, run_reuse
+from .assemble import Primitives, ReuseResult, iter_primitives, primitives, run_reuse
 from .case import Case, load as load_case
 from .compare import Comparison, compare, classify, KINDS
 from .draw import Layout, Result, Register, run
-from .errors import CaseError, DrawError, LayoutError, VfetchError
+from .errors import ArgumentTypeError, CaseError, DrawError, LayoutError, StateError, VfetchError
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
 
@@ -24,6 +28,7 @@ __all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "Case
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
            "load_case", "read_raw", "run", "version"]
+__all__ += ["ArgumentTypeError", "StateError", "iter_primitives"]
 
 
 def version():

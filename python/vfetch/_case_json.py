@@ -6,6 +6,8 @@ import os
 import struct
 
 from . import _lib
+from ._coerce import (as_list, buffer_bytes, is_array, is_buffer, is_int, is_real, numpy, to_float,
+                      to_int, type_name)
 from .errors import CaseError
 from .formats import format_value
 
@@ -34,32 +36,13 @@ TYPED = {
     "Int32": ("i", 4, -0x80000000, 0x7FFFFFFF),
 }
 SOURCES = ("File", "Hex") + tuple(TYPED)
+# The NumPy type (kind and size) whose arrays a typed array takes bit for bit.
+NUMPY_TYPES = {"Float32": "f4", "Float16": "f2", "Uint8": "u1", "Uint16": "u2", "Uint32": "u4",
+               "Int8": "i1", "Int16": "i2", "Int32": "i4"}
 
 
 def join(path, name):
     return name if not path else path + "." + name
-
-
-def type_name(v):
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "a boolean"
-    if isinstance(v, int):
-        return "an integer"
-    if isinstance(v, float):
-        return "a fractional number"
-    if isinstance(v, dict):
-        return "an object"
-    if isinstance(v, (list, tuple)):
-        return "an array"
-    if isinstance(v, str):
-        return "a string"
-    return "a value"
-
-
-def is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def fail(path, msg):
@@ -73,12 +56,14 @@ def require_object(path, v):
 
 
 def require_array(path, v, what=None):
-    """v, an array; with `what` (its entries' name) of at most MAX_ARRAY."""
-    if not isinstance(v, (list, tuple)):
+    """v, an array (a list, tuple, array.array or NumPy array), as a list;
+    with `what` (its entries' name) of at most MAX_ARRAY."""
+    items = as_list(v)
+    if items is None:
         fail(path, "expected an array, got %s" % type_name(v))
-    if what and len(v) > MAX_ARRAY:
-        fail(path, "%d %s; the tool reads at most %d" % (len(v), what, MAX_ARRAY))
-    return v
+    if what and len(items) > MAX_ARRAY:
+        fail(path, "%d %s; the tool reads at most %d" % (len(items), what, MAX_ARRAY))
+    return items
 
 
 def check_fields(path, obj, allowed):
@@ -95,6 +80,7 @@ def integer(path, v, lo, hi):
     if not is_int(v):
         fail(path, "expected %s, got %s" % ("a non-negative integer" if lo >= 0 else "an integer",
                                             type_name(v)))
+    v = to_int(v)
     if v < lo:
         fail(path, "%d is negative; expected an unsigned 32-bit integer" % v if lo == 0
              else "%d is below %d" % (v, lo))
@@ -179,12 +165,16 @@ def component_mapping(path, v):
 # Buffer data
 
 def hex_data(path, v):
+    """A hex string or an array of them; from Python also the raw bytes
+    themselves (bytes, bytearray, memoryview, array.array)."""
+    if is_buffer(v):
+        return buffer_bytes(v)
     if isinstance(v, str):
         parts = [(path, v)]
-    elif isinstance(v, (list, tuple)):
-        parts = [("%s[%d]" % (path, i), e) for i, e in enumerate(v)]
+    elif is_array(v):
+        parts = [("%s[%d]" % (path, i), e) for i, e in enumerate(as_list(v))]
     else:
-        fail(path, "expected a hex string or an array of them, got %s" % type_name(v))
+        fail(path, "expected a hex string, an array of them or bytes, got %s" % type_name(v))
     out = bytearray()
     for p, s in parts:
         s = string(p, s)
@@ -208,10 +198,9 @@ def hex_data(path, v):
 
 def flatten(path, v, out):
     """Numbers of a typed array in order; nested arrays (rows) are flattened."""
-    require_array(path, v)
-    for i, e in enumerate(v):
+    for i, e in enumerate(require_array(path, v)):
         p = "%s[%d]" % (path, i)
-        if isinstance(e, (list, tuple)):
+        if is_array(e):
             flatten(p, e, out)
         else:
             out.append((p, e))
@@ -230,6 +219,27 @@ def bits_string(path, s, width):
          % ("7e01" if width == 16 else "7fc00001", s[:40]))
 
 
+def _raw_typed(path, kind, values):
+    """The bytes of a typed array given as bytes (bytes, bytearray,
+    memoryview: the values' little-endian bytes, a whole number of them) or
+    as a NumPy array of exactly the kind's type (its values' bits, NaN
+    payloads kept); None for anything else, which is read value by value."""
+    size = TYPED[kind][1]
+    if isinstance(values, (bytes, bytearray, memoryview)):
+        data = buffer_bytes(values)
+        if len(data) % size:
+            fail(path, "%d bytes is not a whole number of %d-byte %s values"
+                 % (len(data), size, kind))
+    elif numpy is not None and isinstance(values, numpy.ndarray) and values.ndim > 0 and \
+            "%s%d" % (values.dtype.kind, values.dtype.itemsize) == NUMPY_TYPES[kind]:
+        data = numpy.ascontiguousarray(values, dtype="<" + NUMPY_TYPES[kind]).tobytes()
+    else:
+        return None
+    if len(data) > MAX_DATA_SIZE:
+        fail(path, "more than 1 GiB of data")
+    return data
+
+
 def encode_typed(path, kind, values, fmt=None):
     """The little-endian bytes of a typed array. kind "Indices" writes R16 or
     R32 indices by `fmt`. Raises CaseError naming the element's path."""
@@ -241,19 +251,23 @@ def encode_typed(path, kind, values, fmt=None):
     else:
         name = kind
     code, size, lo, hi = TYPED[kind]
+    raw = _raw_typed(path, kind, values)
+    if raw is not None:
+        return raw
     out = bytearray()
     for p, v in flatten(path, values, []):
         if lo is not None:
             if not is_int(v):
                 fail(p, "expected an integer, got %s" % type_name(v))
+            v = to_int(v)
             if not lo <= v <= hi:
                 fail(p, "%d is out of range for %s (%d..%d)" % (v, name, lo, hi))
             out += struct.pack("<" + code, v)
         elif isinstance(v, str):
             out += struct.pack("<" + ("H" if size == 2 else "I"), bits_string(p, v, 8 * size))
-        elif is_int(v) or isinstance(v, float):
+        elif is_real(v):
             try:
-                out += struct.pack("<" + code, float(v))
+                out += struct.pack("<" + code, to_float(v))
             except OverflowError:
                 fail(p, "%s is out of range for %s" % (v, kind))
         else:
@@ -307,8 +321,8 @@ def element_dict(e, path="InputLayout[0]"):
     """A D3D12_INPUT_ELEMENT_DESC-shaped tuple or list as a dict."""
     if isinstance(e, dict):
         return e
-    if isinstance(e, (list, tuple)) and 3 <= len(e) <= 7:
-        return dict(zip(ELEMENT_FIELDS, e))
+    if is_array(e) and 3 <= len(e) <= 7:
+        return dict(zip(ELEMENT_FIELDS, as_list(e)))
     fail(path, "expected an object, got %s" % type_name(e))
 
 
@@ -357,8 +371,8 @@ def element(path, obj):
 
 
 def input_layout(v, path="InputLayout"):
-    require_array(path, v, "elements")
-    return [element("%s[%d]" % (path, i), e) for i, e in enumerate(v)]
+    return [element("%s[%d]" % (path, i), e)
+            for i, e in enumerate(require_array(path, v, "elements"))]
 
 
 class SignatureEntry:
@@ -382,8 +396,8 @@ def signature_entry(path, obj):
 
 
 def signature(v, path="Signature"):
-    require_array(path, v, "entries")
-    return [signature_entry("%s[%d]" % (path, i), obj) for i, obj in enumerate(v)]
+    return [signature_entry("%s[%d]" % (path, i), obj)
+            for i, obj in enumerate(require_array(path, v, "entries"))]
 
 
 def shader_inputs(c, case):

@@ -1,8 +1,14 @@
 """ctypes declarations of libvfetch (include/vfetch.h, include/vfetch_d3d11.h)
 and the loader.
 
-The library is found by its soname through the dynamic loader, or at the
-path in VFETCH_LIBRARY (a build tree's .libs/libvfetch.so, say).
+Where the library is loaded from, the first that exists:
+  1. VFETCH_LIBRARY, a path (a build tree's .libs/libvfetch.so, say);
+  2. libvfetch.so.0 inside the package, the copy a pip install from a built
+     tree puts there (python/vfetch_build.py);
+  3. LIBDIR/libvfetch.so.0, LIBDIR the library directory `make install`
+     installed the library to, recorded beside the package (_installed.py);
+  4. libvfetch.so.0 through the dynamic loader's search (ld.so.conf,
+     LD_LIBRARY_PATH).
 """
 import ctypes
 import os
@@ -18,6 +24,7 @@ c_ptr = ctypes.c_void_p
 # The constants of the headers that the package uses, by value; the
 # layout test (tests/python/test_abi.py) checks every VF_ name here.
 VF_FORMAT_R32_UINT, VF_FORMAT_R16_UINT = 42, 57
+VF_ERROR_OVERFLOW = 4
 VF_MAX_DIAGNOSTICS = 128
 VF_DIAGNOSTIC_MESSAGE_SIZE = 240
 VF_APPEND_ALIGNED_ELEMENT = 0xFFFFFFFF
@@ -97,6 +104,10 @@ class DrawDesc(ctypes.Structure):
                 ("start_instance_location", u32), ("pool", c_ptr)]
 
 
+class PrimitiveCursor(ctypes.Structure):
+    _fields_ = [("next_primitive", u32), ("internal_", u32 * 7)]
+
+
 class BufferDesc(ctypes.Structure):
     _fields_ = [("byte_width", u32), ("usage", u32), ("bind_flags", u32),
                 ("cpu_access_flags", u32), ("misc_flags", u32), ("structure_byte_stride", u32)]
@@ -157,6 +168,9 @@ _SIGNATURES = {
     "vf_d3d11_message_id_name": (c_str, [u32]),
     "vf_primitive_count": (ctypes.c_int, [_P(DrawDesc), _P(u32), _P(u32), _P(ctypes.c_size_t)]),
     "vf_draw_primitives": (ctypes.c_int, [_P(DrawDesc), u32, _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_primitive_cursor_init": (ctypes.c_int, [_P(DrawDesc), _P(PrimitiveCursor)]),
+    "vf_draw_primitives_next": (ctypes.c_int, [_P(DrawDesc), _P(PrimitiveCursor), _P(u32),
+                                               ctypes.c_size_t, _P(u32)]),
     "vf_draw_reuse_scratch_size": (ctypes.c_int, [c_ptr, _P(DrawDesc), _P(ctypes.c_size_t)]),
     "vf_draw_reuse": (ctypes.c_int, [c_ptr, _P(DrawDesc), c_ptr, ctypes.c_size_t, c_ptr,
                                      ctypes.c_size_t, _P(u32), ctypes.c_size_t, _P(u32)]),
@@ -176,6 +190,11 @@ _SIGNATURES = {
                                                 _P(u32), _P(u32)]),
     "vf_d3d11_draw_primitives": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32,
                                                 _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_d3d11_primitive_cursor_init": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32,
+                                                      _P(PrimitiveCursor)]),
+    "vf_d3d11_draw_primitives_next": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32,
+                                                     _P(PrimitiveCursor), _P(u32),
+                                                     ctypes.c_size_t, _P(u32)]),
     "vf_d3d11_draw": (ctypes.c_int, [_P(D3D11IAState), u32, u32] + _OUT),
     "vf_d3d11_draw_indexed": (ctypes.c_int, [_P(D3D11IAState), u32, u32, i32] + _OUT),
     "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),
@@ -186,17 +205,36 @@ _SIGNATURES = {
 _lib = None
 
 
+def candidates():
+    """The paths lib() tries, in order (see the module's docstring)."""
+    env = os.environ.get("VFETCH_LIBRARY")
+    if env:
+        return [env]
+    here = os.path.dirname(os.path.abspath(__file__))
+    out = [p for p in (os.path.join(here, SONAME), _installed_library()) if p and os.path.exists(p)]
+    return out + [SONAME]
+
+
+def _installed_library():
+    try:
+        from ._installed import LIBDIR
+    except ImportError:  # not installed by make install
+        return None
+    return os.path.join(LIBDIR, SONAME)
+
+
 def lib():
     """The loaded library, its functions declared (loaded on first use)."""
     global _lib
     if _lib is None:
-        path = os.environ.get("VFETCH_LIBRARY") or SONAME
+        paths = candidates()
         try:
-            handle = ctypes.CDLL(path)
+            handle = ctypes.CDLL(paths[0])
         except OSError as e:
             raise ImportError(
-                "vfetch: cannot load %s (%s); install vfetch or set VFETCH_LIBRARY to "
-                "the path of libvfetch.so" % (path, e)) from None
+                "vfetch: cannot load %s (%s); install vfetch, or pip install the package from a "
+                "built tree, or set VFETCH_LIBRARY to the path of libvfetch.so" % (paths[0], e)) \
+                from None
         for name, (restype, argtypes) in _SIGNATURES.items():
             fn = getattr(handle, name)
             fn.restype = restype

@@ -4,8 +4,10 @@ D3D11 calls for a D3D11 case) and vertex reuse (vf_draw_reuse)."""
 import ctypes
 
 from . import _lib
-from .d3d11 import prepared_views, with_state
-from .draw import Result, aligned_words, as_case, case_layout, draw_desc, output_size, words_of
+from ._coerce import arg_uint, numpy
+from .d3d11 import iter_with_state, prepared_views, with_state
+from .draw import (MAX_OUTPUT_SIZE, Result, aligned_words, as_case, case_layout, draw_desc,
+                   output_size, words_of)
 from .errors import DrawError
 
 
@@ -15,30 +17,50 @@ def _check(rc, what):
 
 
 class Primitives:
-    """One instance's primitive list (every instance has the same one).
-    .vertices_per_primitive; .list: one tuple of position numbers (record
-    numbers of per-position output) per primitive, leading vertex first,
-    the k-th having SV_PrimitiveID k; .instances: the draw's instances."""
+    """One instance's primitive list (every instance has the same one), or
+    a piece of it (iter_primitives). .vertices_per_primitive; .list: one
+    tuple of position numbers (record numbers of per-position output) per
+    primitive, leading vertex first, the k-th having SV_PrimitiveID
+    .first + k; .first: 0 for a whole list; .instances: the draw's
+    instances. .array(): the list as a NumPy uint32 array of shape
+    (primitives, vertices_per_primitive), or a list of lists without NumPy."""
 
-    def __init__(self, vertices_per_primitive, words, instances):
+    def __init__(self, vertices_per_primitive, words, instances, first=0):
         n = vertices_per_primitive
         self.vertices_per_primitive = n
         self.list = [tuple(words[i:i + n]) for i in range(0, len(words), n)]
         self.instances = instances
+        self.first = first
 
     def __len__(self):
         return len(self.list)
+
+    def array(self):
+        if numpy is None:
+            return [list(p) for p in self.list]
+        return numpy.array(self.list, dtype=numpy.uint32).reshape(-1, self.vertices_per_primitive)
 
     def remapped(self, remap):
         """The list in reuse record numbers (remap from run_reuse)."""
         return [tuple(remap[p] for p in prim) for prim in self.list]
 
 
+def _capped_words(count, vpp):
+    """Words of a list of `count` primitives; DrawError past the output cap
+    (vfetch.run's), before anything is allocated."""
+    words = count * vpp
+    if 4 * words > MAX_OUTPUT_SIZE:
+        raise DrawError(_lib.VF_ERROR_OVERFLOW,
+                        "Draw: %d primitives of %d vertices is more than 1 GiB; "
+                        "vfetch.iter_primitives reads them in pieces" % (count, vpp))
+    return words
+
+
 def _read_list(count_fn, list_fn):
     """Counts, then lists into a buffer of exactly that size."""
     count, vpp = ctypes.c_uint32(), ctypes.c_uint32()
     _check(count_fn(ctypes.byref(count), ctypes.byref(vpp)), "primitive count")
-    words = count.value * vpp.value
+    words = _capped_words(count.value, vpp.value)
     out = (ctypes.c_uint32 * max(words, 1))()
     written = ctypes.c_uint32()
     _check(list_fn(out, words, ctypes.byref(written)), "primitive list")
@@ -47,14 +69,20 @@ def _read_list(count_fn, list_fn):
     return vpp.value, list(out)[:words]
 
 
+def _d3d11_indexed(case):
+    return 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+
+
 def primitives(case, base_dir=None):
     """The primitives of a case (a dict in the JSON case format, a Case, or
-    a path), as `vfetch run --primitives` lists them: a Primitives."""
+    a path), as `vfetch run --primitives` lists them: a Primitives.
+    DrawError when the list would take more than 1 GiB of words (as
+    vfetch.run refuses such a draw); iter_primitives reads any list."""
     case = as_case(case, base_dir)
     lib = _lib.lib()
     a = case.draw
     if case.api == "D3D11":
-        indexed = 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+        indexed = _d3d11_indexed(case)
         n, start = a.vertex_count_per_instance, a.start_location
 
         def use(lib, state, diag):
@@ -69,6 +97,69 @@ def primitives(case, base_dir=None):
         vpp, words = _read_list(lambda c, v: lib.vf_primitive_count(desc, c, v, None),
                                 lambda o, w, r: lib.vf_draw_primitives(desc, 0, o, w, r))
     return Primitives(vpp, words, a.instance_count)
+
+
+def _pieces(count_fn, init_fn, next_fn, chunk, instances):
+    """Primitives pieces of at most `chunk` primitives through a cursor:
+    each call of next_fn reads on from where the last one stopped."""
+    count, vpp = ctypes.c_uint32(), ctypes.c_uint32()
+    _check(count_fn(ctypes.byref(count), ctypes.byref(vpp)), "primitive count")
+    cursor = _lib.PrimitiveCursor()
+    _check(init_fn(ctypes.byref(cursor)), "primitive cursor")
+    n = vpp.value
+    out = (ctypes.c_uint32 * max(chunk * n, 1))()
+    written = ctypes.c_uint32()
+    while True:
+        first = cursor.next_primitive
+        _check(next_fn(ctypes.byref(cursor), out, chunk * n, ctypes.byref(written)),
+               "primitive list")
+        if written.value == 0:
+            return
+        yield Primitives(n, out[:written.value * n], instances, first)
+
+
+def iter_primitives(case, chunk=65536, base_dir=None):
+    """The primitives of a case in pieces of at most `chunk` primitives (a
+    positive integer): an iterator of Primitives, in order, each .first
+    the SV_PrimitiveID of its first primitive. A list of any length is read
+    with the library's cursor (vf_draw_primitives_next): every index once,
+    at most `chunk` primitives held at a time. The case and the arguments
+    are checked at the call; the library's errors (DrawError, StateError)
+    come from the first step. The draw's buffers (a D3D11 case's state)
+    live until the iterator ends or is closed."""
+    case = as_case(case, base_dir)
+    chunk = arg_uint("chunk", chunk)
+    most = MAX_OUTPUT_SIZE // (4 * 32)  # 32 vertices: the largest patch
+    if not 0 < chunk <= most:
+        raise ValueError("chunk: %d; expected 1 .. %d primitives" % (chunk, most))
+    if case.api == "D3D11":
+        return iter_with_state(case, case_layout(case), _d3d11_pieces(case, chunk))
+    return _d3d12_pieces(case, chunk)
+
+
+def _d3d11_pieces(case, chunk):
+    a = case.draw
+    ind, n, start = _d3d11_indexed(case), a.vertex_count_per_instance, a.start_location
+
+    def use(lib, state, diag):
+        s = ctypes.byref(state)
+        yield from _pieces(
+            lambda c, v: lib.vf_d3d11_primitive_count(s, ind, n, start, c, v),
+            lambda cur: lib.vf_d3d11_primitive_cursor_init(s, ind, n, start, cur),
+            lambda cur, o, w, r: lib.vf_d3d11_draw_primitives_next(s, ind, n, start, cur, o, w,
+                                                                    r),
+            chunk, a.instance_count)
+    return use
+
+
+def _d3d12_pieces(case, chunk):
+    lib = _lib.lib()
+    keep = []  # the buffers desc points at, alive as long as the generator
+    desc = ctypes.byref(draw_desc(case, keep))
+    yield from _pieces(lambda c, v: lib.vf_primitive_count(desc, c, v, None),
+                       lambda cur: lib.vf_primitive_cursor_init(desc, cur),
+                       lambda cur, o, w, r: lib.vf_draw_primitives_next(desc, cur, o, w, r),
+                       chunk, case.draw.instance_count)
 
 
 class ReuseResult(Result):

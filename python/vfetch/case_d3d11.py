@@ -4,6 +4,7 @@ one data source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology
 and a D3D11 draw. The JSON is checked here; CreateBuffer's and the binding
 rules are the library's (see d3d11.py)."""
 from . import _lib
+from ._coerce import is_array
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw,
                          base_vertex_location, check_fields, draw_count, enum, fail, format_field,
                          join, load_data, opt_enum, opt_uint, require_array, require_object,
@@ -62,9 +63,9 @@ class D3D11:
 
 
 def _flags(path, v, what, prefix, names):
-    if isinstance(v, (list, tuple)):
+    if is_array(v):
         out = 0
-        for i, e in enumerate(v):
+        for i, e in enumerate(require_array(path, v)):
             out |= enum("%s[%d]" % (path, i), e, what, prefix, names)
         return out
     return enum(path, v, what, prefix, names)
@@ -125,7 +126,7 @@ def _buffer(path, obj, d, index, base_dir):
 
 
 def _uint_array(path, v, n, refs):
-    require_array(path, v)
+    v = require_array(path, v)
     if len(v) != n:
         fail(path, "%d entries; Buffers has %d" % (len(v), n))
     return [(_buffer_ref if refs else uint)("%s[%d]" % (path, i), e) for i, e in enumerate(v)]
@@ -200,16 +201,14 @@ def _draw(v, d):
 
 
 def _buffers(d, v, base_dir):
-    require_array("Buffers", v, "buffers")
-    d.buffers = [_buffer("Buffers[%d]" % i, obj, d, i, base_dir) for i, obj in enumerate(v)]
+    d.buffers = [_buffer("Buffers[%d]" % i, obj, d, i, base_dir)
+                 for i, obj in enumerate(require_array("Buffers", v, "buffers"))]
 
 
 def _vb_calls(d, v):
     """IASetVertexBuffers: one call (an object) or an array of them."""
-    d.vb_calls_array = isinstance(v, (list, tuple))
-    if d.vb_calls_array:
-        require_array("IASetVertexBuffers", v, "calls")
-    calls = v if d.vb_calls_array else [v]
+    d.vb_calls_array = is_array(v)
+    calls = require_array("IASetVertexBuffers", v, "calls") if d.vb_calls_array else [v]
     d.vb_calls = [_vb_call("IASetVertexBuffers[%d]" % i if d.vb_calls_array
                            else "IASetVertexBuffers", obj, len(d.buffers))
                   for i, obj in enumerate(calls)]

@@ -2,6 +2,7 @@
 tools/common/case_d3d12.c reads it: VertexBuffers and IndexBuffer views
 with their data, IBStripCutValue, PrimitiveTopology and a D3D12 draw."""
 from . import _lib
+from ._coerce import is_bool
 from ._case_json import (MAX_INPUT_SLOTS, SOURCES, TOPOLOGIES, Buffer, Draw, base_vertex_location,
                          check_fields, draw_count, enum, fail, format_field, join, load_data,
                          opt_enum, opt_uint, require_array, require_object, shader_inputs,
@@ -27,9 +28,9 @@ def strip_cut(path, v):
 def _is_null(path, obj):
     if "Null" not in obj:
         return False
-    if not isinstance(obj["Null"], bool):
+    if not is_bool(obj["Null"]):
         fail(join(path, "Null"), "expected true or false, got %s" % type_name(obj["Null"]))
-    return obj["Null"]
+    return bool(obj["Null"])
 
 
 def _view_data(path, obj, b, src, base_dir):
@@ -80,8 +81,7 @@ def view(path, obj, is_index, base_dir):
 def vertex_buffers(c, v, base_dir):
     """Fills c.vb, by slot, and c.num_vertex_buffers from VertexBuffers."""
     path = "VertexBuffers"
-    require_array(path, v)
-    for i, obj in enumerate(v):
+    for i, obj in enumerate(require_array(path, v)):
         p = "%s[%d]" % (path, i)
         require_object(p, obj)
         slot = i

@@ -5,6 +5,7 @@ import fnmatch
 import struct
 
 from . import _lib
+from ._coerce import arg_bytes, arg_path, arg_uint
 from .draw import run
 from .formats import TYPE_FLOAT, TYPE_SNORM, TYPE_UFLOAT, TYPE_UNORM, format_info
 from .raw import RAW_MAGIC, read_raw
@@ -160,7 +161,8 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     """Compares what an implementation produced for `case` with vfetch.
 
     captured: a VFR raw file's bytes (as `vfetch run --output raw` writes
-    them) or a path to one, or plain records (bytes, NumPy array) laid out
+    them) or a path to one, or plain records (bytes, bytearray, memoryview,
+    array.array or a NumPy array, read as the bytes in memory) laid out
     as `registers` says: register names (default: the data registers in
     record order, 16 bytes apart) or {name: byte offset in the record};
     `stride` bytes per record (default: 16 per register), `offset` bytes
@@ -168,12 +170,15 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     comparison. accept: kinds to accept ('1ulp,nan' or a list);
     known_deviations: a file of known deviations, matched against `device`.
     """
-    if isinstance(captured, str):
-        with open(captured, "rb") as f:
+    path = arg_path(captured)
+    if path is not None:
+        with open(path, "rb") as f:
             captured = f.read()
-    data = bytes(memoryview(captured).cast("B")) if not isinstance(captured, bytes) else captured
-    known = load_known_deviations(known_deviations) if isinstance(known_deviations, str) \
-        else known_deviations
+    data = arg_bytes("captured", captured)
+    stride = None if stride is None else arg_uint("stride", stride)
+    offset = arg_uint("offset", offset)
+    known_path = arg_path(known_deviations)
+    known = load_known_deviations(known_path) if known_path is not None else known_deviations
     ref = run(case, isa=isa)
     cmp = Comparison(accept, known, device, max_shown)
     slots = _register_slots(ref)

@@ -4,7 +4,7 @@ entry, the IASet* calls, then the draw the case names."""
 import ctypes
 
 from . import _lib
-from .errors import DrawError, LayoutError
+from .errors import DrawError, LayoutError, StateError
 
 
 class _Diagnostics:
@@ -15,6 +15,7 @@ class _Diagnostics:
         self.one = _lib.Diagnostics()
         self.entries = []
         self.first_error = 0
+        self.first_who = None
 
     def merge(self, who, rc):
         # The library names its call ("IASetVertexBuffers: ..."): `who`
@@ -26,7 +27,7 @@ class _Diagnostics:
                 m = m[len(name):]
             self.entries.append((d.code, d.severity, d.element_index, "%s: %s" % (who, m)))
         if rc and not self.first_error:
-            self.first_error = rc
+            self.first_error, self.first_who = rc, who
         self.one = _lib.Diagnostics()
         return rc
 
@@ -37,8 +38,12 @@ class _Diagnostics:
         errors = [e for e in self.entries if e[1] == 0] + [e for e in self.entries if e[1] != 0]
         msgs = ["%s: %s [%s, code %d]" % ("error" if s == 0 else "warning", m,
                                           _lib.result_string(c), c) for c, s, _, m in errors]
-        raise LayoutError(rc, "invalid D3D11 state: %s [code %d]" % (_lib.result_string(rc), rc),
-                          msgs, [(c, s, e, -1, m) for c, s, e, m in errors])
+        # The layout set on a state that cannot take it (its slots past the
+        # feature level's) is a layout error; CreateBuffer and the other
+        # IASet* calls refuse the state, not the layout.
+        cls = LayoutError if self.first_who == "InputLayout" else StateError
+        raise cls(rc, "invalid D3D11 state: %s [code %d]" % (_lib.result_string(rc), rc),
+                  msgs, [(c, s, e, -1, m) for c, s, e, m in errors])
 
 
 def _bind(lib, case, layout, diag, keep):
@@ -47,7 +52,7 @@ def _bind(lib, case, layout, diag, keep):
     state = _lib.D3D11IAState()
     rc = lib.vf_d3d11_ia_state_init(ctypes.byref(state), d.feature_level)
     if rc:
-        raise LayoutError(rc, "FeatureLevel: 0x%x is not a D3D_FEATURE_LEVEL" % d.feature_level)
+        raise StateError(rc, "FeatureLevel: 0x%x is not a D3D_FEATURE_LEVEL" % d.feature_level)
     objects = []
     for i, b in enumerate(d.buffers):
         desc = _lib.BufferDesc(b.byte_width, b.usage, b.bind_flags, b.cpu_access_flags,
@@ -122,12 +127,27 @@ def with_state(case, layout, use):
     diag = _Diagnostics()
     keep = []
     try:
-        state = _bind(lib, case, layout, diag, keep)
-        return use(lib, state, diag)
+        return use(lib, _bind(lib, case, layout, diag, keep), diag)
     finally:
-        for item in keep:
-            if isinstance(item, tuple) and item[1]:
-                lib.vf_buffer_destroy(item[1])
+        _destroy(lib, keep)
+
+
+def iter_with_state(case, layout, use):
+    """with_state for a generator function `use`: yields what it yields;
+    the buffers live until it ends or the generator is closed."""
+    lib = _lib.lib()
+    diag = _Diagnostics()
+    keep = []
+    try:
+        yield from use(lib, _bind(lib, case, layout, diag, keep), diag)
+    finally:
+        _destroy(lib, keep)
+
+
+def _destroy(lib, keep):
+    for item in keep:
+        if isinstance(item, tuple) and item[1]:
+            lib.vf_buffer_destroy(item[1])
 
 
 def prepared_views(lib, case, state, diag):

@@ -3,6 +3,7 @@ import array
 import ctypes
 
 from . import _lib
+from ._coerce import arg_path, arg_type, arg_uint, is_array, is_int
 from ._case_json import input_layout, signature as load_signature
 from .case import Case, load
 from .d3d11 import draw_d3d11
@@ -21,8 +22,10 @@ MAX_OUTPUT_SIZE = 1 << 30
 def _isa_value(isa):
     if isa is None:
         return 0
-    if isinstance(isa, int):
-        return isa
+    if is_int(isa):
+        return arg_uint("isa", isa)
+    if not isinstance(isa, str):
+        arg_type("isa", "an instruction set name, a number or None", isa)
     out = ctypes.c_uint32()
     if _lib.lib().vf_isa_from_name(isa.encode(), ctypes.byref(out)) != 0:
         raise ValueError("unknown instruction set '%s'" % isa)
@@ -52,6 +55,12 @@ class Layout:
     def __init__(self, elements, signature=None, max_input_slots=0,
                  system_values=ALL_SYSTEM_VALUES, isa=None):
         lib = _lib.lib()
+        max_input_slots = arg_uint("max_input_slots", max_input_slots)
+        system_values = arg_uint("system_values", system_values)
+        if not is_array(elements):
+            arg_type("elements", "an array of input elements", elements)
+        if signature is not None and not is_array(signature):
+            arg_type("signature", "an array of signature entries or None", signature)
         self.elements = input_layout(elements) if not _loaded(elements) else list(elements)
         sig = signature
         if sig is not None and not _loaded(sig):
@@ -146,7 +155,10 @@ class Result:
     """The records of a draw. .words: every 32-bit word in the library's AoS
     layout (instance-major, .record_words per record; a NumPy uint32 array,
     or array.array('I') without NumPy). .registers: the register names;
-    .records(i): record i as {name: 4 values} typed float/uint/int.
+    .records(i): record i as {name: 4 values} typed float/uint/int;
+    .register(name): that register of every record, an (N, 4) NumPy array
+    of the register's dtype (lists without NumPy); .array(): .words as
+    (records, record_words).
     .diagnostics: the draw's warnings, as dicts with severity, code,
     MessageID, D3D12MessageID (for a D3D11 case D3D11MessageID), element
     (the layout element's index, -1 for none) and message, like the
@@ -187,11 +199,45 @@ class Result:
             out[reg.name] = typed_view(w[4 * r:4 * r + 4], reg.type)
         return out
 
+    def array(self):
+        """Every record's words, one row a record: with NumPy a uint32 view
+        of .words shaped (records, record_words); without, a list of lists."""
+        n = self.record_words
+        if numpy is not None and isinstance(self.words, numpy.ndarray):
+            return self.words.reshape(-1, n)
+        return [list(self.words[k * n:(k + 1) * n]) for k in range(len(self.words) // n)]
+
+    def register(self, name):
+        """One register of every record, by name ("POSITION0",
+        "SV_VertexID", "system") or register number: with NumPy an (N, 4)
+        view of .words typed float32, uint32 or int32 as the shader reads
+        the register (N = len(self)); without, N lists of 4 such values.
+        KeyError for a name the layout has not."""
+        r = self._register_index(name)
+        kind = self.register_info[r].type
+        if numpy is not None and isinstance(self.words, numpy.ndarray):
+            cols = self.words.reshape(-1, self.record_words)[:, 4 * r:4 * r + 4]
+            return cols.view(NUMPY_TYPES[kind])
+        n = self.record_words
+        return [typed_view(self.words[k * n + 4 * r:k * n + 4 * r + 4], kind)
+                for k in range(len(self.words) // n)]
+
+    def _register_index(self, name):
+        if is_int(name) and 0 <= int(name) < len(self.registers):
+            return int(name)
+        if isinstance(name, str) and name in self.registers:
+            return self.registers.index(name)
+        raise KeyError("no register %r; the layout's registers are %s"
+                       % (name, ", ".join(self.registers)))
+
+
+NUMPY_TYPES = {"float": "<f4", "uint": "<u4", "int": "<i4"}
+
 
 def typed_view(words, kind):
     """Four words as 'float', 'uint' or 'int' values: a NumPy view, or a list."""
     if numpy is not None and isinstance(words, numpy.ndarray):
-        return words.view({"float": numpy.float32, "uint": numpy.uint32, "int": numpy.int32}[kind])
+        return words.view(NUMPY_TYPES[kind])
     b = array.array("I", words).tobytes()
     return list(array.array({"float": "f", "uint": "I", "int": "i"}[kind], b))
 
@@ -216,12 +262,18 @@ def _check_view_offsets(case, layout):
 
 
 def as_case(case, base_dir=None):
-    """A Case from a dict in the JSON case format, a Case, or a path."""
-    if isinstance(case, str):
-        return load(case)
-    if not isinstance(case, Case):
-        return Case(case, base_dir)
-    return case
+    """A Case from a dict in the JSON case format, a Case, or a path (str
+    or os.PathLike); ArgumentTypeError naming `case` for anything else."""
+    path = arg_path(case)
+    if path is not None:
+        return load(path)
+    if isinstance(case, Case):
+        return case
+    if not isinstance(case, dict):
+        arg_type("case", "a dict in the JSON case format, a Case or a path", case)
+    if base_dir is not None and arg_path(base_dir) is None:
+        arg_type("base_dir", "a directory path or None", base_dir)
+    return Case(case, None if base_dir is None else arg_path(base_dir))
 
 
 def output_size(layout, d):

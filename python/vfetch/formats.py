@@ -2,6 +2,7 @@
 import ctypes
 
 from . import _lib
+from ._coerce import arg_bytes, arg_type, arg_uint, is_int, to_int
 from .errors import VfetchError
 
 # vf_component_type values and their names.
@@ -54,7 +55,8 @@ def format_value(fmt):
     Integers pass unchanged, so the library can judge unknown values."""
     if isinstance(fmt, FormatInfo):
         return fmt.value
-    if isinstance(fmt, int) and not isinstance(fmt, bool):
+    if is_int(fmt):
+        fmt = to_int(fmt)
         if not 0 <= fmt <= 0xFFFFFFFF:
             raise ValueError("format %d is not a 32-bit unsigned value" % fmt)
         return fmt
@@ -63,7 +65,7 @@ def format_value(fmt):
         if "\0" in fmt or _lib.lib().vf_format_from_name(fmt.encode(), ctypes.byref(out)) != 0:
             raise ValueError("unknown format '%s'" % fmt)
         return out.value
-    raise TypeError("a format is a name or a number, not %s" % type(fmt).__name__)
+    arg_type("format", "a format name, a number or a FormatInfo", fmt)
 
 
 def format_info(fmt):
@@ -87,18 +89,20 @@ def formats():
 
 def decode_element(fmt, data, mapping=None):
     """Decodes one element of vertex data by the D3D rules: the format's byte
-    size is read from `data` (bytes-like or a NumPy array). Returns the four
-    32-bit register words as ints (float bits for float formats). Raises
-    VfetchError for unknown or non-vertex formats and bad mappings."""
+    size is read from `data` (bytes, bytearray, memoryview, array.array or
+    a NumPy array: its bytes in memory order). Returns the four 32-bit
+    register words as ints (float bits for float formats). Raises
+    VfetchError for unknown or non-vertex formats and bad mappings,
+    ArgumentTypeError (a TypeError) naming the argument of a wrong type."""
     value = format_value(fmt)
-    raw = bytes(memoryview(data).cast("B")) if not isinstance(data, bytes) else data
+    raw = arg_bytes("data", data)
     info = _lib.lib().vf_format_info(value)
     need = info.contents.bytes if info else 0
     if len(raw) < need:
         raise ValueError("%s needs %d bytes, got %d" % (info.contents.name.decode(), need, len(raw)))
     buf = ctypes.create_string_buffer(raw, max(len(raw), 1))
     out = (ctypes.c_uint32 * 4)()
-    m = _lib.VF_DEFAULT_COMPONENT_MAPPING if mapping is None else mapping
+    m = _lib.VF_DEFAULT_COMPONENT_MAPPING if mapping is None else arg_uint("mapping", mapping)
     rc = _lib.lib().vf_decode_element(value, buf, m, ctypes.byref(out))
     if rc != 0:
         raise VfetchError(rc, "decode_element: %s" % _lib.result_string(rc))

@@ -3,6 +3,8 @@ and `--output raw1` (version 1) write; see vfetch(1).
 The C writer and reader, and the header layout: tools/common/vfr.h."""
 import struct
 
+from ._coerce import arg_bytes, arg_path
+
 RAW_MAGIC = 0x31524656  # "VFR1" in the file's first bytes, for every version
 
 
@@ -106,10 +108,13 @@ def _read_v2(data):
 
 
 def read_raw(data):
-    """A VFR raw file (bytes or a path), version 1 or 2, as RawRecords."""
-    if isinstance(data, str):
-        with open(data, "rb") as f:
+    """A VFR raw file (bytes-like, a NumPy array, or a path), version 1 or
+    2, as RawRecords."""
+    path = arg_path(data)
+    if path is not None:
+        with open(path, "rb") as f:
             data = f.read()
+    data = arg_bytes("data", data)
     if len(data) < 24:
         raise ValueError("not a VFR raw file: %d bytes" % len(data))
     magic, version = struct.unpack_from("<2I", data)

@@ -105,6 +105,10 @@ static void views_and_draws(void)
     FIELD(vf_index_buffer_view, size_in_bytes);
     FIELD(vf_index_buffer_view, format);
 
+    SIZE(vf_primitive_cursor);
+    FIELD(vf_primitive_cursor, next_primitive);
+    FIELD(vf_primitive_cursor, internal_);
+
     SIZE(vf_draw_desc);
     FIELD(vf_draw_desc, struct_size);
     FIELD(vf_draw_desc, vertex_buffers);
@@ -165,6 +169,7 @@ static void library_constants(void)
 {
     CONST(VF_FORMAT_R32_UINT);
     CONST(VF_FORMAT_R16_UINT);
+    CONST(VF_ERROR_OVERFLOW);
     CONST(VF_MAX_DIAGNOSTICS);
     CONST(VF_DIAGNOSTIC_MESSAGE_SIZE);
     CONST(VF_APPEND_ALIGNED_ELEMENT);

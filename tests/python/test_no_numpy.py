@@ -11,7 +11,7 @@ import sys
 sys.modules["numpy"] = None  # import numpy raises ImportError
 sys.path[:0] = [%r, %r]
 import array, glob, os, pytest
-import vfetch, test_formats, test_run, test_compare, test_typed, test_assemble
+import vfetch, test_formats, test_run, test_compare, test_typed, test_assemble, test_inputs
 assert vfetch.draw.numpy is None
 test_formats.test_names_and_values()
 test_formats.test_decode_element()
@@ -37,6 +37,20 @@ for name in dir(test_compare):
         fn = getattr(test_compare, name)
         if fn.__code__.co_argcount == 0:
             unless_skipped(fn)
+# Buffers and wrong types without NumPy; a register as lists of 4 values.
+for name in dir(test_inputs):
+    fn = getattr(test_inputs, name)
+    if name.startswith("test_") and fn.__code__.co_argcount == 0:
+        unless_skipped(fn)
+for make in (bytes, bytearray, memoryview):
+    test_inputs.test_bytes_as_hex_and_typed_data(make)
+for call, message in test_inputs.WRONG_TYPES:
+    test_inputs.test_wrong_argument_types_name_the_argument(call, message)
+r = vfetch.run(test_inputs.case_with({"Float32": test_inputs.QUAD}))
+q = test_inputs.QUAD
+assert r.register("POSITION0") == [[x, y, 0.0, 1.0] for x, y in zip(q[::2], q[1::2])]
+assert r.register(1) == [[k, 0, 0, 0] for k in range(3)]
+assert r.array() == [[int(w) for w in r.words[k * 8:k * 8 + 8]] for k in range(3)]
 print("ok")
 """ % (HERE, os.path.join(HERE, "..", "..", "python"))
 

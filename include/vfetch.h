@@ -993,6 +993,69 @@ VF_API vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc
 VF_API vf_result vf_reuse_remap_list(const uint32_t *remap, size_t remap_count, uint32_t *list,
                                      size_t count);
 
+/* ------------------------------------------------------------------------ */
+/* Pipeline statistics                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* What a draw adds to the IA and VS counters of a pipeline-statistics query
+ * (D3D11_QUERY_DATA_PIPELINE_STATISTICS, D3D12_QUERY_DATA_PIPELINE_STATISTICS;
+ * D3D11.3 functional spec 20.4.7; docs/d3d-ia-rules.md §15). Counts, not
+ * bytes; all of them scale with instance_count (no post-VS cache spans
+ * instances, and every instance reads the same positions).
+ *
+ *  - ia_vertices: IAVertices, every vertex the IA generates: each index
+ *    position except strip-cut positions (a cut is no vertex), adjacency
+ *    vertices and the vertices of incomplete primitives included. The
+ *    spec's examples: a strip of 4 triangles 6, a list of 4 triangles 12.
+ *  - ia_vertices_min: the spec lets a pipeline drop incomplete primitives
+ *    "before even the IA counts them": the vertices that complete
+ *    primitives use. Equal to ia_vertices unless the draw has incomplete
+ *    primitives; a conforming counter lies in [ia_vertices_min,
+ *    ia_vertices].
+ *  - ia_primitives: IAPrimitives, the complete primitives
+ *    (vf_primitive_count times instance_count).
+ *  - vs_invocations_min, vs_invocations_max: the interval a conforming
+ *    VSInvocations lies in. At least an infinite post-VS cache: each
+ *    distinct vertex an instance's complete primitives use, once (indexed:
+ *    distinct raw indices, an index past the view or without an index
+ *    buffer being 0; not indexed: every vertex is distinct). At most no
+ *    cache: every primitive shades all of its vertices (a strip of 4
+ *    triangles 12, as in the spec), plus the vertices of incomplete
+ *    primitives a late drop still shades.
+ */
+typedef struct vf_pipeline_statistics {
+    uint64_t ia_vertices;
+    uint64_t ia_vertices_min;
+    uint64_t ia_primitives;
+    uint64_t vs_invocations_min;
+    uint64_t vs_invocations_max;
+} vf_pipeline_statistics;
+
+/* Bytes of scratch vf_draw_statistics needs, in *bytes_ret: 0 except for
+ * 32-bit indices with more than 512 positions per instance, then about
+ * 16.5 bytes per position (a hash table of distinct indices; 16-bit
+ * indices and small draws use an 8 KiB table on the stack). Validates
+ * like vf_primitive_count (same fields, codes and order);
+ * VF_ERROR_NULL_POINTER when bytes_ret is NULL; VF_ERROR_OVERFLOW when the
+ * size does not fit in size_t. Reads no index. */
+VF_API vf_result vf_draw_statistics_scratch_size(const vf_draw_desc *desc, size_t *bytes_ret);
+
+/* Fills *stats_ret with the draw's statistics (above). Reads only the
+ * fields vf_primitive_count reads, plus instance_count: no layout, no
+ * vertex buffer, no record fetched. Cost: O(1) for a draw that reads no
+ * index data and cannot cut; otherwise one pass over the index positions
+ * of one instance. scratch: scratch_size bytes, 8-byte aligned, at least
+ * vf_draw_statistics_scratch_size (may be NULL when that is 0); it need
+ * not be initialised and holds nothing after the call. Errors: those of
+ * vf_primitive_count, VF_ERROR_NULL_POINTER (stats_ret, or a needed
+ * scratch), VF_ERROR_OUTPUT_TOO_SMALL (scratch too small),
+ * VF_ERROR_INVALID_ARGUMENT (scratch misaligned), VF_ERROR_OVERFLOW (a
+ * figure past 2^64 - 1, only with more than 2^29 instances); on error
+ * *stats_ret is untouched. Thread-safe for distinct scratch buffers;
+ * allocates nothing. */
+VF_API vf_result vf_draw_statistics(const vf_draw_desc *desc, void *scratch, size_t scratch_size,
+                                    vf_pipeline_statistics *stats_ret);
+
 #ifdef __cplusplus
 }
 #endif

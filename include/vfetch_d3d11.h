@@ -361,6 +361,28 @@ VF_API vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, i
                                                size_t out_count,
                                                uint32_t *primitives_written_ret);
 
+/* ------------------------------------------------------------------------ */
+/* Pipeline statistics                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* vf_draw_statistics_scratch_size and vf_draw_statistics (vfetch.h) for a
+ * D3D11 draw on `state` (the arguments of DrawIndexedInstanced when
+ * `indexed`, else of DrawInstanced; the base vertex and the vertex buffers
+ * play no part), with D3D11's cuts: an indexed draw with an index buffer
+ * cuts at its format's cut value in every topology, lists included
+ * (docs/d3d-ia-rules.md §14.4.4, §15). Units, scratch, thread safety and
+ * errors are those of the vfetch.h calls, plus VF_ERROR_NULL_POINTER
+ * (state), VF_ERROR_INVALID_ARGUMENT (state not from
+ * vf_d3d11_ia_state_init) and VF_ERROR_INVALID_TOPOLOGY (never set). */
+VF_API vf_result vf_d3d11_draw_statistics_scratch_size(const vf_d3d11_ia_state *state,
+                                                       int indexed, uint32_t count_per_instance,
+                                                       uint32_t start_location,
+                                                       size_t *bytes_ret);
+VF_API vf_result vf_d3d11_draw_statistics(const vf_d3d11_ia_state *state, int indexed,
+                                          uint32_t count_per_instance, uint32_t instance_count,
+                                          uint32_t start_location, void *scratch,
+                                          size_t scratch_size, vf_pipeline_statistics *stats_ret);
+
 #ifdef __cplusplus
 }
 #endif

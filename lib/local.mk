@@ -28,6 +28,8 @@ libvfetch_core_la_SOURCES += \
 	lib/reuse_lookup.h \
 	lib/pool.c \
 	lib/primitives.c \
+	lib/prim_source.h \
+	lib/statistics.c \
 	lib/cpu.c \
 	lib/cpu.h \
 	lib/isa.def \

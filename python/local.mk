@@ -5,7 +5,8 @@
 VF_PYTHON_FILES = python/vfetch/__init__.py python/vfetch/_case_json.py python/vfetch/_lib.py \
 	python/vfetch/assemble.py python/vfetch/case.py python/vfetch/case_d3d11.py \
 	python/vfetch/case_d3d12.py python/vfetch/compare.py python/vfetch/d3d11.py \
-	python/vfetch/draw.py python/vfetch/errors.py python/vfetch/formats.py python/vfetch/raw.py
+	python/vfetch/draw.py python/vfetch/errors.py python/vfetch/formats.py python/vfetch/raw.py \
+	python/vfetch/statistics.py
 
 if HAVE_PYTHON
 vfetchpydir = $(pythondir)/vfetch
@@ -18,7 +19,7 @@ endif
 EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/test_abi.py \
 	tests/python/test_assemble.py tests/python/test_compare.py tests/python/test_d3d11.py \
 	tests/python/test_formats.py tests/python/test_no_numpy.py tests/python/test_run.py \
-	tests/python/test_typed.py
+	tests/python/test_typed.py tests/python/test_statistics.py
 
 # The C side of test_abi.py: sizes, offsets and constant values of what
 # python/vfetch/_lib.py mirrors. Headers only, so it links nothing.

@@ -5,6 +5,7 @@
     result = vfetch.run(case_dict)          # what `vfetch run` computes
     prims = vfetch.primitives(case_dict)    # what `vfetch run --primitives` lists
     reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
+    stats = vfetch.statistics(case_dict)    # IAVertices, IAPrimitives, VSInvocations
     report = vfetch.compare(case_dict, captured_words)
 
 The library is loaded by its soname, or from VFETCH_LIBRARY. NumPy arrays
@@ -19,11 +20,12 @@ from .draw import Layout, Result, Register, run
 from .errors import CaseError, DrawError, LayoutError, VfetchError
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
+from .statistics import Statistics, statistics
 
 __all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
-           "load_case", "read_raw", "run", "version"]
+           "load_case", "read_raw", "run", "version", "Statistics", "statistics"]
 
 
 def version():

@@ -97,6 +97,12 @@ class DrawDesc(ctypes.Structure):
                 ("start_instance_location", u32), ("pool", c_ptr)]
 
 
+class PipelineStatistics(ctypes.Structure):
+    _fields_ = [("ia_vertices", ctypes.c_uint64), ("ia_vertices_min", ctypes.c_uint64),
+                ("ia_primitives", ctypes.c_uint64), ("vs_invocations_min", ctypes.c_uint64),
+                ("vs_invocations_max", ctypes.c_uint64)]
+
+
 class BufferDesc(ctypes.Structure):
     _fields_ = [("byte_width", u32), ("usage", u32), ("bind_flags", u32),
                 ("cpu_access_flags", u32), ("misc_flags", u32), ("structure_byte_stride", u32)]
@@ -160,6 +166,9 @@ _SIGNATURES = {
     "vf_draw_reuse_scratch_size": (ctypes.c_int, [c_ptr, _P(DrawDesc), _P(ctypes.c_size_t)]),
     "vf_draw_reuse": (ctypes.c_int, [c_ptr, _P(DrawDesc), c_ptr, ctypes.c_size_t, c_ptr,
                                      ctypes.c_size_t, _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_draw_statistics_scratch_size": (ctypes.c_int, [_P(DrawDesc), _P(ctypes.c_size_t)]),
+    "vf_draw_statistics": (ctypes.c_int, [_P(DrawDesc), c_ptr, ctypes.c_size_t,
+                                          _P(PipelineStatistics)]),
     # vfetch_d3d11.h
     "vf_buffer_create": (ctypes.c_int, [_P(BufferDesc), _P(SubresourceData), u32, _P(c_ptr),
                                         _DIAG]),
@@ -176,6 +185,10 @@ _SIGNATURES = {
                                                 _P(u32), _P(u32)]),
     "vf_d3d11_draw_primitives": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32,
                                                 _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_d3d11_draw_statistics_scratch_size": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32,
+                                                             u32, _P(ctypes.c_size_t)]),
+    "vf_d3d11_draw_statistics": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32,
+                                                c_ptr, ctypes.c_size_t, _P(PipelineStatistics)]),
     "vf_d3d11_draw": (ctypes.c_int, [_P(D3D11IAState), u32, u32] + _OUT),
     "vf_d3d11_draw_indexed": (ctypes.c_int, [_P(D3D11IAState), u32, u32, i32] + _OUT),
     "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),

@@ -28,6 +28,7 @@ STRUCTS = {
     "VertexBufferView": "vf_vertex_buffer_view",
     "IndexBufferView": "vf_index_buffer_view",
     "DrawDesc": "vf_draw_desc",
+    "PipelineStatistics": "vf_pipeline_statistics",
     "BufferDesc": "vf_buffer_desc",
     "SubresourceData": "vf_subresource_data",
     "D3D11VertexBinding": "vf_d3d11_vertex_binding",

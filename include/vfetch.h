@@ -1056,6 +1056,78 @@ VF_API vf_result vf_draw_statistics_scratch_size(const vf_draw_desc *desc, size_
 VF_API vf_result vf_draw_statistics(const vf_draw_desc *desc, void *scratch, size_t scratch_size,
                                     vf_pipeline_statistics *stats_ret);
 
+/* ------------------------------------------------------------------------ */
+/* Draw batches                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Many direct draws that share a layout, an index buffer, a strip-cut
+ * value and a topology, each taking its vertex buffer views from a table
+ * of view sets: what a command list of small draws that switches vertex
+ * buffers between them looks like. The batch checks what the draws share
+ * once (the fields, the index buffer, each view set's strides: every
+ * error vf_draw could give for them, with the same codes) and then each
+ * draw only for its set number and output size, so a small draw costs
+ * much less than a vf_draw. Every draw writes exactly the words vf_draw
+ * writes for the same description. */
+
+/* One draw of a batch: DrawInstanced's or DrawIndexedInstanced's
+ * arguments (base_vertex_location is read only when the batch is
+ * indexed) and the view set it binds. */
+typedef struct vf_batch_draw {
+    uint32_t vertex_buffer_set;          /* views [set * num_vertex_buffers, +num_vertex_buffers) */
+    uint32_t vertex_count_per_instance;  /* VertexCountPerInstance or IndexCountPerInstance */
+    uint32_t instance_count;
+    uint32_t start_location;             /* StartVertexLocation or StartIndexLocation */
+    int32_t base_vertex_location;
+    uint32_t start_instance_location;
+} vf_batch_draw;
+
+/* What the draws of a batch share. vertex_buffer_sets holds
+ * num_vertex_buffer_sets sets of num_vertex_buffers views each, set after
+ * set (slot s of set k is vertex_buffer_sets[k * num_vertex_buffers + s]);
+ * num_vertex_buffers 0 binds no view (then the sets are not read). The
+ * other fields are those of vf_draw_desc. The batch runs on the calling
+ * thread. */
+typedef struct vf_draw_batch_desc {
+    size_t struct_size;                          /* sizeof(vf_draw_batch_desc) */
+    const vf_vertex_buffer_view *vertex_buffer_sets;
+    uint32_t num_vertex_buffer_sets;
+    uint32_t num_vertex_buffers;                 /* views per set, at most 32 */
+    uint32_t indexed;                            /* 0 or 1, as vf_draw_desc.indexed */
+    const vf_index_buffer_view *index_buffer;
+    uint32_t strip_cut_value;                    /* VF_STRIP_CUT_VALUE_* */
+    uint32_t primitive_topology;                 /* VF_TOPOLOGY_* */
+} vf_draw_batch_desc;
+
+/* Bytes of output the batch writes, in *size_ret: the draws' outputs back
+ * to back in draw order, draw i's vf_draw_output_size(layout, its count,
+ * its instances) bytes (a multiple of 16) from offsets[i]. offsets may be
+ * NULL; else it receives draw_count byte offsets (units: bytes), so a
+ * caller walks the per-draw results without allocating. Errors: the
+ * shared checks (those of vf_draw on the batch's fields and each view
+ * set, same codes), VF_ERROR_NULL_POINTER (size_ret, or draws with a
+ * nonzero draw_count), VF_ERROR_INVALID_ARGUMENT (struct_size; views per
+ * set but no set; a draw's set number past the sets), VF_ERROR_OVERFLOW
+ * (the total does not fit in size_t). Reads no vertex or index data. */
+VF_API vf_result vf_draw_batch_output_size(const vf_layout *layout,
+                                           const vf_draw_batch_desc *batch,
+                                           const vf_batch_draw *draws, uint32_t draw_count,
+                                           size_t *offsets, size_t *size_ret);
+
+/* Runs the draw_count draws into `out` (16-byte aligned, out_size bytes,
+ * at least vf_draw_batch_output_size), each at its offset. Every draw is
+ * checked before anything is written: on error nothing is written, and
+ * when the error is a draw's own (its set number, the size overflow)
+ * *failed_draw_ret (may be NULL) receives its number. Errors: those of
+ * vf_draw_batch_output_size, VF_ERROR_OUTPUT_TOO_SMALL,
+ * VF_ERROR_NULL_POINTER or VF_ERROR_INVALID_ARGUMENT for an out that is
+ * NULL or misaligned. Thread-safe; allocates nothing; values bit-exact
+ * with vf_draw under the same conditions. Draws are not split over a
+ * pool and never use non-temporal stores (the words are the same). */
+VF_API vf_result vf_draw_batch(const vf_layout *layout, const vf_draw_batch_desc *batch,
+                               const vf_batch_draw *draws, uint32_t draw_count, void *out,
+                               size_t out_size, uint32_t *failed_draw_ret);
+
 #ifdef __cplusplus
 }
 #endif

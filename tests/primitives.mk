@@ -50,3 +50,10 @@ tests_check_statistics_SOURCES = tests/check_statistics.c $(STATS_REF_SOURCES) \
 tests_check_statistics_CFLAGS = $(TEST_CFLAGS)
 tests_check_statistics_LDADD = $(TEST_LDADD)
 TESTS += tests/check_statistics
+
+# Draw batches (lib/draw_batch.c) against vf_draw, draw by draw.
+check_PROGRAMS += tests/check_draw_batch
+tests_check_draw_batch_SOURCES = tests/check_draw_batch.c $(TEST_UTIL_SOURCES)
+tests_check_draw_batch_CFLAGS = $(TEST_CFLAGS)
+tests_check_draw_batch_LDADD = $(TEST_LDADD)
+TESTS += tests/check_draw_batch

@@ -1004,6 +1004,141 @@ VF_API vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc
 VF_API vf_result vf_reuse_remap_list(const uint32_t *remap, size_t remap_count, uint32_t *list,
                                      size_t count);
 
+/* ------------------------------------------------------------------------ */
+/* Pipeline statistics                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* What a draw adds to the IA and VS counters of a pipeline-statistics query
+ * (D3D11_QUERY_DATA_PIPELINE_STATISTICS, D3D12_QUERY_DATA_PIPELINE_STATISTICS;
+ * D3D11.3 functional spec 20.4.7; docs/d3d-ia-rules.md §16). Counts, not
+ * bytes; all of them scale with instance_count (no post-VS cache spans
+ * instances, and every instance reads the same positions).
+ *
+ *  - ia_vertices: IAVertices, every vertex the IA generates: each index
+ *    position except strip-cut positions (a cut is no vertex), adjacency
+ *    vertices and the vertices of incomplete primitives included. The
+ *    spec's examples: a strip of 4 triangles 6, a list of 4 triangles 12.
+ *  - ia_vertices_min: the spec lets a pipeline drop incomplete primitives
+ *    "before even the IA counts them": the vertices that complete
+ *    primitives use. Equal to ia_vertices unless the draw has incomplete
+ *    primitives; a conforming counter lies in [ia_vertices_min,
+ *    ia_vertices].
+ *  - ia_primitives: IAPrimitives, the complete primitives
+ *    (vf_primitive_count times instance_count).
+ *  - vs_invocations_min, vs_invocations_max: the interval a conforming
+ *    VSInvocations lies in. At least an infinite post-VS cache: each
+ *    distinct vertex an instance's complete primitives use, once (indexed:
+ *    distinct raw indices, an index past the view or without an index
+ *    buffer being 0; not indexed: every vertex is distinct). At most no
+ *    cache: every primitive shades all of its vertices (a strip of 4
+ *    triangles 12, as in the spec), plus the vertices of incomplete
+ *    primitives a late drop still shades.
+ */
+typedef struct vf_pipeline_statistics {
+    uint64_t ia_vertices;
+    uint64_t ia_vertices_min;
+    uint64_t ia_primitives;
+    uint64_t vs_invocations_min;
+    uint64_t vs_invocations_max;
+} vf_pipeline_statistics;
+
+/* Bytes of scratch vf_draw_statistics needs, in *bytes_ret: 0 except for
+ * 32-bit indices with more than 512 positions per instance, then about
+ * 16.5 bytes per position (a hash table of distinct indices; 16-bit
+ * indices and small draws use an 8 KiB table on the stack). Validates
+ * like vf_primitive_count (same fields, codes and order);
+ * VF_ERROR_NULL_POINTER when bytes_ret is NULL; VF_ERROR_OVERFLOW when the
+ * size does not fit in size_t. Reads no index. */
+VF_API vf_result vf_draw_statistics_scratch_size(const vf_draw_desc *desc, size_t *bytes_ret);
+
+/* Fills *stats_ret with the draw's statistics (above). Reads only the
+ * fields vf_primitive_count reads, plus instance_count: no layout, no
+ * vertex buffer, no record fetched. Cost: O(1) for a draw that reads no
+ * index data and cannot cut; otherwise one pass over the index positions
+ * of one instance. scratch: scratch_size bytes, 8-byte aligned, at least
+ * vf_draw_statistics_scratch_size (may be NULL when that is 0); it need
+ * not be initialised and holds nothing after the call. Errors: those of
+ * vf_primitive_count, VF_ERROR_NULL_POINTER (stats_ret, or a needed
+ * scratch), VF_ERROR_OUTPUT_TOO_SMALL (scratch too small),
+ * VF_ERROR_INVALID_ARGUMENT (scratch misaligned), VF_ERROR_OVERFLOW (a
+ * figure past 2^64 - 1, only with more than 2^29 instances); on error
+ * *stats_ret is untouched. Thread-safe for distinct scratch buffers;
+ * allocates nothing. */
+VF_API vf_result vf_draw_statistics(const vf_draw_desc *desc, void *scratch, size_t scratch_size,
+                                    vf_pipeline_statistics *stats_ret);
+
+/* ------------------------------------------------------------------------ */
+/* Draw batches                                                             */
+/* ------------------------------------------------------------------------ */
+
+/* Many direct draws that share a layout, an index buffer, a strip-cut
+ * value and a topology, each taking its vertex buffer views from a table
+ * of view sets: what a command list of small draws that switches vertex
+ * buffers between them looks like. The batch checks what the draws share
+ * once (the fields, the index buffer, each view set's strides: every
+ * error vf_draw could give for them, with the same codes) and then each
+ * draw only for its set number and output size, so a small draw costs
+ * much less than a vf_draw. Every draw writes exactly the words vf_draw
+ * writes for the same description. */
+
+/* One draw of a batch: DrawInstanced's or DrawIndexedInstanced's
+ * arguments (base_vertex_location is read only when the batch is
+ * indexed) and the view set it binds. */
+typedef struct vf_batch_draw {
+    uint32_t vertex_buffer_set;          /* views [set * num_vertex_buffers, +num_vertex_buffers) */
+    uint32_t vertex_count_per_instance;  /* VertexCountPerInstance or IndexCountPerInstance */
+    uint32_t instance_count;
+    uint32_t start_location;             /* StartVertexLocation or StartIndexLocation */
+    int32_t base_vertex_location;
+    uint32_t start_instance_location;
+} vf_batch_draw;
+
+/* What the draws of a batch share. vertex_buffer_sets holds
+ * num_vertex_buffer_sets sets of num_vertex_buffers views each, set after
+ * set (slot s of set k is vertex_buffer_sets[k * num_vertex_buffers + s]);
+ * num_vertex_buffers 0 binds no view (then the sets are not read). The
+ * other fields are those of vf_draw_desc. The batch runs on the calling
+ * thread. */
+typedef struct vf_draw_batch_desc {
+    size_t struct_size;                          /* sizeof(vf_draw_batch_desc) */
+    const vf_vertex_buffer_view *vertex_buffer_sets;
+    uint32_t num_vertex_buffer_sets;
+    uint32_t num_vertex_buffers;                 /* views per set, at most 32 */
+    uint32_t indexed;                            /* 0 or 1, as vf_draw_desc.indexed */
+    const vf_index_buffer_view *index_buffer;
+    uint32_t strip_cut_value;                    /* VF_STRIP_CUT_VALUE_* */
+    uint32_t primitive_topology;                 /* VF_TOPOLOGY_* */
+} vf_draw_batch_desc;
+
+/* Bytes of output the batch writes, in *size_ret: the draws' outputs back
+ * to back in draw order, draw i's vf_draw_output_size(layout, its count,
+ * its instances) bytes (a multiple of 16) from offsets[i]. offsets may be
+ * NULL; else it receives draw_count byte offsets (units: bytes), so a
+ * caller walks the per-draw results without allocating. Errors: the
+ * shared checks (those of vf_draw on the batch's fields and each view
+ * set, same codes), VF_ERROR_NULL_POINTER (size_ret, or draws with a
+ * nonzero draw_count), VF_ERROR_INVALID_ARGUMENT (struct_size; views per
+ * set but no set; a draw's set number past the sets), VF_ERROR_OVERFLOW
+ * (the total does not fit in size_t). Reads no vertex or index data. */
+VF_API vf_result vf_draw_batch_output_size(const vf_layout *layout,
+                                           const vf_draw_batch_desc *batch,
+                                           const vf_batch_draw *draws, uint32_t draw_count,
+                                           size_t *offsets, size_t *size_ret);
+
+/* Runs the draw_count draws into `out` (16-byte aligned, out_size bytes,
+ * at least vf_draw_batch_output_size), each at its offset. Every draw is
+ * checked before anything is written: on error nothing is written, and
+ * when the error is a draw's own (its set number, the size overflow)
+ * *failed_draw_ret (may be NULL) receives its number. Errors: those of
+ * vf_draw_batch_output_size, VF_ERROR_OUTPUT_TOO_SMALL,
+ * VF_ERROR_NULL_POINTER or VF_ERROR_INVALID_ARGUMENT for an out that is
+ * NULL or misaligned. Thread-safe; allocates nothing; values bit-exact
+ * with vf_draw under the same conditions. Draws are not split over a
+ * pool and never use non-temporal stores (the words are the same). */
+VF_API vf_result vf_draw_batch(const vf_layout *layout, const vf_draw_batch_desc *batch,
+                               const vf_batch_draw *draws, uint32_t draw_count, void *out,
+                               size_t out_size, uint32_t *failed_draw_ret);
+
 #ifdef __cplusplus
 }
 #endif

@@ -420,6 +420,26 @@ VF_API vf_result vf_d3d11_draw_indexed_instanced_indirect(const vf_d3d11_ia_stat
                                                           vf_diagnostics *diagnostics);
 VF_API vf_result vf_d3d11_draw_auto(const vf_d3d11_ia_state *state, uint32_t buffer_filled_size,
                                     void *out, size_t out_size, vf_diagnostics *diagnostics);
+/* Pipeline statistics                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* vf_draw_statistics_scratch_size and vf_draw_statistics (vfetch.h) for a
+ * D3D11 draw on `state` (the arguments of DrawIndexedInstanced when
+ * `indexed`, else of DrawInstanced; the base vertex and the vertex buffers
+ * play no part), with D3D11's cuts: an indexed draw with an index buffer
+ * cuts at its format's cut value in every topology, lists included
+ * (docs/d3d-ia-rules.md §14.4.4, §16). Units, scratch, thread safety and
+ * errors are those of the vfetch.h calls, plus VF_ERROR_NULL_POINTER
+ * (state), VF_ERROR_INVALID_ARGUMENT (state not from
+ * vf_d3d11_ia_state_init) and VF_ERROR_INVALID_TOPOLOGY (never set). */
+VF_API vf_result vf_d3d11_draw_statistics_scratch_size(const vf_d3d11_ia_state *state,
+                                                       int indexed, uint32_t count_per_instance,
+                                                       uint32_t start_location,
+                                                       size_t *bytes_ret);
+VF_API vf_result vf_d3d11_draw_statistics(const vf_d3d11_ia_state *state, int indexed,
+                                          uint32_t count_per_instance, uint32_t instance_count,
+                                          uint32_t start_location, void *scratch,
+                                          size_t scratch_size, vf_pipeline_statistics *stats_ret);
 
 #ifdef __cplusplus
 }

@@ -244,3 +244,29 @@ vf_result vf_d3d11_draw_primitives_next(const vf_d3d11_ia_state *state, int inde
         return r;
     return vf_prim_cursor_next(&d, 1, cursor, out, out_count, primitives_written_ret);
 }
+
+vf_result vf_d3d11_draw_statistics_scratch_size(const vf_d3d11_ia_state *state, int indexed,
+                                                uint32_t count_per_instance,
+                                                uint32_t start_location, size_t *bytes_ret)
+{
+    vf_draw_desc d;
+    vf_index_buffer_view ibv;
+    vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
+    if (r != VF_OK)
+        return r;
+    return vf_stats_scratch_size(&d, 1, bytes_ret);
+}
+
+vf_result vf_d3d11_draw_statistics(const vf_d3d11_ia_state *state, int indexed,
+                                   uint32_t count_per_instance, uint32_t instance_count,
+                                   uint32_t start_location, void *scratch, size_t scratch_size,
+                                   vf_pipeline_statistics *stats_ret)
+{
+    vf_draw_desc d;
+    vf_index_buffer_view ibv;
+    vf_result r = primitive_desc(state, indexed, count_per_instance, start_location, &d, &ibv);
+    if (r != VF_OK)
+        return r;
+    d.instance_count = instance_count;
+    return vf_stats(&d, 1, scratch, scratch_size, stats_ret);
+}

@@ -37,5 +37,10 @@ vf_result vf_prim_cursor_init(const vf_draw_desc *desc, int cut_lists,
 vf_result vf_prim_cursor_next(const vf_draw_desc *desc, int cut_lists,
                               vf_primitive_cursor *cursor, uint32_t *out, size_t out_count,
                               uint32_t *primitives_written_ret);
+/* vf_draw_statistics_scratch_size and vf_draw_statistics (statistics.c)
+ * with the same `cut_lists`. */
+vf_result vf_stats_scratch_size(const vf_draw_desc *desc, int cut_lists, size_t *bytes_ret);
+vf_result vf_stats(const vf_draw_desc *desc, int cut_lists, void *scratch, size_t scratch_size,
+                   vf_pipeline_statistics *stats_ret);
 
 #endif

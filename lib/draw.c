@@ -126,7 +126,13 @@ static vf_result plan_draw(struct vf_draw_diag *ctx, const struct vf_layout *lay
     vf_check_vertex_buffers(ctx, layout, desc);
     if (ctx->first_error != VF_OK)
         return ctx->first_error;
+    vf_plan_fill(layout, desc, index_size, plan);
+    return VF_OK;
+}
 
+void vf_plan_fill(const struct vf_layout *layout, const vf_draw_desc *desc, uint32_t index_size,
+                  struct vf_plan *plan)
+{
     /* bind_slots fills the view lists as far as they are used. */
     memset(plan, 0, offsetof(struct vf_plan, vary));
     plan->layout = layout;
@@ -140,7 +146,6 @@ static vf_result plan_draw(struct vf_draw_diag *ctx, const struct vf_layout *lay
     unit_shape(layout, plan->vertex_count, &plan->lanes, &plan->units_per_instance,
                &plan->unit_bytes);
     bind_slots(layout, desc, plan);
-    return VF_OK;
 }
 
 /* The bytes of `units` units, with the overflow reported. */

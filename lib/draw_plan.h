@@ -170,6 +170,12 @@ VF_HIDDEN void vf_check_output_overflow(struct vf_draw_diag *ctx, uint64_t units
 VF_HIDDEN void vf_check_range(struct vf_draw_diag *ctx, const struct vf_plan *plan,
                               uint32_t instance, uint32_t first, uint32_t count);
 
+/* draw.c: the plan of a draw whose checks all passed (index_size: what
+ * vf_check_index_buffer gave), without checking anything again; for
+ * draw_batch.c, which checks what its draws share once. */
+VF_HIDDEN void vf_plan_fill(const struct vf_layout *layout, const vf_draw_desc *desc,
+                            uint32_t index_size, struct vf_plan *plan);
+
 /* draw_slot.c */
 
 /* Fetches one per-vertex slot for the n positions [pos, pos + n) of a

@@ -14,6 +14,7 @@ libvfetch_core_la_SOURCES += \
 	lib/layout_query.h \
 	lib/draw_plan.h \
 	lib/draw.c \
+	lib/draw_batch.c \
 	lib/draw_check.c \
 	lib/message_ids.def \
 	lib/message_ids.c \
@@ -28,6 +29,8 @@ libvfetch_core_la_SOURCES += \
 	lib/reuse_lookup.h \
 	lib/pool.c \
 	lib/primitives.c \
+	lib/prim_source.h \
+	lib/statistics.c \
 	lib/cpu.c \
 	lib/cpu.h \
 	lib/isa.def \

@@ -11,28 +11,7 @@
  */
 #include "vf_internal.h"
 #include "d3d11_internal.h"
-
-/* How a topology walks a piece. */
-enum prim_kind {
-    KIND_LIST,           /* points, lines, triangles, their adjacency forms, patches */
-    KIND_LINE_STRIP,
-    KIND_TRI_STRIP,
-    KIND_LINE_STRIP_ADJ,
-    KIND_TRI_STRIP_ADJ
-};
-
-struct prim_source {
-    enum prim_kind kind;
-    uint32_t vpp;        /* vertices per primitive */
-    uint32_t n;          /* positions per instance */
-    /* Strip cuts, read exactly as the draw reads indices (rules §5.1). */
-    int cuts;
-    const uint8_t *ib;
-    uint32_t ib_size;
-    uint32_t index_size;
-    uint32_t start;
-    uint32_t cut_value;
-};
+#include "prim_source.h"
 
 uint32_t vf_topology_vertices_per_primitive(uint32_t t)
 {
@@ -66,7 +45,7 @@ static enum prim_kind topology_kind(uint32_t t)
 
 /* The checks of vf_draw that concern these fields, in its order.
  * `cut_lists`: cuts take effect in list topologies too (D3D11, spec 8.12). */
-static vf_result prim_source_init(const vf_draw_desc *desc, int cut_lists,
+vf_result vf_prim_source_init(const vf_draw_desc *desc, int cut_lists,
                                   struct prim_source *src)
 {
     if (!desc)
@@ -96,33 +75,39 @@ static vf_result prim_source_init(const vf_draw_desc *desc, int cut_lists,
     if ((desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF && src->index_size != 2) ||
         (desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFFFFFF && src->index_size != 4))
         return VF_ERROR_STRIP_CUT_MISMATCH;
+    src->ib = ib->data;
+    src->ib_size = ib->size_in_bytes;
+    src->start = desc->start_location;
     /* Rules §5.2: only strips cut (in D3D11 lists too); a missing buffer
      * returned above, its indices read 0, never a cut value. */
     if (desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
         (src->kind != KIND_LIST || cut_lists)) {
         src->cuts = 1;
-        src->ib = ib->data;
-        src->ib_size = ib->size_in_bytes;
-        src->start = desc->start_location;
         src->cut_value = src->index_size == 2 ? 0xffffu : 0xffffffffu;
     }
     return VF_OK;
 }
 
-/* Whether position `pos` is a cut: its byte address wraps in 32 bits and
- * an index past the view reads 0, never a cut value (rules §5.1). */
-static int is_cut(const struct prim_source *src, uint32_t pos)
+/* The raw index at position `pos`: its byte address wraps in 32 bits and
+ * an index past the view reads 0 (rules §5.1). */
+uint32_t vf_prim_index_at(const struct prim_source *src, uint32_t pos)
 {
     uint32_t byte = (src->start + pos) * src->index_size;
     if ((uint64_t)byte + src->index_size > src->ib_size)
         return 0;
-    uint32_t v = src->index_size == 2 ? vf_load_u16(src->ib + byte) : vf_load_u32(src->ib + byte);
-    return v == src->cut_value;
+    return src->index_size == 2 ? vf_load_u16(src->ib + byte) : vf_load_u32(src->ib + byte);
+}
+
+/* Whether position `pos` is a cut; an index past the view reads 0, never
+ * a cut value. */
+int vf_prim_is_cut(const struct prim_source *src, uint32_t pos)
+{
+    return vf_prim_index_at(src, pos) == src->cut_value;
 }
 
 /* The next piece at or after `*pos`: [*start_ret, *start_ret + *len_ret);
  * *pos moves past the cut that ends it. 0 when no position is left. */
-static int next_piece(const struct prim_source *src, uint32_t *pos, uint32_t *start_ret,
+int vf_prim_next_piece(const struct prim_source *src, uint32_t *pos, uint32_t *start_ret,
                       uint32_t *len_ret)
 {
     uint32_t p = *pos;
@@ -135,7 +120,7 @@ static int next_piece(const struct prim_source *src, uint32_t *pos, uint32_t *st
         return 1;
     }
     uint32_t e = p;
-    while (e < src->n && !is_cut(src, e))
+    while (e < src->n && !vf_prim_is_cut(src, e))
         e++;
     *start_ret = p;
     *len_ret = e - p;
@@ -145,7 +130,7 @@ static int next_piece(const struct prim_source *src, uint32_t *pos, uint32_t *st
 
 /* Primitives in a piece of m vertices (rules: docs/d3d-ia-rules.md §13
  * §3, incomplete primitives dropped). */
-static uint32_t piece_count(const struct prim_source *src, uint32_t m)
+uint32_t vf_prim_piece_count(const struct prim_source *src, uint32_t m)
 {
     switch (src->kind) {
     case KIND_LIST: return m / src->vpp;
@@ -210,15 +195,15 @@ vf_result vf_prim_count(const vf_draw_desc *desc, int cut_lists, uint32_t *primi
                         uint32_t *vertices_per_primitive_ret, size_t *draw_words_ret)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, cut_lists, &src);
+    vf_result res = vf_prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!primitive_count_ret)
         return VF_ERROR_NULL_POINTER;
 
     uint32_t count = 0, pos = 0, start, len;
-    while (next_piece(&src, &pos, &start, &len))
-        count += piece_count(&src, len); /* at most one per position: no wrap */
+    while (vf_prim_next_piece(&src, &pos, &start, &len))
+        count += vf_prim_piece_count(&src, len); /* at most one per position: no wrap */
 
     if (draw_words_ret) {
         uint64_t words = (uint64_t)count * src.vpp; /* < 2^37 */
@@ -246,10 +231,10 @@ static uint32_t walk_primitives(const struct prim_source *src, struct prim_walk 
 {
     uint32_t written = 0;
     for (;;) {
-        uint32_t c = piece_count(src, w->len);
+        uint32_t c = vf_prim_piece_count(src, w->len);
         for (; w->j < c && room > 0; w->j++, room--, written++)
             piece_vertices(src, w->start, w->len, w->j, out + (size_t)written * src->vpp);
-        if (room == 0 || !next_piece(src, &w->pos, &w->start, &w->len))
+        if (room == 0 || !vf_prim_next_piece(src, &w->pos, &w->start, &w->len))
             break;
         w->j = 0;
     }
@@ -260,10 +245,10 @@ static uint32_t walk_primitives(const struct prim_source *src, struct prim_walk 
 /* Whether a walk has primitives left: the current piece, or one after it. */
 static int walk_has_more(const struct prim_source *src, struct prim_walk w)
 {
-    if (w.j < piece_count(src, w.len))
+    if (w.j < vf_prim_piece_count(src, w.len))
         return 1;
-    while (next_piece(src, &w.pos, &w.start, &w.len))
-        if (piece_count(src, w.len) > 0)
+    while (vf_prim_next_piece(src, &w.pos, &w.start, &w.len))
+        if (vf_prim_piece_count(src, w.len) > 0)
             return 1;
     return 0;
 }
@@ -272,7 +257,7 @@ static int walk_has_more(const struct prim_source *src, struct prim_walk w)
 static void walk_skip(const struct prim_source *src, struct prim_walk *w, uint32_t first)
 {
     while (w->primitive < first) {
-        uint32_t c = piece_count(src, w->len), left = c - w->j;
+        uint32_t c = vf_prim_piece_count(src, w->len), left = c - w->j;
         if (first - w->primitive < left) {
             w->j += first - w->primitive;
             w->primitive = first;
@@ -280,7 +265,7 @@ static void walk_skip(const struct prim_source *src, struct prim_walk *w, uint32
         }
         w->primitive += left;
         w->j = c;
-        if (!next_piece(src, &w->pos, &w->start, &w->len))
+        if (!vf_prim_next_piece(src, &w->pos, &w->start, &w->len))
             return;
         w->j = 0;
     }
@@ -304,7 +289,7 @@ vf_result vf_prim_list(const vf_draw_desc *desc, int cut_lists, uint32_t first_p
                        uint32_t *out, size_t out_count, uint32_t *primitives_written_ret)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, cut_lists, &src);
+    vf_result res = vf_prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!primitives_written_ret || (!out && out_count != 0))
@@ -330,7 +315,7 @@ vf_result vf_prim_cursor_init(const vf_draw_desc *desc, int cut_lists,
                               vf_primitive_cursor *cursor)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, cut_lists, &src);
+    vf_result res = vf_prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!cursor)
@@ -358,7 +343,7 @@ static int cursor_walk(const vf_primitive_cursor *c, const vf_draw_desc *desc,
     w->primitive = c->next_primitive;
     /* A piece inside the positions, the scan at or past its end. */
     return w->pos <= src->n && w->start <= w->pos && w->len <= w->pos - w->start &&
-           w->j <= piece_count(src, w->len);
+           w->j <= vf_prim_piece_count(src, w->len);
 }
 
 vf_result vf_prim_cursor_next(const vf_draw_desc *desc, int cut_lists,
@@ -366,7 +351,7 @@ vf_result vf_prim_cursor_next(const vf_draw_desc *desc, int cut_lists,
                               uint32_t *primitives_written_ret)
 {
     struct prim_source src;
-    vf_result res = prim_source_init(desc, cut_lists, &src);
+    vf_result res = vf_prim_source_init(desc, cut_lists, &src);
     if (res != VF_OK)
         return res;
     if (!cursor || !primitives_written_ret || (!out && out_count != 0))

@@ -3,6 +3,8 @@
 # make check, and part of make fuzz), and the Vulkan cross-check of
 # primitive lists.
 
+STATS_REF_SOURCES = tests/ref/stats_ref.c tests/ref/stats_ref.h
+
 check_PROGRAMS += tests/check_primitives
 tests_check_primitives_SOURCES = tests/check_primitives.c $(PRIM_REF_SOURCES) $(IA_REF_SOURCES) \
 	$(TEST_UTIL_SOURCES)
@@ -12,14 +14,14 @@ TESTS += tests/check_primitives
 
 check_PROGRAMS += tests/fuzz/replay_primitives
 tests_fuzz_replay_primitives_SOURCES = tests/fuzz/fuzz_primitives.c $(FUZZ_COMMON_SOURCES) \
-	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES)
+	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES) $(STATS_REF_SOURCES)
 tests_fuzz_replay_primitives_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_primitives"'
 tests_fuzz_replay_primitives_LDADD = libvfetch_core.la -lm
 TESTS += tests/fuzz/replay_primitives
 EXTRA_PROGRAMS += tests/fuzz/fuzz_primitives
 tests_fuzz_fuzz_primitives_SOURCES = tests/fuzz/fuzz_primitives.c tests/fuzz/fuzz_input.h \
-	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES)
+	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES) $(STATS_REF_SOURCES)
 tests_fuzz_fuzz_primitives_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_primitives_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_primitives_LDADD = libvfetch_core.la -lm
@@ -39,3 +41,19 @@ TESTS += tests/vk/run-vk-primitives.sh
 endif
 endif
 EXTRA_DIST += tests/vk/run-vk-primitives.sh tests/vk/vk-env.sh
+
+# Pipeline statistics (lib/statistics.c) against tests/ref/stats_ref.c,
+# which counts them from the reference primitive list.
+check_PROGRAMS += tests/check_statistics
+tests_check_statistics_SOURCES = tests/check_statistics.c $(STATS_REF_SOURCES) \
+	$(PRIM_REF_SOURCES) $(IA_REF_SOURCES) $(TEST_UTIL_SOURCES)
+tests_check_statistics_CFLAGS = $(TEST_CFLAGS)
+tests_check_statistics_LDADD = $(TEST_LDADD)
+TESTS += tests/check_statistics
+
+# Draw batches (lib/draw_batch.c) against vf_draw, draw by draw.
+check_PROGRAMS += tests/check_draw_batch
+tests_check_draw_batch_SOURCES = tests/check_draw_batch.c $(TEST_UTIL_SOURCES)
+tests_check_draw_batch_CFLAGS = $(TEST_CFLAGS)
+tests_check_draw_batch_LDADD = $(TEST_LDADD)
+TESTS += tests/check_draw_batch

@@ -6,6 +6,7 @@
     prims = vfetch.primitives(case_dict)    # what `vfetch run --primitives` lists
     for piece in vfetch.iter_primitives(case_dict, chunk=4096): ...  # any length
     reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
+    stats = vfetch.statistics(case_dict)    # IAVertices, IAPrimitives, VSInvocations
     report = vfetch.compare(case_dict, captured_words)
 
 The library is loaded from VFETCH_LIBRARY, else the package's own copy (pip
@@ -23,12 +24,14 @@ from .draw import Layout, Result, Register, run
 from .errors import ArgumentTypeError, CaseError, DrawError, LayoutError, StateError, VfetchError
 from .formats import FormatInfo, decode_element, format_info, format_name, format_value, formats
 from .raw import read_raw
+from .statistics import Statistics, statistics
 
 __all__ = ["Primitives", "ReuseResult", "primitives", "run_reuse", "Case", "CaseError", "Comparison", "DrawError", "FormatInfo", "KINDS", "Layout",
            "LayoutError", "Register", "Result", "VfetchError", "classify", "compare",
            "decode_element", "format_info", "format_name", "format_value", "formats",
            "load_case", "read_raw", "run", "version"]
 __all__ += ["ArgumentTypeError", "StateError", "iter_primitives"]
+__all__ += ["Statistics", "statistics"]
 
 
 def version():

@@ -106,6 +106,10 @@ class DrawDesc(ctypes.Structure):
 
 class PrimitiveCursor(ctypes.Structure):
     _fields_ = [("next_primitive", u32), ("internal_", u32 * 7)]
+class PipelineStatistics(ctypes.Structure):
+    _fields_ = [("ia_vertices", ctypes.c_uint64), ("ia_vertices_min", ctypes.c_uint64),
+                ("ia_primitives", ctypes.c_uint64), ("vs_invocations_min", ctypes.c_uint64),
+                ("vs_invocations_max", ctypes.c_uint64)]
 
 
 class BufferDesc(ctypes.Structure):
@@ -174,6 +178,9 @@ _SIGNATURES = {
     "vf_draw_reuse_scratch_size": (ctypes.c_int, [c_ptr, _P(DrawDesc), _P(ctypes.c_size_t)]),
     "vf_draw_reuse": (ctypes.c_int, [c_ptr, _P(DrawDesc), c_ptr, ctypes.c_size_t, c_ptr,
                                      ctypes.c_size_t, _P(u32), ctypes.c_size_t, _P(u32)]),
+    "vf_draw_statistics_scratch_size": (ctypes.c_int, [_P(DrawDesc), _P(ctypes.c_size_t)]),
+    "vf_draw_statistics": (ctypes.c_int, [_P(DrawDesc), c_ptr, ctypes.c_size_t,
+                                          _P(PipelineStatistics)]),
     # vfetch_d3d11.h
     "vf_buffer_create": (ctypes.c_int, [_P(BufferDesc), _P(SubresourceData), u32, _P(c_ptr),
                                         _DIAG]),
@@ -195,6 +202,10 @@ _SIGNATURES = {
     "vf_d3d11_draw_primitives_next": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32,
                                                      _P(PrimitiveCursor), _P(u32),
                                                      ctypes.c_size_t, _P(u32)]),
+    "vf_d3d11_draw_statistics_scratch_size": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32,
+                                                             u32, _P(ctypes.c_size_t)]),
+    "vf_d3d11_draw_statistics": (ctypes.c_int, [_P(D3D11IAState), ctypes.c_int, u32, u32, u32,
+                                                c_ptr, ctypes.c_size_t, _P(PipelineStatistics)]),
     "vf_d3d11_draw": (ctypes.c_int, [_P(D3D11IAState), u32, u32] + _OUT),
     "vf_d3d11_draw_indexed": (ctypes.c_int, [_P(D3D11IAState), u32, u32, i32] + _OUT),
     "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),

@@ -235,5 +235,23 @@ bad typed-indices "IndexBuffer.Indices[1]: 65536 is out of range for R16_UINT (0
 bad typed-indices-vb "VertexBuffers[0]: unknown field 'Indices'" \
     "{$L, \"VertexBuffers\": [{\"StrideInBytes\": 4, \"Indices\": [0]}], $D}"
 
+# ---------------------------------------------------------------------------
+# --statistics: the table's line for a strip with cuts (2 3 4 5 CUT 6 7 8
+# CUT 9, 2 instances; docs/d3d-ia-rules.md section 15): 8 vertices and 3
+# triangles an instance, 7 distinct vertices in triangles, at most 3 * 3
+# plus the lone 9 without a cache. Other output formats are unchanged by it.
+STRIP="$top_srcdir/examples/strip-cuts.json"
+if "$VFETCH" run "$STRIP" --statistics 2>&1 | tail -n 1 |
+    grep -qx 'statistics: IAVertices 16, IAPrimitives 6, VSInvocations 14..20'; then
+    pass
+else
+    fail "run --statistics: wrong or missing statistics line"
+fi
+if "$VFETCH" run "$STRIP" --output csv --statistics >stats.csv 2>&1 &&
+    "$VFETCH" run "$STRIP" --output csv >plain.csv 2>&1 && cmp -s stats.csv plain.csv; then
+    pass
+else
+    fail "run --output csv --statistics: output differs from csv without it"
+fi
 
 cli_summary

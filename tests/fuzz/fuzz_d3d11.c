@@ -212,6 +212,31 @@ static vf_result draw_by_hand(const vf_d3d11_ia_state *s, int indexed, uint32_t 
                                      start_instance, out, size);
 }
 
+/* The D3D11 statistics of three instances: the count's result, its
+ * primitives three times, and figures in their order (the exact figures
+ * are checked against the reference in check_statistics). */
+static void check_statistics(const vf_d3d11_ia_state *s, int indexed, uint32_t count,
+                             uint32_t start, vf_result count_result, uint32_t primitives)
+{
+    size_t bytes = 0;
+    vf_result r = vf_d3d11_draw_statistics_scratch_size(s, indexed, count, start, &bytes);
+    FZ_CHECK(r == count_result, "statistics scratch %d, count %d", (int)r, (int)count_result);
+    if (r != VF_OK)
+        return;
+    uint64_t *scratch = bytes ? malloc(bytes) : NULL;
+    FZ_CHECK(bytes == 0 || scratch, "out of memory");
+    vf_pipeline_statistics st;
+    r = vf_d3d11_draw_statistics(s, indexed, count, 3, start, scratch, bytes, &st);
+    free(scratch);
+    FZ_CHECK(r == VF_OK, "statistics gave %d", (int)r);
+    FZ_CHECK(st.ia_primitives == 3ull * primitives, "IAPrimitives %llu, primitives %u",
+             (unsigned long long)st.ia_primitives, primitives);
+    FZ_CHECK(st.ia_vertices_min <= st.ia_vertices && st.ia_vertices <= 3ull * count &&
+                 st.vs_invocations_min <= st.ia_vertices_min &&
+                 st.ia_vertices <= st.vs_invocations_max,
+             "statistics out of order");
+}
+
 /* The D3D11 primitive list read whole and with a cursor, `step`
  * primitives a call (0: a room of fewer words than a primitive): the same
  * list, the same errors, nothing written past the room. */
@@ -223,6 +248,7 @@ static void check_primitives(const vf_d3d11_ia_state *s, int indexed, uint32_t c
     vf_result r = vf_d3d11_primitive_count(s, indexed, count, start, &n, &vpp);
     vf_result rc = vf_d3d11_primitive_cursor_init(s, indexed, count, start, &cur);
     FZ_CHECK(r == rc, "count %d, cursor init %d", (int)r, (int)rc);
+    check_statistics(s, indexed, count, start, r, n);
     if (r != VF_OK)
         return;
     uint32_t *whole = malloc(((size_t)n * vpp + 1) * sizeof(uint32_t));

@@ -20,7 +20,8 @@
  *  - vf_fetch_range of a random part equals that part of the whole draw;
  *  - a draw that fails, or whose output buffer is too small, writes nothing;
  *  - vf_draw_check and vf_draw_ex give vf_draw's result, list an error
- *    exactly when it fails, and vf_draw_ex writes the same words.
+ *    exactly when it fails, and vf_draw_ex writes the same words;
+ *  - vf_draw_batch of the draw twice gives vf_draw's result and words.
  */
 #include "fuzz_input.h"
 #include "ia_ref.h"
@@ -127,6 +128,38 @@ static void check_diagnostics(const vf_layout *layout, const vf_draw_desc *desc,
     FZ_CHECK(memcmp(out, want, out_size) == 0, "vf_draw_ex wrote other words");
     free(out);
     free(diag);
+}
+
+/* The draw twice in a batch of one view set (vf_draw_batch): the result
+ * of vf_draw, and on success both draws' words equal its output. */
+static void check_batch(const vf_layout *layout, const vf_draw_desc *desc,
+                        const uint8_t *ref_out, size_t out_size, vf_result r0)
+{
+    vf_draw_batch_desc b;
+    memset(&b, 0, sizeof(b));
+    b.struct_size = sizeof(b);
+    b.vertex_buffer_sets = desc->vertex_buffers;
+    b.num_vertex_buffer_sets = 1;
+    b.num_vertex_buffers = desc->num_vertex_buffers;
+    b.indexed = desc->indexed;
+    b.index_buffer = desc->index_buffer;
+    b.strip_cut_value = desc->strip_cut_value;
+    b.primitive_topology = desc->primitive_topology;
+    vf_batch_draw draw = { 0, desc->vertex_count_per_instance, desc->instance_count,
+                           desc->start_location, desc->base_vertex_location,
+                           desc->start_instance_location };
+    vf_batch_draw draws[2] = { draw, draw };
+    uint8_t *out = alloc_exact(2 * out_size);
+    memset(out, 0xCD, 2 * out_size);
+    vf_result r = vf_draw_batch(layout, &b, draws, 2, out, 2 * out_size, NULL);
+    FZ_CHECK(r == r0, "batch gave %d, vf_draw %d", (int)r, (int)r0);
+    if (r != VF_OK)
+        FZ_CHECK(untouched(out, 2 * out_size), "failed batch (%d) wrote output", r);
+    else
+        FZ_CHECK(memcmp(out, ref_out, out_size) == 0 &&
+                     memcmp(out + out_size, ref_out, out_size) == 0,
+                 "batch words differ from vf_draw");
+    free(out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -292,6 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (r0 != VF_OK)
         FZ_CHECK(untouched(ref_out, out_size), "failed draw (%d) wrote output", r0);
     check_diagnostics(ref_layout, &d.desc, out_size, ref_out, r0);
+    check_batch(ref_layout, &d.desc, ref_out, out_size, r0);
 
     /* Errors that the rules demand. */
     int must_fail = 0;

@@ -13,11 +13,14 @@
  *  - the count and the whole list equal tests/ref/prim_ref.c, a model
  *    written from the spec;
  *  - the part written into the fuzzed output size is that part of the
- *    whole list, whole primitives only, and nothing after it changes.
+ *    whole list, whole primitives only, and nothing after it changes;
+ *  - vf_draw_statistics fails exactly when the count does, and otherwise
+ *    equals tests/ref/stats_ref.c (scratch of exactly the asked size).
  */
 #include "fuzz_input.h"
 
 #include "prim_ref.h"
+#include "stats_ref.h"
 
 #define MAX_POSITIONS 20000u
 
@@ -59,6 +62,31 @@ static void check_cursor(fz_input *in, const vf_draw_desc *d, const uint32_t *re
     FZ_CHECK(r == VF_OK || r == VF_ERROR_INVALID_ARGUMENT || r == VF_ERROR_OUTPUT_TOO_SMALL,
              "forged cursor gave %d", (int)r);
     FZ_CHECK(r != VF_OK || (size_t)w * vpp <= out_count, "forged cursor wrote %u primitives", w);
+}
+
+/* The statistics of `d` against the reference (res: the count's result). */
+static void check_statistics(const vf_draw_desc *d, vf_result res, const uint8_t *cut)
+{
+    size_t bytes = 0;
+    vf_result r = vf_draw_statistics_scratch_size(d, &bytes);
+    FZ_CHECK(r == res, "statistics scratch size gave %d, count %d", (int)r, (int)res);
+    if (r != VF_OK)
+        return;
+    uint64_t *scratch = bytes ? malloc(bytes) : NULL;
+    FZ_CHECK(bytes == 0 || scratch != NULL, "out of memory");
+    vf_pipeline_statistics got, want;
+    r = vf_draw_statistics(d, scratch, bytes, &got);
+    free(scratch);
+    FZ_CHECK(r == VF_OK, "statistics gave %d", (int)r);
+    stats_ref(d, cut, &want);
+    FZ_CHECK(memcmp(&got, &want, sizeof(got)) == 0,
+             "statistics %llu %llu %llu [%llu, %llu], reference %llu %llu %llu [%llu, %llu]",
+             (unsigned long long)got.ia_vertices, (unsigned long long)got.ia_vertices_min,
+             (unsigned long long)got.ia_primitives, (unsigned long long)got.vs_invocations_min,
+             (unsigned long long)got.vs_invocations_max, (unsigned long long)want.ia_vertices,
+             (unsigned long long)want.ia_vertices_min, (unsigned long long)want.ia_primitives,
+             (unsigned long long)want.vs_invocations_min,
+             (unsigned long long)want.vs_invocations_max);
 }
 
 static void check(const uint8_t *data, size_t size)
@@ -104,6 +132,7 @@ static void check(const uint8_t *data, size_t size)
     vf_result res2 = vf_draw_primitives(&d, first, out, out_count, &written);
 
     if (res != VF_OK) {
+        check_statistics(&d, res, NULL);
         FZ_CHECK(res2 == res, "count gave %d, list %d", (int)res, (int)res2);
         FZ_CHECK(count == 0xdeadbeefu && vpp == 0xdeadbeefu, "count written on error");
         FZ_CHECK(written == 0xdeadbeefu, "written set on error");
@@ -120,6 +149,7 @@ static void check(const uint8_t *data, size_t size)
     prim_ref_cuts(&d, cut);
     uint32_t rcount, rvpp;
     uint32_t *ref = prim_ref_assemble(d.primitive_topology, n, cut, &rcount, &rvpp);
+    check_statistics(&d, res, cut);
     free(cut);
     FZ_CHECK(count == rcount && vpp == rvpp, "count %u x %u, reference %u x %u", count, vpp,
              rcount, rvpp);

@@ -123,6 +123,13 @@ static void views_and_draws(void)
     FIELD(vf_draw_desc, base_vertex_location);
     FIELD(vf_draw_desc, start_instance_location);
     FIELD(vf_draw_desc, pool);
+
+    SIZE(vf_pipeline_statistics);
+    FIELD(vf_pipeline_statistics, ia_vertices);
+    FIELD(vf_pipeline_statistics, ia_vertices_min);
+    FIELD(vf_pipeline_statistics, ia_primitives);
+    FIELD(vf_pipeline_statistics, vs_invocations_min);
+    FIELD(vf_pipeline_statistics, vs_invocations_max);
 }
 
 static void d3d11_structs(void)

@@ -29,6 +29,7 @@ STRUCTS = {
     "IndexBufferView": "vf_index_buffer_view",
     "DrawDesc": "vf_draw_desc",
     "PrimitiveCursor": "vf_primitive_cursor",
+    "PipelineStatistics": "vf_pipeline_statistics",
     "BufferDesc": "vf_buffer_desc",
     "SubresourceData": "vf_subresource_data",
     "D3D11VertexBinding": "vf_d3d11_vertex_binding",

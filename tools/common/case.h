@@ -149,4 +149,10 @@ vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *d
                                   uint32_t first_primitive, uint32_t *out, size_t out_count,
                                   uint32_t *written_ret);
 
+/* The draw's pipeline statistics (vf_draw_statistics with `desc` for D3D12,
+ * vf_d3d11_draw_statistics on the bound state for D3D11), with the scratch
+ * they ask for allocated and freed here. */
+vf_result vf_case_statistics(const struct vf_case *c, const vf_draw_desc *desc,
+                             vf_pipeline_statistics *stats_ret);
+
 #endif /* VF_TOOLS_CASE_H */

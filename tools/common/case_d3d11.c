@@ -771,3 +771,18 @@ vf_result vf_case_d3d11_draw_primitives(const struct vf_case *c, uint32_t first_
                                     c->draw.vertex_count_per_instance, c->draw.start_location,
                                     first_primitive, out, out_count, written_ret);
 }
+
+vf_result vf_case_d3d11_statistics_scratch_size(const struct vf_case *c, size_t *bytes_ret)
+{
+    return vf_d3d11_draw_statistics_scratch_size(&c->d3d11->state, (int)c->draw.indexed,
+                                                 c->draw.vertex_count_per_instance,
+                                                 c->draw.start_location, bytes_ret);
+}
+
+vf_result vf_case_d3d11_statistics(const struct vf_case *c, void *scratch, size_t scratch_size,
+                                    vf_pipeline_statistics *stats_ret)
+{
+    return vf_d3d11_draw_statistics(&c->d3d11->state, (int)c->draw.indexed,
+                                    c->draw.vertex_count_per_instance, c->draw.instance_count,
+                                    c->draw.start_location, scratch, scratch_size, stats_ret);
+}

@@ -34,6 +34,9 @@ vf_result vf_case_d3d11_draw(const struct vf_case *c, const vf_draw_desc *desc, 
 /* vf_d3d11_primitive_count / vf_d3d11_draw_primitives on the bound state. */
 vf_result vf_case_d3d11_primitive_count(const struct vf_case *c, uint32_t *count_ret,
                                         uint32_t *vertices_per_primitive_ret);
+vf_result vf_case_d3d11_statistics(const struct vf_case *c, void *scratch, size_t scratch_size,
+                                    vf_pipeline_statistics *stats_ret);
+vf_result vf_case_d3d11_statistics_scratch_size(const struct vf_case *c, size_t *bytes_ret);
 vf_result vf_case_d3d11_draw_primitives(const struct vf_case *c, uint32_t first_primitive,
                                         uint32_t *out, size_t out_count, uint32_t *written_ret);
 

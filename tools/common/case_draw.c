@@ -55,3 +55,20 @@ vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *d
         return vf_draw_primitives(desc, first_primitive, out, out_count, written_ret);
     return vf_case_d3d11_draw_primitives(c, first_primitive, out, out_count, written_ret);
 }
+
+vf_result vf_case_statistics(const struct vf_case *c, const vf_draw_desc *desc,
+                             vf_pipeline_statistics *stats_ret)
+{
+    size_t bytes = 0;
+    vf_result r = c->d3d11 == NULL ? vf_draw_statistics_scratch_size(desc, &bytes)
+                                   : vf_case_d3d11_statistics_scratch_size(c, &bytes);
+    if (r != VF_OK)
+        return r;
+    void *scratch = NULL;
+    if (bytes != 0 && (scratch = malloc(bytes)) == NULL)
+        return VF_ERROR_OUT_OF_MEMORY;
+    r = c->d3d11 == NULL ? vf_draw_statistics(desc, scratch, bytes, stats_ret)
+                         : vf_case_d3d11_statistics(c, scratch, bytes, stats_ret);
+    free(scratch);
+    return r;
+}

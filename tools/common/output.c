@@ -406,6 +406,19 @@ static void json_diagnostics(FILE *f, const vf_diagnostics *diag, int d3d11)
     fputs("\n],\n", f);
 }
 
+/* "statistics": the draw's pipeline statistics, VSInvocations as the
+ * interval a conforming GPU may report. */
+static void json_statistics(FILE *f, const vf_pipeline_statistics *st)
+{
+    if (st == NULL)
+        return;
+    fprintf(f, "\"statistics\": {\"IAVertices\": %llu, \"IAPrimitives\": %llu, "
+               "\"VSInvocations\": [%llu, %llu]},\n",
+            (unsigned long long)st->ia_vertices, (unsigned long long)st->ia_primitives,
+            (unsigned long long)st->vs_invocations_min,
+            (unsigned long long)st->vs_invocations_max);
+}
+
 /* "draw": the draw call and its arguments. */
 static void json_draw(FILE *f, const vf_draw_desc *d)
 {
@@ -487,6 +500,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     json_draw(f, &r->c->draw);
     json_layout(f, r, regs);
     json_diagnostics(f, o->diag, o->d3d11_ids);
+    json_statistics(f, o->stats);
     if (o->sel != NULL)
         fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
                    "\"FirstPosition\": %u, \"PositionCount\": %u},\n",
@@ -570,13 +584,13 @@ static int csv_records(FILE *f, const struct vf_records *r, const struct vf_outp
 
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
-    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0 };
+    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0, NULL };
     return table_records(f, r, &o);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0 };
+    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0, NULL };
     return json_records(f, r, &o);
 }
 

@@ -72,6 +72,7 @@ struct vf_output_options {
                                             * records (with no selection) */
     const vf_diagnostics *diag;            /* json: "diagnostics" of the draw, when it has any */
     int d3d11_ids;                         /* json: name the D3D11 debug layer's message IDs */
+    const vf_pipeline_statistics *stats;   /* json: "statistics" of the whole draw (NULL: none) */
 };
 
 /* The debug layer's message ID of a diagnostic code (D3D11's with `d3d11`,

@@ -77,6 +77,7 @@ struct options {
     uint32_t threads;
     int primitives;
     int reuse;
+    int statistics; /* --statistics: the table prints the pipeline statistics */
     int werror;
     struct range instances, positions;
 };

@@ -123,6 +123,7 @@ struct run {
     struct vf_selection sel;
     struct reuse_result rr;
     vf_diagnostics *diag;
+    vf_pipeline_statistics stats;
 };
 
 /* --primitives: the list of one instance, as records with --reuse. */
@@ -160,6 +161,19 @@ static int output_records(FILE *f, const struct vf_records *rec, enum output_kin
     return -1;
 }
 
+/* The draw's pipeline statistics into r->stats. */
+static int run_statistics(struct run *r)
+{
+    vf_draw_desc desc;
+    vf_case_draw_desc(r->c, &desc);
+    vf_result res = vf_case_statistics(r->c, &desc, &r->stats);
+    if (res != VF_OK) {
+        cli_error("%s: statistics: %s", r->name, vf_result_string(res));
+        return EXIT_INVALID;
+    }
+    return 0;
+}
+
 /* The drawn records, with what the options add, to `f`. */
 static int write_records(FILE *f, const struct run *r)
 {
@@ -183,7 +197,16 @@ static int write_records(FILE *f, const struct run *r)
     oo.sel = o->instances.set || o->positions.set ? &r->sel : NULL;
     oo.diag = r->diag;
     oo.d3d11_ids = c->d3d11 != NULL;
-    return output_records(f, &rec, o->output, &oo);
+    oo.stats = &r->stats;
+    if (output_records(f, &rec, o->output, &oo) != 0)
+        return -1;
+    if (o->statistics && o->output == OUTPUT_TABLE)
+        fprintf(f, "\nstatistics: IAVertices %llu, IAPrimitives %llu, VSInvocations %llu..%llu\n",
+                (unsigned long long)r->stats.ia_vertices,
+                (unsigned long long)r->stats.ia_primitives,
+                (unsigned long long)r->stats.vs_invocations_min,
+                (unsigned long long)r->stats.vs_invocations_max);
+    return ferror(f) ? -1 : 0;
 }
 
 /* To -o FILE or standard output; 0 or an exit status after a message. */
@@ -217,7 +240,7 @@ static int write_output(const struct run *r)
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0 }, { 0, 0, 0, 0 },
-                     { NULL, 0 }, NULL };
+                     { NULL, 0 }, NULL, { 0, 0, 0, 0, 0 } };
     uint32_t isa;
     uint32_t warnings = 0;
     int rc;
@@ -238,6 +261,8 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = werror_status(name, stderr, warnings);
     if (rc == 0 && o->primitives)
         rc = run_primitives(&r);
+    if (rc == 0)
+        rc = run_statistics(&r);
     if (rc == 0)
         rc = write_output(&r);
     free(r.diag);

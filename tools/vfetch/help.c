@@ -48,7 +48,10 @@ static const char usage_run_head[] =
     "                          as its vertices' positions, leading vertex first\n"
     "      --reuse             vertex reuse: each distinct vertex once per instance,\n"
     "                          then the map from positions to those records (table\n"
-    "                          and json only; with --primitives, record numbers)\n";
+    "                          and json only; with --primitives, record numbers)\n"
+    "      --statistics        table: also print the draw's pipeline statistics\n"
+    "                          (IAVertices, IAPrimitives, VSInvocations [min, max];\n"
+    "                          json output always has them)\n";
 
 /* The rest, after the --isa line help_run writes. */
 static const char usage_run_tail[] =

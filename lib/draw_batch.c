@@ -1,0 +1,143 @@
+/*
+ * draw_batch.c - many direct draws over one layout, index buffer and
+ * topology, with their vertex buffer views taken from a table of view
+ * sets (vfetch.h, "Draw batches").
+ *
+ * A single draw spends a good part of its time on checks that do not
+ * depend on its counts: the description's fields, the index buffer, every
+ * view's stride. A batch makes those checks once (the views once per set)
+ * and each draw then needs only its set number and output size checked
+ * before the plan is filled and run exactly as vf_draw runs it, so each
+ * draw writes exactly the words of the equivalent vf_draw.
+ */
+#include "draw_plan.h"
+
+/* The single-draw description of draw `dr` of the batch. */
+static void draw_desc_of(const vf_draw_batch_desc *b, const vf_batch_draw *dr,
+                         vf_draw_desc *d)
+{
+    d->vertex_buffers = b->num_vertex_buffers
+                            ? b->vertex_buffer_sets + (size_t)dr->vertex_buffer_set *
+                                                          b->num_vertex_buffers
+                            : NULL;
+    d->vertex_count_per_instance = dr->vertex_count_per_instance;
+    d->instance_count = dr->instance_count;
+    d->start_location = dr->start_location;
+    d->base_vertex_location = dr->base_vertex_location;
+    d->start_instance_location = dr->start_instance_location;
+}
+
+/* What every draw shares, checked once: the fields of the batch (as
+ * vf_draw checks them, with view set 0 standing for the views), the index
+ * buffer, and every view set's strides. */
+static vf_result check_shared(const struct vf_layout *layout, const vf_draw_batch_desc *b,
+                              vf_draw_desc *d, uint32_t *index_size_ret)
+{
+    if (!layout || !b)
+        return VF_ERROR_NULL_POINTER;
+    if (b->struct_size != sizeof(*b))
+        return VF_ERROR_INVALID_ARGUMENT;
+    if (b->num_vertex_buffers != 0 && b->num_vertex_buffer_sets == 0)
+        return VF_ERROR_INVALID_ARGUMENT;
+    vf_draw_desc_init(d);
+    d->vertex_buffers = b->vertex_buffer_sets;
+    d->num_vertex_buffers = b->num_vertex_buffers;
+    d->indexed = b->indexed;
+    d->index_buffer = b->index_buffer;
+    d->strip_cut_value = b->strip_cut_value;
+    d->primitive_topology = b->primitive_topology;
+    struct vf_draw_diag ctx;
+    vf_draw_diag_begin(&ctx, NULL);
+    if (!vf_check_draw_desc(&ctx, layout, d))
+        return ctx.first_error;
+    *index_size_ret = 0;
+    if (d->indexed == 1)
+        vf_check_index_buffer(&ctx, d, index_size_ret);
+    for (uint32_t s = 0; s < b->num_vertex_buffer_sets && ctx.first_error == VF_OK; s++) {
+        d->vertex_buffers = b->vertex_buffer_sets + (size_t)s * b->num_vertex_buffers;
+        vf_check_vertex_buffers(&ctx, layout, d);
+    }
+    return ctx.first_error;
+}
+
+/* Bytes of one draw's output, VF_ERROR_OVERFLOW past size_t. */
+static vf_result draw_bytes(const struct vf_layout *layout, const vf_batch_draw *dr,
+                            size_t *bytes_ret)
+{
+    return vf_draw_output_size(layout, dr->vertex_count_per_instance, dr->instance_count,
+                               bytes_ret);
+}
+
+/* The per-draw checks of every draw, and the offsets and total size. */
+static vf_result check_draws(const struct vf_layout *layout, const vf_draw_batch_desc *b,
+                             const vf_batch_draw *draws, uint32_t draw_count,
+                             size_t *offsets, size_t *total_ret, uint32_t *failed_ret)
+{
+    if (!draws && draw_count != 0)
+        return VF_ERROR_NULL_POINTER;
+    size_t total = 0;
+    for (uint32_t i = 0; i < draw_count; i++) {
+        size_t bytes;
+        vf_result r = VF_OK;
+        if (b->num_vertex_buffers != 0 && draws[i].vertex_buffer_set >= b->num_vertex_buffer_sets)
+            r = VF_ERROR_INVALID_ARGUMENT;
+        else if ((r = draw_bytes(layout, &draws[i], &bytes)) == VF_OK && bytes > SIZE_MAX - total)
+            r = VF_ERROR_OVERFLOW;
+        if (r != VF_OK) {
+            if (failed_ret)
+                *failed_ret = i;
+            return r;
+        }
+        if (offsets)
+            offsets[i] = total;
+        total += bytes;
+    }
+    *total_ret = total;
+    return VF_OK;
+}
+
+vf_result vf_draw_batch_output_size(const vf_layout *layout, const vf_draw_batch_desc *batch,
+                                    const vf_batch_draw *draws, uint32_t draw_count,
+                                    size_t *offsets, size_t *size_ret)
+{
+    vf_draw_desc d;
+    uint32_t index_size;
+    vf_result r = check_shared(layout, batch, &d, &index_size);
+    if (r != VF_OK)
+        return r;
+    if (!size_ret)
+        return VF_ERROR_NULL_POINTER;
+    return check_draws(layout, batch, draws, draw_count, offsets, size_ret, NULL);
+}
+
+vf_result vf_draw_batch(const vf_layout *layout, const vf_draw_batch_desc *batch,
+                        const vf_batch_draw *draws, uint32_t draw_count, void *out,
+                        size_t out_size, uint32_t *failed_draw_ret)
+{
+    vf_draw_desc d;
+    uint32_t index_size;
+    vf_result r = check_shared(layout, batch, &d, &index_size);
+    if (r != VF_OK)
+        return r;
+    size_t total;
+    if ((r = check_draws(layout, batch, draws, draw_count, NULL, &total, failed_draw_ret)) !=
+        VF_OK)
+        return r;
+    if (total > out_size)
+        return VF_ERROR_OUTPUT_TOO_SMALL;
+    if (total != 0 && (!out || (uintptr_t)out % 16 != 0))
+        return out ? VF_ERROR_INVALID_ARGUMENT : VF_ERROR_NULL_POINTER;
+
+    uint8_t *dst = out;
+    struct vf_plan plan;
+    for (uint32_t i = 0; i < draw_count; i++) {
+        draw_desc_of(batch, &draws[i], &d);
+        vf_plan_fill(layout, &d, index_size, &plan);
+        uint64_t units = (uint64_t)plan.units_per_instance * plan.instance_count;
+        if (units == 0)
+            continue;
+        vf_run_units(&plan, 0, units, dst);
+        dst += units * plan.unit_bytes;
+    }
+    return VF_OK;
+}

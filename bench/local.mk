@@ -81,3 +81,10 @@ if HAVE_AVX512
 bench_store_probe_CFLAGS += $(CFLAGS_AVX512)
 endif
 CLEANFILES += bench/store-probe$(EXEEXT)
+
+# Draw streams: 10,000 small draws with changing views through vf_draw_batch
+# and one vf_draw each, in one run: `make bench/vfetch-bench-streams`.
+EXTRA_PROGRAMS += bench/vfetch-bench-streams
+bench_vfetch_bench_streams_SOURCES = bench/draw_streams.c bench/bench_util.c bench/bench_util.h
+bench_vfetch_bench_streams_LDADD = libvfetch_core.la -lm
+CLEANFILES += bench/vfetch-bench-streams$(EXEEXT)

@@ -223,18 +223,13 @@ START_TEST(test_exhaustive_short_streams)
     const uint32_t topo[] = { 1, 2, 3, 4, 5, 10, 11, 12, 13, 33, 34, 35, 36, 37, 38, 39, 40, 64 };
     const uint32_t nt = (uint32_t)(sizeof(topo) / sizeof(topo[0]));
     for (int wide = 0; wide < 2; wide++) {
-        uint32_t cutv = wide ? 0xffffffffu : 0xffffu;
         vf_format fmt = wide ? VF_FORMAT_R32_UINT : VF_FORMAT_R16_UINT;
         uint32_t cut = wide ? VF_STRIP_CUT_VALUE_0xFFFFFFFF : VF_STRIP_CUT_VALUE_0xFFFF;
         for (uint32_t len = 0; len <= 7; len++) {
             for (uint32_t s = 0; s < 1u << (2 * len); s++) {
                 uint32_t idx32[8];
                 uint16_t idx16[8];
-                for (uint32_t i = 0; i < len; i++) {
-                    uint32_t sym = (s >> (2 * i)) & 3;
-                    idx32[i] = sym == 3 ? cutv : sym;
-                    idx16[i] = (uint16_t)idx32[i];
-                }
+                vf_test_short_stream(s, len, idx32, idx16);
                 const void *bytes = wide ? (const void *)idx32 : (const void *)idx16;
                 uint32_t size = len * (wide ? 4u : 2u);
                 vf_index_buffer_view ib = { bytes, size, fmt };

@@ -79,3 +79,12 @@ float vf_test_u2f(uint32_t u)
     memcpy(&f, &u, sizeof(f));
     return f;
 }
+
+void vf_test_short_stream(uint32_t s, uint32_t len, uint32_t *idx32, uint16_t *idx16)
+{
+    for (uint32_t i = 0; i < len; i++) {
+        uint32_t sym = (s >> (2 * i)) & 3;
+        idx32[i] = sym == 3 ? 0xffffffffu : sym;
+        idx16[i] = (uint16_t)idx32[i];
+    }
+}

@@ -32,4 +32,9 @@ void vf_guarded_free(vf_guarded *g);
 uint32_t vf_test_f2u(float f);
 float vf_test_u2f(uint32_t u);
 
+/* Short index streams for exhaustive tests: stream number s (0 ..
+ * 4^len - 1) of len positions over the symbols {0, 1, 2, cut}, two bits a
+ * position, into idx32[len] (cut 0xFFFFFFFF) and idx16[len] (cut 0xFFFF). */
+void vf_test_short_stream(uint32_t s, uint32_t len, uint32_t *idx32, uint16_t *idx16);
+
 #endif

@@ -32,5 +32,6 @@ libvfetch_core_la_SOURCES += \
 	lib/cpu.h \
 	lib/isa.def \
 	lib/dispatch.h \
-	lib/dispatch.c
+	lib/dispatch.c \
+	lib/jit.c
 libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buffer.c lib/d3d11_ia.c lib/d3d11_draw.c

@@ -73,6 +73,14 @@ tests_check_draw_random_SOURCES = tests/check_draw_random.c $(TEST_UTIL_SOURCES)
 tests_check_draw_random_CFLAGS = $(TEST_CFLAGS)
 tests_check_draw_random_LDADD = $(TEST_LDADD)
 
+# The generated slot kernels: paths, and draws with the generator on and off
+# against the IA reference.
+check_PROGRAMS += tests/check_jit
+TESTS += tests/check_jit
+tests_check_jit_SOURCES = tests/check_jit.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_SOURCES)
+tests_check_jit_CFLAGS = $(TEST_CFLAGS)
+tests_check_jit_LDADD = $(TEST_LDADD)
+
 # Vertex-reuse draws against per-position draws.
 check_PROGRAMS += tests/check_reuse
 TESTS += tests/check_reuse

@@ -111,14 +111,16 @@ static void both_paths(struct rcase *c, uint32_t isa, int it)
     free(want);
 }
 
+/* The loop tests' levels: the two the generator serves. */
+static const uint32_t jit_isas[] = { VF_ISA_AVX512, VF_ISA_AVX2 };
+
 START_TEST(test_random_both_paths)
 {
-    static const uint32_t isas[] = { VF_ISA_AVX512, VF_ISA_AVX2 };
-    uint32_t isa = isas[_i];
-    if (!vf_isa_available(isa))
-        return;
+    uint32_t isa = jit_isas[_i];
     vf_format fmts[64];
     uint32_t nfmts = ia_formats(fmts);
+    if (!vf_isa_available(isa))
+        return;
     vf_rng rng;
     vf_rng_seed(&rng, 0x717u + (uint64_t)_i);
     for (int it = 0; it < 200; it++) {
@@ -176,13 +178,10 @@ static void exhaustive_format(vf_format f, uint32_t isa)
 
 START_TEST(test_exhaustive_codes)
 {
-    static const uint32_t isas[] = { VF_ISA_AVX512, VF_ISA_AVX2 };
-    uint32_t isa = isas[_i];
-    if (!vf_isa_available(isa))
-        return;
+    uint32_t isa = jit_isas[_i];
     vf_format fmts[64];
     uint32_t nfmts = ia_formats(fmts);
-    for (uint32_t i = 0; i < nfmts; i++) {
+    for (uint32_t i = 0; i < nfmts && vf_isa_available(isa); i++) {
         uint32_t bytes = vf_format_info(fmts[i])->bytes;
         if (bytes == 2 || bytes == 4 || bytes == 8)
             exhaustive_format(fmts[i], isa);

@@ -77,6 +77,7 @@ struct options {
     uint32_t threads;
     int primitives;
     int reuse;
+    int kernel_path; /* --kernel-path: the layout's kernel path on stderr */
     int werror;
     struct range instances, positions;
 };

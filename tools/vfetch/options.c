@@ -107,7 +107,8 @@ static int run_flag(const struct option_word *w, struct options *o)
 {
     int *flag = is(w, "--hex") ? &o->hex
                 : is(w, "--primitives") ? &o->primitives
-                : is(w, "--reuse") ? &o->reuse : NULL;
+                : is(w, "--reuse") ? &o->reuse
+                : is(w, "--kernel-path") ? &o->kernel_path : NULL;
     if (flag == NULL || w->val != NULL)
         return NOT_MINE;
     *flag = 1;

@@ -1,7 +1,7 @@
 /*
  * jit_rows.c - the generated path beside the per-element one: each ISA's
  * layout twin compiled with the generator off (VFETCH_JIT=0 while it is
- * created), and the lines that say which path each layout runs and what
+ * created; the others are created with VFETCH_JIT=1 when --jit has on), and the lines that say which path each layout runs and what
  * generating it cost.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -13,8 +13,7 @@
 
 void jit_options_apply(int jit)
 {
-    if (jit == 2)
-        setenv("VFETCH_JIT", "0", 1);
+    setenv("VFETCH_JIT", jit & 1 ? "1" : "0", 1);
 }
 
 vf_layout *case_layout_elem(const struct bench *b, struct bench_case *c, uint32_t isa,
@@ -34,7 +33,7 @@ vf_layout *case_layout_elem(const struct bench *b, struct bench_case *c, uint32_
         lo.output_shape = b->opt.output_shape;
         setenv("VFETCH_JIT", "0", 1);
         *res_ret = vf_layout_create(c->elems, c->num_elems, &lo, &c->layouts_elem[isa], NULL);
-        unsetenv("VFETCH_JIT");
+        setenv("VFETCH_JIT", "1", 1);
         if (*res_ret != VF_OK)
             return NULL;
     }

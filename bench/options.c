@@ -37,8 +37,8 @@ static void usage(FILE *f)
           "                       --peer list prints the devices and exits\n"
           "  --peer-mode MODE     auto (default), host or device: how the peer places its\n"
           "                       buffers and times its draws (below)\n"
-          "  --jit LIST           on (default): layouts run generated code where they\n"
-          "                       can; off: per-element kernels only; on,off: both,\n"
+          "  --jit LIST           on: layouts run generated code where they can;\n"
+          "                       off (default): per-element kernels only; on,off: both,\n"
           "                       the per-element row named ISA-elem\n"
           "  --json               print JSON instead of tables\n"
           "  --csv                print CSV (one line per result) instead of tables\n"
@@ -235,7 +235,7 @@ static void parse_defaults(struct options *opt)
     if (opt->min_time == 0.0)
         opt->min_time = !opt->quick ? 0.05 : opt->formats ? 0.005 : 0.01;
     if (opt->jit == 0)
-        opt->jit = 1;
+        opt->jit = 2;
     jit_options_apply(opt->jit);
     if (opt->isa_mask == 0) {
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)

@@ -547,8 +547,9 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
  * with 32-byte stores), bit-exact with the per-element kernels. It lives
  * in its own read+execute mapping, freed by vf_layout_destroy. A slot with
  * a format the generator has no template for (R11G11B10_FLOAT) runs the
- * per-element kernels. VFETCH_JIT=0 (or "off") in the environment when a
- * layout is created turns the generator off for it; `./configure
+ * per-element kernels. The generator is opt-in: it runs only for layouts
+ * created while VFETCH_JIT=1 (or "on") is set in the environment, because
+ * its code does not yet beat the per-element kernels; `./configure
  * --without-jit` leaves it out of the library. */
 typedef enum vf_kernel_path {
     VF_KERNEL_PATH_PER_ELEMENT = 0, /* every slot runs per-element kernels */

@@ -26,7 +26,7 @@ static vf_layout *layout_jit(const vf_input_element_desc *descs, uint32_t n,
                              const uint32_t *maps, uint32_t sv, uint32_t isa, int jit)
 {
     if (jit)
-        unsetenv("VFETCH_JIT");
+        setenv("VFETCH_JIT", "1", 1);
     else
         setenv("VFETCH_JIT", "0", 1);
     vf_layout *layout = make_layout_isa(descs, n, maps, sv, VF_OUTPUT_AOS, isa);

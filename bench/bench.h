@@ -62,6 +62,7 @@ struct bench_case {
     uint32_t num_elems;
 
     vf_layout *layouts[VF_ISA_COUNT];
+    vf_layout *layouts_elem[VF_ISA_COUNT]; /* the generator off (jit_rows.c) */
     uint32_t nslots;
     uint32_t stride[MAX_SLOTS];
     uint32_t slot_class[MAX_SLOTS];
@@ -116,6 +117,7 @@ struct options {
     uint32_t streaming_vertices; /* 0: from the cache size */
     uint32_t output_shape;
     uint32_t chunk;            /* --chunk; 0: from the L2 size */
+    int jit;                   /* --jit: bit 0 on (generated code), bit 1 off (per-element rows) */
 };
 
 /* Reads the command line into opt, then the defaults of what it left
@@ -283,5 +285,16 @@ void peer_announce(const struct bench *b);
 void peer_close(struct bench *b);
 void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_memcpy,
               double t_scalar);
+
+/* jit_rows.c: the per-element twin of an ISA's layout (the generator
+ * off), compiled on first use; NULL with *res_ret VF_OK when the ISA's
+ * layout runs per-element kernels anyway (no second row to show). */
+vf_layout *case_layout_elem(const struct bench *b, struct bench_case *c, uint32_t isa,
+                            vf_result *res_ret);
+/* --jit off alone: every layout is created with the generator off. */
+void jit_options_apply(int jit);
+/* Table output: one line per timed ISA saying which kernel path its
+ * layout runs, with the generation time and code size. */
+void jit_report_paths(const struct bench *b, struct bench_case *c);
 
 #endif

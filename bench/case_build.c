@@ -362,6 +362,8 @@ void case_free(struct bench_case *c)
 {
     for (unsigned i = 0; i < VF_ISA_COUNT; i++)
         vf_layout_destroy(c->layouts[i]);
+    for (unsigned i = 0; i < VF_ISA_COUNT; i++)
+        vf_layout_destroy(c->layouts_elem[i]);
     for (unsigned s = 0; s < MAX_SLOTS; s++)
         bu_free(c->vb[s]);
     bu_free(c->ib);

@@ -85,6 +85,10 @@ struct case_paths {
     struct reuse_run reuse[VF_ISA_COUNT];
     struct result reuse_r[VF_ISA_COUNT];
     int reused[VF_ISA_COUNT]; /* -1: no row; 0: the error; 1: timed */
+    /* --jit on,off: the ISA's layout with the generator off, beside it */
+    struct draw_run elem[VF_ISA_COUNT];
+    struct result elem_r[VF_ISA_COUNT];
+    int elem_drawn[VF_ISA_COUNT]; /* -1: no row */
     struct timed timed[MAX_TIMED];
     unsigned num_timed;
 };
@@ -121,14 +125,16 @@ struct reference {
  * the scalar path: 1 when it drew (c->out holds its records), 0 when not
  * (r has the error). */
 static int check_isa(struct bench *b, struct bench_case *c, struct thread_ctx *tc, uint32_t isa,
-                     struct reference *ref, struct draw_run *dr, struct result *r)
+                     int elem, struct reference *ref, struct draw_run *dr, struct result *r)
 {
     vf_result res;
     int drawn = 0;
+    char path[24];
 
-    result_init(r, c, vf_isa_name(isa), "vfetch", tc->threads);
+    snprintf(path, sizeof(path), "%s%s", vf_isa_name(isa), elem ? "-elem" : "");
+    result_init(r, c, path, "vfetch", tc->threads);
     dr->c = c;
-    dr->layout = case_layout(b, c, isa, &res);
+    dr->layout = elem ? case_layout_elem(b, c, isa, &res) : case_layout(b, c, isa, &res);
     dr->desc = c->desc;
     dr->desc.pool = tc->pool;
     if (dr->layout != NULL && (tc->threads == 1 || tc->pool != NULL)) {
@@ -250,9 +256,16 @@ static void case_time(struct bench *b, struct bench_case *c, struct thread_ctx *
         p->reused[isa] = -1;
         if (!bench_isa_timed(b, isa))
             continue;
-        p->drawn[isa] = check_isa(b, c, tc, isa, ref, &p->draw[isa], &p->draw_r[isa]);
+        p->drawn[isa] = check_isa(b, c, tc, isa, 0, ref, &p->draw[isa], &p->draw_r[isa]);
         if (p->drawn[isa])
             add_timed(p, run_draw, &p->draw[isa], &p->draw_r[isa]);
+        p->elem_drawn[isa] = -1;
+        if (p->drawn[isa] && (b->opt.jit & 2) && (b->opt.isa_mask & (1u << isa)) &&
+            case_layout_elem(b, c, isa, &(vf_result){ VF_OK }) != NULL) {
+            p->elem_drawn[isa] = check_isa(b, c, tc, isa, 1, ref, &p->elem[isa], &p->elem_r[isa]);
+            if (p->elem_drawn[isa])
+                add_timed(p, run_draw, &p->elem[isa], &p->elem_r[isa]);
+        }
         if (p->drawn[isa] && c->shape == SHAPE_REUSE && (b->opt.isa_mask & (1u << isa))) {
             p->reused[isa] = check_reuse(b, c, tc, isa, &p->reuse[isa], &p->reuse_r[isa]);
             if (p->reused[isa])
@@ -283,6 +296,8 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
             summary->copy = *copy;
             summary->nt = *nt;
         }
+        if (!summary && ti == 0)
+            jit_report_paths(b, c);
         if (!summary) {
             report_result(b, copy);
             report_result(b, nt);
@@ -299,6 +314,11 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
             }
             if (!summary && (b->opt.isa_mask & (1u << isa)))
                 report_result(b, r);
+            if (!summary && p->elem_drawn[isa] >= 0) {
+                if (p->elem_drawn[isa])
+                    result_ratios(&p->elem_r[isa], copy, nt, scalar);
+                report_result(b, &p->elem_r[isa]);
+            }
             if (p->reused[isa] < 0)
                 continue;
             struct result *rr = &p->reuse_r[isa];

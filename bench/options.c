@@ -37,6 +37,9 @@ static void usage(FILE *f)
           "                       --peer list prints the devices and exits\n"
           "  --peer-mode MODE     auto (default), host or device: how the peer places its\n"
           "                       buffers and times its draws (below)\n"
+          "  --jit LIST           on: layouts run generated code where they can;\n"
+          "                       off (default): per-element kernels only; on,off: both,\n"
+          "                       the per-element row named ISA-elem\n"
           "  --json               print JSON instead of tables\n"
           "  --csv                print CSV (one line per result) instead of tables\n"
           "  --list               list the cases and exit\n"
@@ -149,6 +152,11 @@ static const struct choice output_choices[] = {
     { "soa8", VF_OUTPUT_SOA8 }, { "soa16", VF_OUTPUT_SOA16 },
 };
 
+/* --jit: bit 0 the layouts' own path, bit 1 a per-element row beside it. */
+static const struct choice jit_choices[] = {
+    { "on", 1 }, { "off", 2 }, { "on,off", 3 }, { "off,on", 3 },
+};
+
 /* The values are enum vk_peer_mode's (vk_peer.h). */
 static const struct choice peer_mode_choices[] = {
     { "auto", 0 }, { "host", 1 }, { "device", 2 },
@@ -160,7 +168,7 @@ static int takes_value(const char *a)
 {
     static const char *const names[] = {
         "--case", "--isa", "--threads", "--reps", "--size", "--vertices", "--chunk",
-        "--min-time", "--output", "--peer", "--peer-mode",
+        "--min-time", "--output", "--peer", "--peer-mode", "--jit",
     };
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -197,6 +205,8 @@ static int parse_valued(struct options *opt, const char *a, const char *v)
         if (n < 1 || n > (1ul << 24))
             bu_die("chunk size out of range 1..2^24", v);
         opt->chunk = (uint32_t)n;
+    } else if (strcmp(a, "--jit") == 0) {
+        opt->jit = parse_choice(CHOICES(jit_choices), v, "--jit takes on, off or on,off");
     } else if (strcmp(a, "--min-time") == 0) {
         char *end;
         opt->min_time = strtod(v, &end);
@@ -224,6 +234,9 @@ static void parse_defaults(struct options *opt)
     /* The quick format table has 47 rows: 5 ms repetitions keep it short. */
     if (opt->min_time == 0.0)
         opt->min_time = !opt->quick ? 0.05 : opt->formats ? 0.005 : 0.01;
+    if (opt->jit == 0)
+        opt->jit = 2;
+    jit_options_apply(opt->jit);
     if (opt->isa_mask == 0) {
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
             if (vf_isa_available(isa))

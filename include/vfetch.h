@@ -549,6 +549,45 @@ VF_API uint32_t vf_layout_output_shape(const vf_layout *layout);
 VF_API uint32_t vf_layout_isa(const vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */
+/* Kernel path: generated code or per-element kernels                       */
+/* ------------------------------------------------------------------------ */
+
+/* On x86-64 with AVX2 (levels avx2 and avx512), vf_layout_create generates
+ * machine code for each per-vertex slot: one loop that decodes all of the
+ * slot's elements per vertex and writes whole registers (two at a time
+ * with 32-byte stores), bit-exact with the per-element kernels. It lives
+ * in its own read+execute mapping, freed by vf_layout_destroy. A slot with
+ * a format the generator has no template for (R11G11B10_FLOAT) runs the
+ * per-element kernels. The generator is opt-in: it runs only for layouts
+ * created while VFETCH_JIT=1 (or "on") is set in the environment, because
+ * its code does not yet beat the per-element kernels; `./configure
+ * --without-jit` leaves it out of the library. */
+typedef enum vf_kernel_path {
+    VF_KERNEL_PATH_PER_ELEMENT = 0, /* every slot runs per-element kernels */
+    VF_KERNEL_PATH_GENERATED = 1,   /* every per-vertex slot runs generated code */
+    VF_KERNEL_PATH_MIXED = 2        /* some per-vertex slots do, `reason` says why not all */
+} vf_kernel_path;
+
+typedef struct vf_kernel_path_info {
+    vf_kernel_path path;
+    /* Why the layout (or a slot of it) runs per-element kernels, e.g.
+     * "slot 1: R11G11B10_FLOAT has no template"; "" when nothing falls
+     * back. Points into the layout: valid until vf_layout_destroy. */
+    const char *reason;
+    uint32_t slots;           /* per-vertex slots the layout fetches */
+    uint32_t generated_slots; /* of those, the ones running generated code */
+    uint32_t code_bytes;      /* generated code and its constants */
+    uint64_t generation_ns;   /* time vf_layout_create spent generating, in ns */
+} vf_kernel_path_info;
+
+/* Fills *info_ret with the path `layout` runs. Thread-safe (the layout is
+ * not changed). VF_ERROR_NULL_POINTER for a NULL argument. */
+VF_API vf_result vf_layout_kernel_path(const vf_layout *layout, vf_kernel_path_info *info_ret);
+/* A short constant name of a path: "per-element", "generated", "mixed";
+ * "unknown" for other values. */
+VF_API const char *vf_kernel_path_name(vf_kernel_path path);
+
+/* ------------------------------------------------------------------------ */
 /* Buffer views and draws                                                   */
 /* ------------------------------------------------------------------------ */
 

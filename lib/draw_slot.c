@@ -50,6 +50,11 @@ static void slot_strided(const struct vf_layout *layout, const struct vf_slot_vi
 {
     const struct vf_slot *slot = vs->slot;
     size_t rs = layout->record_size;
+    if (slot->jit_strided) {
+        /* Generated: every element of a vertex in one pass (lib/jit.c). */
+        slot->jit_strided(src, vs->stride, count, (uint32_t *)(void *)dst, rs);
+        return;
+    }
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = vf_fetched_element(layout, slot, f);
         uint8_t *d = dst + (size_t)e->record_register * 16;
@@ -77,6 +82,10 @@ static void slot_gather(const struct gather_batch *g, uint32_t a, uint32_t b)
         else
             for (uint32_t v = a; v < b; v++)
                 src[v - a] = g->whole[v] ? vs->data + g->base[v] : vf_zero_span;
+        if (slot->jit_gather) {
+            slot->jit_gather(src, 0, b - a, (uint32_t *)(void *)(g->dst + (size_t)a * rs), rs);
+            return;
+        }
     }
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = vf_fetched_element(g->layout, slot, f);

@@ -27,6 +27,7 @@ static void free_layout(vf_layout *layout)
 {
     if (layout == NULL)
         return;
+    vf_jit_release(layout);
     if (layout->elements != NULL) {
         for (uint32_t i = 0; i < layout->num_elements; i++)
             free(layout->elements[i].semantic_name);
@@ -249,6 +250,7 @@ static vf_result build_layout(const struct layout_check *c, const vf_layout_opti
     L->impl = vf_isa_get(c->isa);
     L->max_input_slots = c->max_slots;
     L->prefetch_ahead = vf_cpu_prefetch_ahead();
+    vf_jit_build(L);
     *layout_ret = L;
     return VF_OK;
 }

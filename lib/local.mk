@@ -35,7 +35,8 @@ libvfetch_core_la_SOURCES += \
 	lib/cpu.h \
 	lib/isa.def \
 	lib/dispatch.h \
-	lib/dispatch.c
+	lib/dispatch.c \
+	lib/jit.c
 libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buffer.c lib/d3d11_ia.c lib/d3d11_draw.c
 # Indirect draws: ExecuteIndirect (vfetch_indirect.h) and the D3D11 indirect draws.
 libvfetch_core_la_SOURCES += lib/indirect_internal.h lib/indirect_signature.c \

@@ -198,6 +198,22 @@ struct vf_slot {
     uint32_t first_fetch;       /* index into vf_layout.fetch of its first fetched element */
     uint32_t num_fetch;         /* fetched elements of this slot */
     uint32_t span;              /* max(offset + size) of its fetched elements: bytes a vertex reads */
+    /* Generated kernels of the whole slot (lib/jit.c), NULL when the slot
+     * runs its elements' kernels. Same signatures, slot-relative source
+     * and record-relative destination. */
+    vf_fetch_strided_fn jit_strided;
+    vf_fetch_gather_fn jit_gather;
+};
+
+/* The generated code of a layout (lib/jit.c): one W^X mapping. */
+struct vf_jit_state {
+    void *map;                  /* NULL: nothing generated */
+    size_t map_bytes;
+    uint32_t path;              /* vf_kernel_path */
+    uint32_t code_bytes;
+    uint64_t generation_ns;
+    uint32_t generated_slots, slots;
+    char reason[96];            /* why some slot falls back, or "" */
 };
 
 /* Where the generated values go in a record: word indices (4 per register). */
@@ -246,7 +262,15 @@ struct vf_layout {
     uint32_t max_input_slots;
     uint32_t prefetch_ahead;          /* bytes, vf_cpu_prefetch_ahead */
     size_t record_size;               /* 16 * num_registers */
+    struct vf_jit_state jit;          /* generated kernels (lib/jit.c) */
 };
+
+/* lib/jit.c: generates the layout's slot kernels when the generator is
+ * built, the ISA has AVX2 and VFETCH_JIT does not turn it off; records the
+ * path and why. Never fails: a layout it cannot take runs its elements'
+ * kernels. */
+VF_HIDDEN void vf_jit_build(struct vf_layout *layout);
+VF_HIDDEN void vf_jit_release(struct vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */
 /* Thread pool (pool.c, used by draw.c)                                       */

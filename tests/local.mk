@@ -73,6 +73,14 @@ tests_check_draw_random_SOURCES = tests/check_draw_random.c $(TEST_UTIL_SOURCES)
 tests_check_draw_random_CFLAGS = $(TEST_CFLAGS)
 tests_check_draw_random_LDADD = $(TEST_LDADD)
 
+# The generated slot kernels: paths, and draws with the generator on and off
+# against the IA reference.
+check_PROGRAMS += tests/check_jit
+TESTS += tests/check_jit
+tests_check_jit_SOURCES = tests/check_jit.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_SOURCES)
+tests_check_jit_CFLAGS = $(TEST_CFLAGS)
+tests_check_jit_LDADD = $(TEST_LDADD)
+
 # Vertex-reuse draws against per-position draws.
 check_PROGRAMS += tests/check_reuse
 TESTS += tests/check_reuse
@@ -117,6 +125,9 @@ tests_isa_levels_SOURCES = tests/isa_levels.c
 tests_isa_levels_LDADD = libvfetch_core.la
 dist_check_SCRIPTS += tests/run-isa-matrix.sh
 TESTS += tests/run-isa-matrix.sh
+# The draw suites and replays once more with the code generator on.
+dist_check_SCRIPTS += tests/run-jit-on.sh
+TESTS += tests/run-jit-on.sh
 
 # vfetch.h alone, as strict C99 and as C++: the public header must need
 # nothing else. Both only have to compile, link and return 0. AM_CFLAGS

@@ -51,3 +51,10 @@ libvf_avx512_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx512_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX512)
 libvfetch_core_la_LIBADD += libvf_avx512.la
 endif
+
+# The per-layout code generator: emits bytes, built without -m flags.
+if HAVE_JIT
+libvfetch_core_la_SOURCES += lib/x86/jit/jit_emit.c lib/x86/jit/jit_emit.h \
+	lib/x86/jit/jit_format.c lib/x86/jit/jit_format.h \
+	lib/x86/jit/jit_record.c lib/x86/jit/jit_record.h lib/x86/jit/jit_layout.c
+endif

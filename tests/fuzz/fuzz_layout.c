@@ -362,6 +362,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(isa != VF_ISA_AUTO && vf_isa_available(isa), "layout isa %u", isa);
         if (!null_options && options.isa != VF_ISA_AUTO)
             FZ_CHECK(isa == options.isa, "forced isa %u, got %u", options.isa, isa);
+        /* The kernel path: generated slots never exceed the per-vertex
+         * slots, and a layout that falls back says why. */
+        vf_kernel_path_info kp;
+        FZ_CHECK(vf_layout_kernel_path(layout, &kp) == VF_OK, "kernel path query failed");
+        FZ_CHECK(kp.generated_slots <= kp.slots, "%u generated of %u slots", kp.generated_slots,
+                 kp.slots);
+        FZ_CHECK(kp.path == (kp.generated_slots == 0          ? VF_KERNEL_PATH_PER_ELEMENT
+                             : kp.generated_slots == kp.slots ? VF_KERNEL_PATH_GENERATED
+                                                              : VF_KERNEL_PATH_MIXED),
+                 "path %d for %u of %u slots", (int)kp.path, kp.generated_slots, kp.slots);
+        FZ_CHECK(kp.path == VF_KERNEL_PATH_GENERATED || kp.reason[0] != '\0' || kp.slots == 0,
+                 "fallback without a reason");
         vf_layout_destroy(layout);
     }
 

@@ -78,6 +78,7 @@ struct options {
     int primitives;
     int reuse;
     int statistics; /* --statistics: the table prints the pipeline statistics */
+    int kernel_path; /* --kernel-path: the layout's kernel path on stderr */
     int werror;
     struct range instances, positions;
 };

@@ -237,6 +237,19 @@ static int write_output(const struct run *r)
     return rc;
 }
 
+/* --kernel-path: on stderr, so the records on stdout stay the same. */
+static void print_kernel_path(const char *name, const vf_layout *layout)
+{
+    vf_kernel_path_info info;
+    if (layout == NULL || vf_layout_kernel_path(layout, &info) != VF_OK)
+        return;
+    fprintf(stderr, "%s: kernel path: %s on %s, %u of %u per-vertex slots generated, %u bytes "
+            "in %.1f us%s%s\n", name, vf_kernel_path_name(info.path),
+            vf_isa_name(vf_layout_isa(layout)), info.generated_slots, info.slots,
+            info.code_bytes, (double)info.generation_ns / 1e3, info.reason[0] ? "; " : "",
+            info.reason);
+}
+
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0 }, { 0, 0, 0, 0 },
@@ -259,6 +272,8 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
                         o->reuse ? &r.rr : NULL);
     if (rc == 0 && o->werror)
         rc = werror_status(name, stderr, warnings);
+    if (rc == 0 && o->kernel_path)
+        print_kernel_path(name, r.layout);
     if (rc == 0 && o->primitives)
         rc = run_primitives(&r);
     if (rc == 0)

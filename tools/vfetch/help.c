@@ -57,6 +57,8 @@ static const char usage_run_head[] =
 static const char usage_run_tail[] =
     "      --threads N         split the draw over a pool of N threads (1..256)\n"
     "      --werror            treat warnings as errors: exit status 1, no records\n"
+    "      --kernel-path       say on stderr which kernels the layout runs (generated\n"
+    "                          code or per-element, and why) and what generating cost\n"
     "  -h, --help              show this help\n"
     "\n"
     "Integer formats print as integers, float formats as the shortest decimal that\n"

@@ -108,7 +108,8 @@ static int run_flag(const struct option_word *w, struct options *o)
     int *flag = is(w, "--hex") ? &o->hex
                 : is(w, "--primitives") ? &o->primitives
                 : is(w, "--reuse") ? &o->reuse
-                : is(w, "--statistics") ? &o->statistics : NULL;
+                : is(w, "--statistics") ? &o->statistics
+                : is(w, "--kernel-path") ? &o->kernel_path : NULL;
     if (flag == NULL || w->val != NULL)
         return NOT_MINE;
     *flag = 1;

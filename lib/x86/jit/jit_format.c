@@ -1,0 +1,229 @@
+/*
+ * jit_format.c - the per-format templates (jit_format.h). The array rows
+ * of vertex_formats.def are load, widen, then a type step; the packed rows
+ * each have their own sequence. Every sequence is the one the AVX2 kernels
+ * run on a vertex, on 128-bit registers:
+ *   UNORM/SNORM: q = c * r; e = fnmadd(q, m, c); q = fmadd(e, r, q)
+ *   (prims_avx2.h vq_unorm), SNORM clamping the code to -(2^(n-1) - 1)
+ *   first with vpmaxsd;
+ *   half: vcvtph2ps, then the quiet bit put back as vf_avx2_half_fixup does;
+ *   missing components: OR with (0, 0, 0, one).
+ * Loads read exactly the element's bytes, never past them.
+ */
+#include "config.h"
+
+#include "jit_format.h"
+
+#define T1 12
+#define T2 13
+#define T3 14
+
+enum { TY_FLOAT, TY_UINT, TY_SINT, TY_UNORM, TY_SNORM, TY_PACKED };
+
+struct array_row {
+    vf_format format;
+    uint8_t bytes, nc, type, bits;
+};
+
+static const struct array_row rows[] = {
+#define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) \
+    { VF_FORMAT_##name, bytes, nc, TY_##type, bits },
+#include "../../vertex_formats.def"
+#undef VF_VERTEX_FORMAT
+};
+
+static const struct array_row *find_row(vf_format format)
+{
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].format == format)
+            return &rows[i];
+    return NULL;
+}
+
+int vf_jit_format_ok(vf_format format)
+{
+    const struct array_row *r = find_row(format);
+    /* R11G11B10_FLOAT's small-float rebias is not templated: it falls back. */
+    return r != NULL && format != VF_FORMAT_R11G11B10_FLOAT;
+}
+
+/* dst = op(src1, rm), VEX.128 W0. */
+static void v3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
+               struct vf_jit_rm rm)
+{
+    vf_jit_vex(b, map, pp, 0, 0, op, dst, src1, rm, -1);
+}
+
+/* dst = op(rm), VEX.128 W0, no vvvv. */
+static void v2(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, struct vf_jit_rm rm)
+{
+    vf_jit_vex(b, map, pp, 0, 0, op, dst, -1, rm, -1);
+}
+
+static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
+{
+    return vf_jit_const(b, v, v, v, v);
+}
+
+/* Exactly `bytes` bytes at m into dst, the rest of dst zero. */
+static void emit_load(struct vf_jit_buf *b, uint32_t bytes, struct vf_jit_rm m, int dst)
+{
+    struct vf_jit_rm d = vf_jit_reg(dst);
+    switch (bytes) {
+    case 1:
+    case 2:
+        v3(b, VF_M0F, VF_P66, 0xef, dst, dst, d); /* vpxor */
+        if (bytes == 1)
+            vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 0, 0x20, dst, dst, m, 0); /* vpinsrb */
+        else
+            vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0xc4, dst, dst, m, 0); /* vpinsrw */
+        break;
+    case 4:
+        v2(b, VF_M0F, VF_P66, 0x6e, dst, m); /* vmovd */
+        break;
+    case 8:
+        v2(b, VF_M0F, VF_PF3, 0x7e, dst, m); /* vmovq */
+        break;
+    case 12:
+        v2(b, VF_M0F, VF_PF3, 0x7e, dst, m);
+        m.disp += 8;
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 0, 0x22, dst, dst, m, 2); /* vpinsrd */
+        break;
+    default:
+        v2(b, VF_M0F, VF_PF3, 0x6f, dst, m); /* vmovdqu */
+        break;
+    }
+}
+
+/* Integer codes in dst -> c / (2^n - 1) (m, r: the divisor and its
+ * reciprocal, per word). */
+static void emit_unorm(struct vf_jit_buf *b, int dst, struct vf_jit_rm m, struct vf_jit_rm r)
+{
+    struct vf_jit_rm d = vf_jit_reg(dst);
+    v2(b, VF_M0F, VF_PNONE, 0x5b, dst, d);             /* vcvtdq2ps */
+    v3(b, VF_M0F, VF_PNONE, 0x59, T1, dst, r);         /* vmulps q = c * r */
+    v3(b, VF_M0F38, VF_P66, 0xbc, dst, T1, m);         /* vfnmadd231ps e = c - q * m */
+    v3(b, VF_M0F38, VF_P66, 0x98, dst, T1, r);         /* vfmadd132ps e * r + q */
+}
+
+/* Halves in the low 64 bits of dst -> float32 bits (F16C, quiet bit as stored). */
+static void emit_half(struct vf_jit_buf *b, int dst)
+{
+    struct vf_jit_rm d = vf_jit_reg(dst);
+    v2(b, VF_M0F38, VF_P66, 0x13, T1, d);                         /* vcvtph2ps */
+    v2(b, VF_M0F38, VF_P66, 0x33, T2, d);                         /* vpmovzxwd h */
+    v3(b, VF_M0F, VF_P66, 0xdb, T3, T2, splat(b, 0x7fff));        /* mag */
+    v3(b, VF_M0F, VF_P66, 0x66, T3, T3, splat(b, 0x7c00));        /* nan = mag > 0x7c00 */
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x72, 6, T2, vf_jit_reg(T2), 13); /* vpslld h, 13 */
+    v3(b, VF_M0F, VF_P66, 0xdf, T2, T2, splat(b, 0x400000));      /* clear = ~h & quiet */
+    v3(b, VF_M0F, VF_P66, 0xdb, T3, T3, vf_jit_reg(T2));          /* nan & clear */
+    v3(b, VF_M0F, VF_P66, 0xdf, dst, T3, vf_jit_reg(T1));         /* ~(nan & clear) & f */
+}
+
+static void emit_or_defaults(struct vf_jit_buf *b, int dst, uint32_t nc, uint32_t one)
+{
+    if (nc < 4)
+        v3(b, VF_M0F, VF_P66, 0xeb, dst, dst, vf_jit_const(b, 0, 0, 0, one)); /* vpor */
+}
+
+static void emit_array(struct vf_jit_buf *b, const struct array_row *row, struct vf_jit_rm m,
+                       int dst)
+{
+    struct vf_jit_rm d = vf_jit_reg(dst);
+    int sign = row->type == TY_SINT || row->type == TY_SNORM;
+    emit_load(b, row->bytes, m, dst);
+    if (row->type == TY_FLOAT && row->bits == 16) {
+        emit_half(b, dst);
+        emit_or_defaults(b, dst, row->nc, VF_ONE_F32);
+        return;
+    }
+    if (row->bits == 8)
+        v2(b, VF_M0F38, VF_P66, sign ? 0x21 : 0x31, dst, d); /* vpmov[sz]xbd */
+    else if (row->bits == 16)
+        v2(b, VF_M0F38, VF_P66, sign ? 0x23 : 0x33, dst, d); /* vpmov[sz]xwd */
+    if (row->type == TY_SNORM)
+        v3(b, VF_M0F38, VF_P66, 0x3d, dst, dst,
+           splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
+    if (row->type == TY_UNORM || row->type == TY_SNORM) {
+        uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
+                                      : (sign ? 0x46fffe00u : 0x477fff00u);
+        uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
+                                      : (sign ? 0x38000100u : 0x37800080u);
+        emit_unorm(b, dst, splat(b, div), splat(b, rcp));
+    }
+    emit_or_defaults(b, dst, row->nc,
+                     row->type == TY_UINT || row->type == TY_SINT ? VF_ONE_INT : VF_ONE_F32);
+}
+
+/* 16-bit packed UNORM (fetch_template_decode.h VF_DEC_PACKED16): the field
+ * masked in place, divided by its all-ones value at the same position. */
+static void emit_packed16(struct vf_jit_buf *b, vf_format f, struct vf_jit_rm m, int dst)
+{
+    static const uint32_t tab[3][12] = {
+        { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
+          0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u },
+        { 0x7c00u, 0x03e0u, 0x001fu, 0x8000u, 0x46f80000u, 0x44780000u, 0x41f80000u,
+          0x47000000u, 0x38042108u, 0x3a842108u, 0x3d042108u, 0x38000000u },
+        { 0x0f00u, 0x00f0u, 0x000fu, 0xf000u, 0x45700000u, 0x43700000u, 0x41700000u,
+          0x47700000u, 0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
+    };
+    const uint32_t *t = tab[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
+    emit_load(b, 2, m, dst);
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x70, dst, -1, vf_jit_reg(dst), 0); /* vpshufd bcast */
+    v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, t[0], t[1], t[2], t[3]));
+    emit_unorm(b, dst, vf_jit_const(b, t[4], t[5], t[6], t[7]),
+               vf_jit_const(b, t[8], t[9], t[10], t[11]));
+    emit_or_defaults(b, dst, f == VF_FORMAT_B5G6R5_UNORM ? 3 : 4, VF_ONE_F32);
+}
+
+static void emit_packed(struct vf_jit_buf *b, vf_format f, struct vf_jit_rm m, int dst)
+{
+    struct vf_jit_rm d = vf_jit_reg(dst);
+    if (f == VF_FORMAT_R10G10B10A2_UINT || f == VF_FORMAT_R10G10B10A2_UNORM) {
+        v2(b, VF_M0F38, VF_P66, 0x58, dst, m);                                /* vpbroadcastd */
+        v3(b, VF_M0F38, VF_P66, 0x45, dst, dst, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
+        v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
+        if (f == VF_FORMAT_R10G10B10A2_UNORM)
+            emit_unorm(b, dst, vf_jit_const(b, 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
+                       vf_jit_const(b, 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu));
+    } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
+        int x = f == VF_FORMAT_B8G8R8X8_UNORM;
+        emit_load(b, 4, m, dst);
+        v2(b, VF_M0F38, VF_P66, 0x31, dst, d); /* vpmovzxbd */
+        if (x)
+            v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, ~0u, ~0u, ~0u, 0));
+        vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x70, dst, -1, d, 0xc6); /* swap x and z */
+        emit_unorm(b, dst, splat(b, 0x437f0000u), splat(b, 0x3b808081u));
+        emit_or_defaults(b, dst, x ? 3 : 4, VF_ONE_F32);
+    } else {
+        emit_packed16(b, f, m, dst);
+    }
+}
+
+/* vf_apply_mapping on one register: pick, then clear and force. */
+static void emit_mapping(struct vf_jit_buf *b, const struct vf_element *e, int dst)
+{
+    uint32_t keep[4], force[4];
+    int imm = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t sel = VF_DECODE_COMPONENT_MAPPING(c, e->mapping);
+        imm |= (int)((sel < 4 ? sel : 0) << (2 * c));
+        keep[c] = sel < 4 ? ~0u : 0;
+        force[c] = sel == VF_COMPONENT_MAPPING_FORCE_VALUE_1 ? e->one : 0;
+    }
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x70, dst, -1, vf_jit_reg(dst), imm); /* vpshufd */
+    v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, keep[0], keep[1], keep[2], keep[3]));
+    v3(b, VF_M0F, VF_P66, 0xeb, dst, dst, vf_jit_const(b, force[0], force[1], force[2], force[3]));
+}
+
+void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int base, int dst)
+{
+    const struct array_row *row = find_row(e->format);
+    struct vf_jit_rm m = vf_jit_mem(base, (int32_t)e->offset);
+    if (row->type == TY_PACKED)
+        emit_packed(b, e->format, m, dst);
+    else
+        emit_array(b, row, m, dst);
+    if (!e->identity_mapping)
+        emit_mapping(b, e, dst);
+}

@@ -1,0 +1,137 @@
+/*
+ * jit_layout.c - generates a layout's slot kernels into one W^X mapping:
+ * emitted into a heap buffer, copied into an anonymous read+write mapping
+ * that is then made read+execute (never writable and executable at once),
+ * unmapped with the layout. The code of a layout is capped at
+ * VF_JIT_MAX_CODE bytes, which also bounds the time spent generating it.
+ */
+/* MAP_ANONYMOUS is not POSIX: glibc and the BSDs show it by default. */
+#define _DEFAULT_SOURCE 1
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "jit_format.h"
+#include "jit_record.h"
+
+/* 32 slots of two kernels of up to 32 elements (~70 bytes each) fit. */
+#define VF_JIT_MAX_CODE (160u * 1024u)
+
+VF_HIDDEN void vf_jit_generate(struct vf_layout *layout);
+VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* The first fetched element of a slot without a template, or NULL. */
+static const struct vf_element *untaken(const struct vf_layout *L, const struct vf_slot *slot)
+{
+    for (uint32_t f = 0; f < slot->num_fetch; f++) {
+        const struct vf_element *e = &L->elements[L->fetch[slot->first_fetch + f]];
+        if (!vf_jit_format_ok(e->format))
+            return e;
+    }
+    return NULL;
+}
+
+/* Emits both kernels of every slot it can take; offsets[s] = (strided,
+ * gather), or SIZE_MAX for a slot left to the per-element kernels. */
+static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2])
+{
+    struct vf_jit_state *j = &L->jit;
+    for (uint32_t s = 0; s < L->num_slots; s++) {
+        const struct vf_slot *slot = &L->slots[s];
+        offsets[s][0] = offsets[s][1] = SIZE_MAX;
+        if (slot->slot_class != VF_INPUT_PER_VERTEX_DATA)
+            continue;
+        const struct vf_element *e = untaken(L, slot);
+        if (e != NULL) {
+            if (j->reason[0] == '\0')
+                snprintf(j->reason, sizeof j->reason, "slot %u: %s has no template",
+                         (unsigned)slot->slot, vf_format_name(e->format));
+            continue;
+        }
+        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0);
+        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1);
+    }
+}
+
+/* Copies the code into a fresh mapping made read+execute. NULL on failure. */
+static void *map_code(const uint8_t *code, size_t bytes, size_t *map_bytes)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    size_t ps = page > 0 ? (size_t)page : 4096u;
+    size_t size = (bytes + ps - 1) / ps * ps;
+    void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return NULL;
+    memcpy(m, code, bytes);
+    if (mprotect(m, size, PROT_READ | PROT_EXEC) != 0) {
+        munmap(m, size);
+        return NULL;
+    }
+    *map_bytes = size;
+    return m;
+}
+
+/* Points each generated slot at its kernels in the mapping. */
+static void install(struct vf_layout *L, uint8_t *base, size_t offsets[][2])
+{
+    for (uint32_t s = 0; s < L->num_slots; s++) {
+        if (offsets[s][0] == SIZE_MAX)
+            continue;
+        /* Object to function pointer: POSIX guarantees the conversion
+         * (dlsym relies on it); ISO C leaves it undefined. */
+        void *strided = base + offsets[s][0], *gather = base + offsets[s][1];
+        memcpy(&L->slots[s].jit_strided, &strided, sizeof(strided));
+        memcpy(&L->slots[s].jit_gather, &gather, sizeof(gather));
+        L->jit.generated_slots++;
+    }
+}
+
+void vf_jit_generate(struct vf_layout *L)
+{
+    struct vf_jit_state *j = &L->jit;
+    size_t offsets[VF_MAX_INPUT_SLOTS][2];
+    uint64_t t0 = now_ns();
+    struct vf_jit_buf *b = malloc(sizeof(*b));
+    uint8_t *code = malloc(VF_JIT_MAX_CODE);
+    size_t bytes = 0;
+    if (b != NULL && code != NULL) {
+        vf_jit_init(b, code, VF_JIT_MAX_CODE);
+        emit_slots(L, b, offsets);
+        bytes = b->len > 0 || b->overflow ? vf_jit_finish(b) : SIZE_MAX;
+    }
+    if (b == NULL || code == NULL)
+        snprintf(j->reason, sizeof j->reason, "out of memory while generating");
+    else if (bytes == 0)
+        snprintf(j->reason, sizeof j->reason, "code over the %u-byte cap", VF_JIT_MAX_CODE);
+    else if (bytes != SIZE_MAX) {
+        j->map = map_code(code, bytes, &j->map_bytes);
+        if (j->map == NULL)
+            snprintf(j->reason, sizeof j->reason, "no executable memory (mmap/mprotect refused)");
+        else
+            install(L, j->map, offsets);
+    }
+    free(code);
+    free(b);
+    j->code_bytes = j->map ? (uint32_t)bytes : 0; /* under the cap */
+    j->path = j->generated_slots == 0                 ? VF_KERNEL_PATH_PER_ELEMENT
+              : j->generated_slots == j->slots ? VF_KERNEL_PATH_GENERATED
+                                               : VF_KERNEL_PATH_MIXED;
+    j->generation_ns = now_ns() - t0;
+}
+
+void vf_jit_unmap(void *map, size_t bytes)
+{
+    munmap(map, bytes);
+}

@@ -1,0 +1,15 @@
+/*
+ * jit_record.h - the generated slot kernels (jit_record.c). Internal.
+ */
+#ifndef VF_LIB_X86_JIT_JIT_RECORD_H
+#define VF_LIB_X86_JIT_JIT_RECORD_H
+
+#include "jit_emit.h"
+
+/* Emits the strided (gather == 0) or gather kernel of a per-vertex slot
+ * whose every fetched element has a template (vf_jit_format_ok). Returns
+ * its offset in the buffer (check b->overflow). */
+VF_HIDDEN size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
+                                  const struct vf_slot *slot, int gather);
+
+#endif

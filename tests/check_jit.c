@@ -1,0 +1,207 @@
+/*
+ * check_jit.c - the generated slot kernels (lib/jit.c, lib/x86/jit/):
+ * which path a layout reports and why; random layouts and draws run with
+ * the generator on and off on every ISA level that has it, each against
+ * the IA reference (tests/ref/ia_ref.c) and against each other; every
+ * code of the 8- and 16-bit formats through one generated kernel.
+ *
+ * Expectations come from the reference only: neither path is used to
+ * compute what the other must give.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vfetch.h"
+#include "check_main.h"
+#include "draw_helpers.h"
+#include "ia_ref.h"
+#include "test_util.h"
+
+/* The layout of descs on `isa`, the generator on or off (VFETCH_JIT is
+ * read when a layout is created). */
+static vf_layout *layout_jit(const vf_input_element_desc *descs, uint32_t n,
+                             const uint32_t *maps, uint32_t sv, uint32_t isa, int jit)
+{
+    if (jit)
+        setenv("VFETCH_JIT", "1", 1);
+    else
+        setenv("VFETCH_JIT", "0", 1);
+    vf_layout *layout = make_layout_isa(descs, n, maps, sv, VF_OUTPUT_AOS, isa);
+    unsetenv("VFETCH_JIT");
+    return layout;
+}
+
+/* Whether layouts on `isa` get generated code in this build. */
+static int jit_expected(uint32_t isa)
+{
+    vf_input_element_desc d = el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0,
+                                 VF_INPUT_PER_VERTEX_DATA, 0);
+    vf_layout *layout = layout_jit(&d, 1, NULL, 0, isa, 1);
+    vf_kernel_path_info info;
+    ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+    int on = info.path == VF_KERNEL_PATH_GENERATED;
+    if (!on)
+        ck_assert_str_ne(info.reason, "");
+    vf_layout_destroy(layout);
+    return on;
+}
+
+START_TEST(test_path_query)
+{
+    vf_kernel_path_info info;
+    ck_assert_int_eq(vf_layout_kernel_path(NULL, &info), VF_ERROR_NULL_POINTER);
+    ck_assert_str_eq(vf_kernel_path_name(VF_KERNEL_PATH_GENERATED), "generated");
+    ck_assert_str_eq(vf_kernel_path_name((vf_kernel_path)99), "unknown");
+    if (!vf_isa_available(VF_ISA_AVX2) || !jit_expected(VF_ISA_AVX2))
+        return; /* built without the generator, or no AVX2 here */
+    /* The static mesh with a packed-float slot the generator does not take. */
+    vf_input_element_desc d[] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("COLOR", 0, VF_FORMAT_R11G11B10_FLOAT, 1, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("WORLD", 0, VF_FORMAT_R32G32B32A32_FLOAT, 2, 0, VF_INPUT_PER_INSTANCE_DATA, 1),
+    };
+    vf_layout *layout = layout_jit(d, 5, NULL, 0, VF_ISA_AVX2, 1);
+    ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+    ck_assert_int_eq(info.path, VF_KERNEL_PATH_MIXED);
+    ck_assert_uint_eq(info.slots, 2);
+    ck_assert_uint_eq(info.generated_slots, 1);
+    ck_assert_ptr_nonnull(strstr(info.reason, "R11G11B10_FLOAT"));
+    ck_assert_uint_gt(info.code_bytes, 0);
+    vf_layout_destroy(layout);
+
+    layout = layout_jit(d, 3, NULL, 0, VF_ISA_AVX2, 0);
+    ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+    ck_assert_int_eq(info.path, VF_KERNEL_PATH_PER_ELEMENT);
+    ck_assert_ptr_nonnull(strstr(info.reason, "VFETCH_JIT"));
+    ck_assert_uint_eq(info.code_bytes, 0);
+    vf_layout_destroy(layout);
+
+    if (vf_isa_available(VF_ISA_SSE41)) {
+        layout = layout_jit(d, 3, NULL, 0, VF_ISA_SSE41, 1);
+        ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+        ck_assert_int_eq(info.path, VF_KERNEL_PATH_PER_ELEMENT);
+        vf_layout_destroy(layout);
+    }
+}
+END_TEST
+
+/* One random case on `isa`: the draw with the generator on, and off, each
+ * against the reference. */
+static void both_paths(struct rcase *c, uint32_t isa, int it)
+{
+    ia_ref r;
+    ia_ref_init_descs(&r, c->descs, c->n, c->use_maps ? c->maps : NULL, c->sv, &c->d);
+    uint32_t *want = ia_ref_aos(&r);
+    for (int jit = 0; jit < 2; jit++) {
+        vf_layout *layout = layout_jit(c->descs, c->n, c->use_maps ? c->maps : NULL, c->sv, isa,
+                                       jit);
+        size_t words;
+        char what[64];
+        snprintf(what, sizeof(what), "case %d isa %u jit %d", it, isa, jit);
+        uint32_t *got = draw_words(layout, &c->d, &words);
+        expect_same(got, want, words, what);
+        free(got);
+        vf_layout_destroy(layout);
+    }
+    free(want);
+}
+
+/* The loop tests' levels: the two the generator serves. */
+static const uint32_t jit_isas[] = { VF_ISA_AVX512, VF_ISA_AVX2 };
+
+START_TEST(test_random_both_paths)
+{
+    uint32_t isa = jit_isas[_i];
+    vf_format fmts[64];
+    uint32_t nfmts = ia_formats(fmts);
+    if (!vf_isa_available(isa))
+        return;
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x717u + (uint64_t)_i);
+    for (int it = 0; it < 200; it++) {
+        struct rcase c;
+        rcase_make(&c, &rng, fmts, nfmts);
+        both_paths(&c, isa, it);
+        rcase_free(&c);
+    }
+}
+END_TEST
+
+/* Every 16-bit code in each component of a 2-, 4- or 8-byte element (all
+ * of a one-component 16-bit or two-component 8-bit format's inputs, the
+ * half-float NaN payloads and denormals included), strided and gathered
+ * (an indexed draw in reverse), against the reference. */
+static void exhaustive_format(vf_format f, uint32_t isa)
+{
+    vf_input_element_desc d[2] = {
+        el("A", 0, f, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R32_UINT, 0, 8, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    const uint32_t n = 65536, stride = 12;
+    uint8_t *vb = xalloc((size_t)n * stride);
+    uint32_t *ib = xalloc((size_t)n * 4);
+    for (uint32_t v = 0; v < n; v++) {
+        for (int k = 0; k < 4; k++) {
+            uint16_t code = (uint16_t)(v * (k + 1) + k);
+            memcpy(vb + (size_t)v * stride + 2 * k, &code, 2);
+        }
+        memcpy(vb + (size_t)v * stride + 8, &v, 4);
+        ib[v] = n - 1 - v;
+    }
+    vf_vertex_buffer_view vbv = { vb, n * stride, stride };
+    vf_index_buffer_view ibv = { ib, n * 4, VF_FORMAT_R32_UINT };
+    vf_draw_desc descs[2] = { draw_desc(&vbv, 1, n, 1, 0, 0),
+                              indexed_desc(&vbv, 1, &ibv, 0, VF_TOPOLOGY_POINTLIST, n, 1, 0, 0, 0) };
+    for (int k = 0; k < 2; k++) {
+        ia_ref r;
+        ia_ref_init_descs(&r, d, 2, NULL, 0, &descs[k]);
+        uint32_t *want = ia_ref_aos(&r);
+        vf_layout *layout = layout_jit(d, 2, NULL, 0, isa, 1);
+        size_t words;
+        char what[64];
+        snprintf(what, sizeof(what), "%s isa %u %s", vf_format_name(f), isa,
+                 k ? "indexed" : "linear");
+        uint32_t *got = draw_words(layout, &descs[k], &words);
+        expect_same(got, want, words, what);
+        free(got);
+        free(want);
+        vf_layout_destroy(layout);
+    }
+    free(vb);
+    free(ib);
+}
+
+START_TEST(test_exhaustive_codes)
+{
+    uint32_t isa = jit_isas[_i];
+    vf_format fmts[64];
+    uint32_t nfmts = ia_formats(fmts);
+    for (uint32_t i = 0; i < nfmts && vf_isa_available(isa); i++) {
+        uint32_t bytes = vf_format_info(fmts[i])->bytes;
+        if (bytes == 2 || bytes == 4 || bytes == 8)
+            exhaustive_format(fmts[i], isa);
+    }
+}
+END_TEST
+
+static Suite *jit_suite(void)
+{
+    Suite *s = suite_create("jit");
+    TCase *tc = tcase_create("paths");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, test_path_query);
+    tcase_add_loop_test(tc, test_random_both_paths, 0, 2);
+    tcase_add_loop_test(tc, test_exhaustive_codes, 0, 2);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    return vf_test_run(jit_suite());
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# run-jit-on.sh - reruns the draw suites and the fuzz-corpus replays with
+# the per-layout code generator on (VFETCH_JIT=1; it is opt-in), so the
+# generated kernels get the same coverage as the per-element ones. One
+# extra pass, not one per ISA level.
+set -u
+builddir=${top_builddir:-.}
+status=0
+for prog in tests/check_draw_rules tests/check_draw_random tests/check_reuse \
+    tests/fuzz/replay_draw tests/fuzz/replay_layout; do
+    p=$builddir/$prog
+    [ -x "$p" ] || continue
+    if VFETCH_JIT=1 "$p" >jit-on.tmp.$$ 2>&1; then
+        echo "PASS: $(basename "$p") with the generator on"
+    else
+        echo "FAIL: $(basename "$p") with the generator on"
+        cat jit-on.tmp.$$
+        status=1
+    fi
+done
+rm -f jit-on.tmp.$$
+exit $status

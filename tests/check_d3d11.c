@@ -11,6 +11,8 @@
  * format's defaults, and a cut position is a zero record flagged
  * VF_FLAG_STRIP_CUT.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_main.h"
@@ -164,6 +166,13 @@ static const struct bcase buffer_cases[] = {
     { "immutable without data", { 16, IMM, VB, 0, 0, 0 }, 0, 0, VF_ERROR_INVALID_INITIAL_DATA, 1 },
     { "null pSysMem", { 16, DEF, VB, 0, 0, 0 }, 2, 0, VF_ERROR_INVALID_INITIAL_DATA, 1 },
     { "wrap nothing", { 16, DEF, VB, 0, 0, 0 }, 0, VF_BUFFER_WRAP, VF_ERROR_INVALID_INITIAL_DATA, 1 },
+    /* A constant buffer's width is rule 2.1 too: it is the result when later
+     * rules fail with it, and is reported first. */
+    { "constant 17 dynamic-only write", { 17, DEF, CB, W, 0, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 usage 4", { 17, 4, CB, 0, 0, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 staging", { 17, STG, CB, R, 0, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 raw", { 17, DEF, CB, 0, RAW, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 stride", { 17, DEF, CB, 0, 0, 4 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
     /* Several rules at once: every one is reported, the first is the result. */
     { "everything wrong", { 0, IMM, CB | VB | SO, R, STRUCT | RAW, 0 }, 0, 0,
       VF_ERROR_INVALID_BYTE_WIDTH, 9 },
@@ -965,6 +974,43 @@ START_TEST(test_wrap_sees_caller_writes)
 }
 END_TEST
 
+/* Resident bytes from /proc/self/statm, or 0 where there is none. */
+static uint64_t resident_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long size = 0, resident = 0;
+    int n = f ? fscanf(f, "%llu %llu", &size, &resident) : 0;
+    if (f)
+        fclose(f);
+    return n == 2 ? (uint64_t)resident * 4096u : 0;
+}
+
+/* A large buffer without initial data reads as zeros but does not make its
+ * pages resident. valgrind's calloc writes every byte, so the count of pages
+ * means nothing under it. */
+START_TEST(test_large_zero_buffer_untouched)
+{
+    const char *preload = getenv("LD_PRELOAD");
+    if (preload && strstr(preload, "vgpreload"))
+        return;
+    const uint32_t width = 512u << 20;
+    vf_buffer_desc d = bdesc(width, DEF, VB, 0, 0, 0);
+    uint64_t before = resident_bytes();
+    vf_buffer *b = NULL;
+    ck_assert_int_eq(vf_buffer_create(&d, NULL, 0, &b, NULL), VF_OK);
+    uint64_t after = resident_bytes();
+    if (before != 0)
+        ck_assert_msg(after < before + (64u << 20), "a %u-byte zero buffer made %llu bytes resident",
+                      width, (unsigned long long)(after - before));
+    const uint8_t *data = vf_buffer_data(b);
+    ck_assert_uint_eq((uintptr_t)data % 16, 0);
+    for (uint32_t i = 0; i < width; i += width / 64 - 1)
+        ck_assert_uint_eq(data[i], 0);
+    ck_assert_uint_eq(data[width - 1], 0);
+    vf_buffer_destroy(b);
+}
+END_TEST
+
 static Suite *suite_d3d11(void)
 {
     Suite *s = suite_create("d3d11");
@@ -972,6 +1018,7 @@ static Suite *suite_d3d11(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_create_buffer_rules);
     tcase_add_test(tc, test_create_buffer_pointers);
+    tcase_add_test(tc, test_large_zero_buffer_untouched);
     tcase_add_test(tc, test_state_init);
     tcase_add_test(tc, test_set_vertex_buffers_checks);
     tcase_add_test(tc, test_set_index_buffer_checks);

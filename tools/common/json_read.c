@@ -297,6 +297,45 @@ static void position(const char *text, size_t offset, size_t *line, size_t *colu
     }
 }
 
+/* The length of the well-formed UTF-8 sequence at t[0..n) (RFC 3629:
+ * no overlong forms, no surrogates, nothing past U+10FFFF), or 0. */
+static size_t utf8_sequence(const unsigned char *t, size_t n)
+{
+    unsigned char c = t[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    /* The second byte's range depends on the first (RFC 3629 section 4). */
+    unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (len > 1 && (t[1] < lo || t[1] > hi))
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if ((t[i] & 0xc0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* RFC 8259 section 8.1: JSON text exchanged between systems is UTF-8;
+ * json-c passes any byte through, so check before it parses. */
+static int check_utf8(struct vf_json_ctx *x, const char *text, size_t size)
+{
+    const unsigned char *t = (const unsigned char *)text;
+    size_t line, column;
+
+    for (size_t i = 0; i < size;) {
+        size_t len = utf8_sequence(t + i, size - i);
+        if (len == 0) {
+            position(text, i, &line, &column);
+            return vf_json_fail(x, "", "line %zu, column %zu: byte 0x%02X is not UTF-8; a JSON "
+                                "text must be UTF-8 (RFC 8259)", line, column, t[i]);
+        }
+        i += len;
+    }
+    return 0;
+}
+
 /*
  * json-c keeps the last of two equal keys in an object silently; a repeated
  * field is as likely a mistake as a misspelt one, so the text (already
@@ -422,6 +461,8 @@ int vf_json_parse(struct vf_json_ctx *x, const char *text, size_t size, json_obj
     *root_ret = NULL;
     if (size > INT_MAX)
         return vf_json_fail(x, "", "the JSON text is larger than 2 GiB");
+    if (check_utf8(x, text, size) != 0)
+        return -1;
     tok = json_tokener_new_ex(64);
     if (tok == NULL)
         return vf_json_fail(x, "", "out of memory");

@@ -630,6 +630,26 @@ static uint32_t count_code(const vf_diagnostics *diag, vf_result code)
     return n;
 }
 
+/* Whether an indexed case reads a vertex past slot 0's bound bytes (rules
+ * §6, §14.4.2): index positions start.., 16- or 32-bit test_indices (0
+ * past the 12 of them or with no index buffer), D3D11's cut value skipped,
+ * vertex (base + index) mod 2^32 at byte vertex * 20 mod 2^32. */
+static uint32_t index_past(const struct dcase *dc)
+{
+    uint32_t cut = dc->ib == 16 ? 0xffffu : 0xffffffffu, n = 0;
+    for (uint32_t p = 0; dc->indexed && p < dc->count; p++) {
+        uint64_t at = (uint64_t)dc->start + p;
+        uint32_t index = !dc->ib || at >= 12 ? 0 : test_indices[at];
+        if (dc->ib == 16)
+            index &= 0xffffu;
+        if (dc->ib && index == cut)
+            continue;
+        uint32_t byte = ((uint32_t)dc->base + index) * 20u;
+        n += (uint64_t)byte + 20 > 20 * VB_VERTS;
+    }
+    return n != 0;
+}
+
 /* A draw case's warnings, from the rules (§6, §5.1) and the fixture's
  * sizes: vertices (non-indexed) or instance elements past the bound bytes,
  * indices past them, or no index buffer; named in D3D11's terms. */
@@ -643,7 +663,10 @@ static void check_draw_warnings(const struct dcase *dc, const vf_diagnostics *di
     ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_BUFFER_NOT_SET), dc->indexed && !dc->ib);
     ck_assert_uint_eq(count_code(diag, VF_WARNING_VERTEX_BUFFER_TOO_SMALL), vb_past + inst_past);
     ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_BUFFER_TOO_SMALL), ib_past);
-    ck_assert_uint_eq(diag->num_warnings, (dc->indexed && !dc->ib) + vb_past + inst_past + ib_past);
+    uint32_t idx_past = index_past(dc);
+    ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_OUT_OF_RANGE), idx_past);
+    ck_assert_uint_eq(diag->num_warnings,
+                      (dc->indexed && !dc->ib) + vb_past + inst_past + ib_past + idx_past);
     for (uint32_t i = 0; i < diag->count; i++) {
         ck_assert_ptr_null(strstr(diag->entries[i].message, "StrideInBytes"));
         ck_assert_ptr_null(strstr(diag->entries[i].message, "SizeInBytes"));

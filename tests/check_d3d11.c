@@ -768,6 +768,21 @@ START_TEST(test_draw_errors)
     ck_assert_int_eq(vf_d3d11_draw(NULL, 3, 0, out, sizeof(out), &diag), VF_ERROR_NULL_POINTER);
     ck_assert_int_eq(vf_d3d11_prepare_draw(&f.state, 0, 3, 1, 0, 0, 0, NULL, &diag),
                      VF_ERROR_NULL_POINTER);
+    /* indexed is 0 or 1, as vf_draw_desc.indexed: 2 and -1 are refused. */
+    uint32_t count = 0, vpp = 0;
+    vf_primitive_cursor cur;
+    for (int bad = -1; bad <= 2; bad += 3) {
+        ck_assert_int_eq(vf_d3d11_prepare_draw(&f.state, bad, 3, 1, 0, 0, 0, &views, &diag),
+                         VF_ERROR_INVALID_ARGUMENT);
+        ck_assert_uint_eq(diag.num_errors, 1);
+        ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "is not 0 (Draw) or 1"));
+        ck_assert_int_eq(vf_d3d11_primitive_count(&f.state, bad, 3, 0, &count, &vpp),
+                         VF_ERROR_INVALID_ARGUMENT);
+        ck_assert_int_eq(vf_d3d11_draw_primitives(&f.state, bad, 3, 0, 0, out, 3, &count),
+                         VF_ERROR_INVALID_ARGUMENT);
+        ck_assert_int_eq(vf_d3d11_primitive_cursor_init(&f.state, bad, 3, 0, &cur),
+                         VF_ERROR_INVALID_ARGUMENT);
+    }
 
     /* Errors of vf_draw come back with a diagnostic (after the warning that
      * vertices 9..63 are past the buffer). */

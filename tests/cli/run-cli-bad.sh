@@ -18,6 +18,10 @@ cli_fixture
 # The baseline case is fine: every bad case differs from it in one place.
 if "$VFETCH" run good.json >/dev/null 2>&1; then pass; else fail "baseline case"; fi
 
+# Format names in any case.
+printf '{"InputLayout": [{"SemanticName": "P", "Format": "r32_float"}], %s, %s}' "$VB" "$D" >lower.json
+if "$VFETCH" run lower.json >/dev/null 2>&1; then pass; else fail "a format name in lower case"; fi
+
 # Well-formed UTF-8 of two, three and four bytes is fine.
 printf '{"Description": "\303\251 \342\202\254 \360\237\230\200", %s, %s, %s}' "$L" "$VB" "$D" >utf8.json
 if "$VFETCH" run utf8.json >/dev/null 2>&1; then pass; else fail "UTF-8 in a string"; fi

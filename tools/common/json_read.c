@@ -2,6 +2,7 @@
  * json_read.c - strict JSON parsing, paths and typed getters for the vfetch
  * tools (see json_read.h).
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -91,6 +92,56 @@ const char *vf_json_type_name(json_object *v)
 
 /* ------------------------------------------------------------------------ */
 
+/* The edit distance of a and b ignoring case (insertions, deletions,
+ * substitutions and swaps of neighbours), or `limit` + 1 once it is past
+ * `limit`. Names are short: longer ones never match. */
+static size_t name_distance(const char *a, const char *b, size_t limit)
+{
+    enum { MAXLEN = 64 };
+    size_t n = strlen(a), m = strlen(b);
+    size_t d[3][MAXLEN + 1]; /* rows i - 2, i - 1, i */
+    if (n > MAXLEN || m > MAXLEN || (n > m ? n - m : m - n) > limit)
+        return limit + 1;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        size_t *prev2 = d[(i + 1) % 3], *prev = d[(i + 2) % 3], *cur = d[i % 3];
+        cur[0] = i;
+        for (size_t j = 1; j <= m; j++) {
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t best = prev[j - 1] + !same;
+            best = prev[j] + 1 < best ? prev[j] + 1 : best;
+            best = cur[j - 1] + 1 < best ? cur[j - 1] + 1 : best;
+            if (i > 1 && j > 1 &&
+                tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) &&
+                prev2[j - 2] + 1 < best)
+                best = prev2[j - 2] + 1;
+            cur[j] = best;
+        }
+    }
+    return d[n % 3][m];
+}
+
+const char *vf_json_suggest(const char *word, const char *const *names, size_t count)
+{
+    size_t len = strlen(word), best = (size_t)-1;
+    /* A typo of one or two letters in a longer name; one in a short one. */
+    size_t limit = len >= 6 ? 2 : 1;
+    const char *pick = NULL;
+    for (size_t i = 0; i < count && names[i] != NULL; i++) {
+        size_t dist = name_distance(word, names[i], limit);
+        /* A name cut short ("VertexCount" for "VertexCountPerInstance"). */
+        if (dist > limit && len >= 4 && strncasecmp(word, names[i], len) == 0)
+            dist = limit;
+        if (dist <= limit && dist < best) {
+            best = dist;
+            pick = names[i];
+        }
+    }
+    return pick;
+}
+
 /* Rejects any key of `obj` not in the NULL-terminated `allowed` list. */
 int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *obj,
                          const char *const *allowed)
@@ -105,9 +156,9 @@ int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *o
                 known = 1;
                 break;
             }
-            if (strcasecmp(key, *a) == 0)
-                suggest = *a;
         }
+        if (!known)
+            suggest = vf_json_suggest(key, allowed, SIZE_MAX);
         if (!known) {
             if (suggest != NULL)
                 return vf_json_fail(x, path, "unknown field '%s' (did you mean '%s'?)", key,

@@ -71,6 +71,15 @@ static vf_layout *two_slot_layout(void)
     return make_layout(d, 2, 0);
 }
 
+/* One R32G32B32_FLOAT element in slot 0. */
+static vf_layout *position_layout(void)
+{
+    vf_input_element_desc e[1] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    return make_layout(e, 1, 0);
+}
+
 static const float one_vertex[3] = { 1, 2, 3 };
 
 /* ------------------------------------------------------------------------ */
@@ -121,10 +130,7 @@ END_TEST
 
 START_TEST(test_stride_too_small)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     _Alignas(16) float data[8] = { 0 };
     vf_vertex_buffer_view vb = { data, sizeof(data), 8 };
     vf_draw_desc d = draw_desc(&vb, 1, 2, 1, 0, 0);
@@ -150,10 +156,7 @@ END_TEST
  * left disabled, and the same with the cut value set (a cut, no fetch). */
 START_TEST(test_index_out_of_range)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     _Alignas(16) float verts[9] = { 0 };
     vf_vertex_buffer_view vb = { verts, sizeof(verts), 12 };
     _Alignas(16) uint16_t idx[6] = { 0, 1, 2, 7, 1, 0xffff };
@@ -272,10 +275,7 @@ END_TEST
 
 START_TEST(test_index_buffer_warnings)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     vf_vertex_buffer_view vb = { one_vertex, 12, 0 };
     vf_draw_desc d = indexed_desc(&vb, 1, NULL, VF_STRIP_CUT_VALUE_DISABLED,
                                   VF_TOPOLOGY_TRIANGLELIST, 3, 1, 0, 0, 0);
@@ -318,10 +318,7 @@ END_TEST
 
 START_TEST(test_misaligned_addresses)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     uint8_t *buf = xalloc(64);
     memset(buf, 0, 64);
     vf_vertex_buffer_view vb = { buf + 2, 12, 12 };
@@ -467,10 +464,7 @@ END_TEST
 
 START_TEST(test_output_errors)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     vf_vertex_buffer_view vb = { one_vertex, 12, 0 };
     vf_draw_desc d = draw_desc(&vb, 1, 4, 1, 0, 0);
     uint8_t *out = xalloc(128);

@@ -115,6 +115,7 @@ typedef enum vf_result {
     VF_WARNING_VERTEX_BUFFER_TOO_SMALL = 211,  /* the draw reads elements past SizeInBytes: they read zeros and format defaults */
     VF_WARNING_INDEX_BUFFER_TOO_SMALL = 212,   /* the draw reads indices past SizeInBytes: they read 0 */
     VF_WARNING_MISALIGNED_VERTEX_BUFFER = 213, /* a view's data address not a multiple of its slot's element alignment */
+    VF_WARNING_INDEX_OUT_OF_RANGE = 214,       /* indices name vertices past a slot's SizeInBytes: they read zeros and format defaults */
 
     /* D3D11 buffers and bindings (vfetch_d3d11.h). */
     VF_ERROR_INVALID_BYTE_WIDTH = 301,         /* ByteWidth 0, or a constant buffer's not a multiple of 16 */
@@ -725,6 +726,7 @@ VF_API vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *des
 #define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INVALID_PRIMITIVETOPOLOGY 219u
 #define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_VERTEX_STRIDE_UNALIGNED 221u
 #define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_INDEX_OFFSET_UNALIGNED 222u
+#define VF_D3D12_MESSAGE_ID_GPU_BASED_VALIDATION_RESOURCE_ACCESS_OUT_OF_BOUNDS 1005u
 #define VF_D3D12_MESSAGE_ID_COMMAND_LIST_DRAW_ELEMENT_OFFSET_UNALIGNED 1348u
 
 /* The D3D12 debug layer's message ID (VF_D3D12_MESSAGE_ID_*) for the
@@ -732,7 +734,8 @@ VF_API vf_result vf_fetch_range(const vf_layout *layout, const vf_draw_desc *des
  * diagnostic's code determines it, so vf_diagnostic needs no field for it:
  * VF_ERROR_INVALID_INDEX_FORMAT, VF_ERROR_INVALID_TOPOLOGY,
  * VF_ERROR_MISALIGNED_STRIDE and the VF_WARNING_* codes of the draw checks
- * (209-213, 315, 316) have one. */
+ * (209-214, 315, 316) have one; VF_WARNING_INDEX_OUT_OF_RANGE has GPU-based
+ * validation's, as the debug layer sees indices only when the GPU runs. */
 VF_API uint32_t vf_d3d12_message_id(vf_result code);
 
 /* The enumerator name of a VF_D3D12_MESSAGE_ID_* value without the
@@ -772,10 +775,18 @@ VF_API const char *vf_d3d12_message_id_name(uint32_t id);
  *    reads (per-vertex slots of non-indexed draws, per-instance slots) ends
  *    past SizeInBytes; per-vertex slots of indexed draws are not checked,
  *    since their reach depends on the indices.
+ *  - VF_WARNING_INDEX_OUT_OF_RANGE: an indexed draw's indices (strip cuts
+ *    aside; an index past the index view or with none is 0) name vertices
+ *    whose slot ends past SizeInBytes of a per-vertex slot: one warning per
+ *    slot, counted as GPU-based validation reports it (how many of the
+ *    positions, the first and last position with its index, the stride,
+ *    the size and the vertices the view holds whole).
  *  - VF_WARNING_MISALIGNED_VERTEX_BUFFER: a view's data address is not a
  *    multiple of the slot's element alignment (vfetch reads it anyway).
  * Only slots with an element the shader reads are checked for warnings.
- * Thread-safe; allocates nothing; reads the description, not the buffers. */
+ * Thread-safe; allocates nothing; reads the description and, for
+ * VF_WARNING_INDEX_OUT_OF_RANGE when `diagnostics` is given, every index of
+ * an indexed draw once per per-vertex slot (never the vertex data). */
 VF_API vf_result vf_draw_check(const vf_layout *layout, const vf_draw_desc *desc,
                                size_t out_size, vf_diagnostics *diagnostics);
 

@@ -242,8 +242,9 @@ typedef struct vf_d3d11_draw_views {
  * ignored when not indexed): each bound slot becomes a view of bytes
  * [offset, byte_width) of its buffer; an indexed draw cuts at 0xFFFF /
  * 0xFFFFFFFF by the index format in every topology (docs/d3d-ia-rules.md §14.4.2).
- * Errors: VF_ERROR_NULL_POINTER, VF_ERROR_INVALID_ARGUMENT (struct_size),
- * VF_ERROR_INPUT_LAYOUT_NOT_SET, VF_ERROR_INVALID_TOPOLOGY (never set),
+ * `indexed` is 0 or 1, as vf_draw_desc.indexed.
+ * Errors: VF_ERROR_NULL_POINTER, VF_ERROR_INVALID_ARGUMENT (struct_size, or
+ * `indexed` not 0 or 1), VF_ERROR_INPUT_LAYOUT_NOT_SET, VF_ERROR_INVALID_TOPOLOGY (never set),
  * VF_ERROR_MISALIGNED_STRIDE (a bound slot's stride is not a multiple of its
  * elements' alignment). Warnings, as vf_draw_check gives them for D3D12 but
  * naming the D3D11 bindings' fields (stride, ByteWidth - Offset): an indexed
@@ -333,8 +334,9 @@ VF_API const char *vf_d3d11_message_id_name(uint32_t id);
  * 8.13). Units, output, thread safety and the meaning of each argument are
  * those of the vfetch.h calls; no layout is needed. Errors:
  * VF_ERROR_NULL_POINTER (state, or as the vfetch.h calls),
- * VF_ERROR_INVALID_ARGUMENT (state not from vf_d3d11_ia_state_init),
- * VF_ERROR_INVALID_TOPOLOGY (never set), VF_ERROR_OUTPUT_TOO_SMALL. */
+ * VF_ERROR_INVALID_ARGUMENT (state not from vf_d3d11_ia_state_init, or
+ * `indexed` not 0 or 1), VF_ERROR_INVALID_TOPOLOGY (never set),
+ * VF_ERROR_OUTPUT_TOO_SMALL. */
 VF_API vf_result vf_d3d11_primitive_count(const vf_d3d11_ia_state *state, int indexed,
                                           uint32_t count_per_instance, uint32_t start_location,
                                           uint32_t *primitive_count_ret,

@@ -147,16 +147,18 @@ static void check_desc(struct vf_d3d11_diag *ctx, const vf_buffer_desc *d,
     if (d->byte_width == 0)
         vf_d3d11_diag(ctx, VF_ERROR_INVALID_BYTE_WIDTH, VF_SEVERITY_ERROR,
                       "CreateBuffer: ByteWidth is 0; a buffer holds at least one byte");
+    /* Part of rule 2.1, so it comes before the usage and flags and is the
+     * result when it fails with them. */
+    if ((d->bind_flags & VF_BIND_CONSTANT_BUFFER) && d->byte_width % 16 != 0)
+        vf_d3d11_diag(ctx, VF_ERROR_INVALID_BYTE_WIDTH, VF_SEVERITY_ERROR,
+                      "CreateBuffer: ByteWidth %u of a constant buffer is not a multiple of 16",
+                      d->byte_width);
     if (d->usage > VF_USAGE_STAGING)
         vf_d3d11_diag(ctx, VF_ERROR_INVALID_USAGE, VF_SEVERITY_ERROR,
                       "CreateBuffer: Usage %u is not a D3D11_USAGE", d->usage);
     check_bind(ctx, d);
     check_cpu_access(ctx, d);
     check_misc(ctx, d);
-    if ((d->bind_flags & VF_BIND_CONSTANT_BUFFER) && d->byte_width % 16 != 0)
-        vf_d3d11_diag(ctx, VF_ERROR_INVALID_BYTE_WIDTH, VF_SEVERITY_ERROR,
-                      "CreateBuffer: ByteWidth %u of a constant buffer is not a multiple of 16",
-                      d->byte_width);
     if (d->usage == VF_USAGE_IMMUTABLE && !initial)
         vf_d3d11_diag(ctx, VF_ERROR_INVALID_INITIAL_DATA, VF_SEVERITY_ERROR,
                       "CreateBuffer: a D3D11_USAGE_IMMUTABLE buffer needs initial data");
@@ -178,6 +180,16 @@ static uint8_t *alloc_copy(uint32_t byte_width, const vf_subresource_data *initi
     if (rounded64 != (size_t)rounded64)
         return NULL;
     size_t rounded = (size_t)rounded64;
+    if (!initial) {
+        /* calloc takes a large block from fresh anonymous pages that are zero
+         * already and never touches them, so a big buffer nobody reads costs
+         * no memory (aligned_alloc + memset wrote every page). glibc and musl
+         * align it to 16 on 64-bit targets; elsewhere fall back below. */
+        uint8_t *z = calloc(1, rounded);
+        if (!z || (uintptr_t)z % 16 == 0)
+            return z;
+        free(z);
+    }
     uint8_t *p = aligned_alloc(16, rounded);
     if (!p)
         return NULL;

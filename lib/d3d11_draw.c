@@ -109,7 +109,14 @@ vf_result vf_d3d11_prepare_draw(const vf_d3d11_ia_state *state, int indexed,
 {
     struct vf_d3d11_diag ctx;
     vf_d3d11_diag_begin(&ctx, diagnostics);
-    return prepare(&ctx, state, indexed != 0, count_per_instance, instance_count, start_location,
+    /* As vf_draw_desc.indexed: 0 or 1, so a stray value is not a draw. */
+    if (indexed != 0 && indexed != 1) {
+        vf_d3d11_diag(&ctx, VF_ERROR_INVALID_ARGUMENT, VF_SEVERITY_ERROR,
+                      "vf_d3d11_prepare_draw: indexed %d is not 0 (Draw) or 1 (DrawIndexed)",
+                      indexed);
+        return VF_ERROR_INVALID_ARGUMENT;
+    }
+    return prepare(&ctx, state, indexed, count_per_instance, instance_count, start_location,
                    base_vertex_location, start_instance_location, views_ret);
 }
 
@@ -174,7 +181,7 @@ static vf_result primitive_desc(const vf_d3d11_ia_state *state, int indexed, uin
 {
     if (!state)
         return VF_ERROR_NULL_POINTER;
-    if (state->struct_size != sizeof(*state))
+    if (state->struct_size != sizeof(*state) || (indexed != 0 && indexed != 1))
         return VF_ERROR_INVALID_ARGUMENT;
     if (state->primitive_topology == VF_TOPOLOGY_UNDEFINED)
         return VF_ERROR_INVALID_TOPOLOGY;
@@ -182,7 +189,7 @@ static vf_result primitive_desc(const vf_d3d11_ia_state *state, int indexed, uin
     d->primitive_topology = state->primitive_topology;
     d->vertex_count_per_instance = count;
     d->start_location = start;
-    d->indexed = indexed != 0;
+    d->indexed = (uint32_t)indexed;
     if (d->indexed && state->index_buffer) {
         ibv->data = state->index_buffer->data + state->index_offset;
         ibv->size_in_bytes = state->index_buffer->desc.byte_width - state->index_offset;

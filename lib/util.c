@@ -59,6 +59,7 @@ const char *vf_result_string(vf_result result)
     case VF_WARNING_VERTEX_BUFFER_TOO_SMALL: return "draw reads past the end of a vertex buffer";
     case VF_WARNING_INDEX_BUFFER_TOO_SMALL: return "draw reads past the end of the index buffer";
     case VF_WARNING_MISALIGNED_VERTEX_BUFFER: return "vertex buffer address misaligned for its elements";
+    case VF_WARNING_INDEX_OUT_OF_RANGE: return "indices name vertices past a vertex buffer's end";
     case VF_ERROR_INVALID_BYTE_WIDTH: return "invalid buffer ByteWidth";
     case VF_ERROR_INVALID_USAGE: return "invalid buffer usage";
     case VF_ERROR_INVALID_BIND_FLAGS: return "invalid buffer bind flags";

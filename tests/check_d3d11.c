@@ -11,6 +11,8 @@
  * format's defaults, and a cut position is a zero record flagged
  * VF_FLAG_STRIP_CUT.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check_main.h"
@@ -164,6 +166,13 @@ static const struct bcase buffer_cases[] = {
     { "immutable without data", { 16, IMM, VB, 0, 0, 0 }, 0, 0, VF_ERROR_INVALID_INITIAL_DATA, 1 },
     { "null pSysMem", { 16, DEF, VB, 0, 0, 0 }, 2, 0, VF_ERROR_INVALID_INITIAL_DATA, 1 },
     { "wrap nothing", { 16, DEF, VB, 0, 0, 0 }, 0, VF_BUFFER_WRAP, VF_ERROR_INVALID_INITIAL_DATA, 1 },
+    /* A constant buffer's width is rule 2.1 too: it is the result when later
+     * rules fail with it, and is reported first. */
+    { "constant 17 dynamic-only write", { 17, DEF, CB, W, 0, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 usage 4", { 17, 4, CB, 0, 0, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 staging", { 17, STG, CB, R, 0, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 raw", { 17, DEF, CB, 0, RAW, 0 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
+    { "constant 17 stride", { 17, DEF, CB, 0, 0, 4 }, 0, 0, VF_ERROR_INVALID_BYTE_WIDTH, 2 },
     /* Several rules at once: every one is reported, the first is the result. */
     { "everything wrong", { 0, IMM, CB | VB | SO, R, STRUCT | RAW, 0 }, 0, 0,
       VF_ERROR_INVALID_BYTE_WIDTH, 9 },
@@ -621,6 +630,26 @@ static uint32_t count_code(const vf_diagnostics *diag, vf_result code)
     return n;
 }
 
+/* Whether an indexed case reads a vertex past slot 0's bound bytes (rules
+ * §6, §14.4.2): index positions start.., 16- or 32-bit test_indices (0
+ * past the 12 of them or with no index buffer), D3D11's cut value skipped,
+ * vertex (base + index) mod 2^32 at byte vertex * 20 mod 2^32. */
+static uint32_t index_past(const struct dcase *dc)
+{
+    uint32_t cut = dc->ib == 16 ? 0xffffu : 0xffffffffu, n = 0;
+    for (uint32_t p = 0; dc->indexed && p < dc->count; p++) {
+        uint64_t at = (uint64_t)dc->start + p;
+        uint32_t index = !dc->ib || at >= 12 ? 0 : test_indices[at];
+        if (dc->ib == 16)
+            index &= 0xffffu;
+        if (dc->ib && index == cut)
+            continue;
+        uint32_t byte = ((uint32_t)dc->base + index) * 20u;
+        n += (uint64_t)byte + 20 > 20 * VB_VERTS;
+    }
+    return n != 0;
+}
+
 /* A draw case's warnings, from the rules (§6, §5.1) and the fixture's
  * sizes: vertices (non-indexed) or instance elements past the bound bytes,
  * indices past them, or no index buffer; named in D3D11's terms. */
@@ -634,7 +663,10 @@ static void check_draw_warnings(const struct dcase *dc, const vf_diagnostics *di
     ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_BUFFER_NOT_SET), dc->indexed && !dc->ib);
     ck_assert_uint_eq(count_code(diag, VF_WARNING_VERTEX_BUFFER_TOO_SMALL), vb_past + inst_past);
     ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_BUFFER_TOO_SMALL), ib_past);
-    ck_assert_uint_eq(diag->num_warnings, (dc->indexed && !dc->ib) + vb_past + inst_past + ib_past);
+    uint32_t idx_past = index_past(dc);
+    ck_assert_uint_eq(count_code(diag, VF_WARNING_INDEX_OUT_OF_RANGE), idx_past);
+    ck_assert_uint_eq(diag->num_warnings,
+                      (dc->indexed && !dc->ib) + vb_past + inst_past + ib_past + idx_past);
     for (uint32_t i = 0; i < diag->count; i++) {
         ck_assert_ptr_null(strstr(diag->entries[i].message, "StrideInBytes"));
         ck_assert_ptr_null(strstr(diag->entries[i].message, "SizeInBytes"));
@@ -736,6 +768,21 @@ START_TEST(test_draw_errors)
     ck_assert_int_eq(vf_d3d11_draw(NULL, 3, 0, out, sizeof(out), &diag), VF_ERROR_NULL_POINTER);
     ck_assert_int_eq(vf_d3d11_prepare_draw(&f.state, 0, 3, 1, 0, 0, 0, NULL, &diag),
                      VF_ERROR_NULL_POINTER);
+    /* indexed is 0 or 1, as vf_draw_desc.indexed: 2 and -1 are refused. */
+    uint32_t count = 0, vpp = 0;
+    vf_primitive_cursor cur;
+    for (int bad = -1; bad <= 2; bad += 3) {
+        ck_assert_int_eq(vf_d3d11_prepare_draw(&f.state, bad, 3, 1, 0, 0, 0, &views, &diag),
+                         VF_ERROR_INVALID_ARGUMENT);
+        ck_assert_uint_eq(diag.num_errors, 1);
+        ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "is not 0 (Draw) or 1"));
+        ck_assert_int_eq(vf_d3d11_primitive_count(&f.state, bad, 3, 0, &count, &vpp),
+                         VF_ERROR_INVALID_ARGUMENT);
+        ck_assert_int_eq(vf_d3d11_draw_primitives(&f.state, bad, 3, 0, 0, out, 3, &count),
+                         VF_ERROR_INVALID_ARGUMENT);
+        ck_assert_int_eq(vf_d3d11_primitive_cursor_init(&f.state, bad, 3, 0, &cur),
+                         VF_ERROR_INVALID_ARGUMENT);
+    }
 
     /* Errors of vf_draw come back with a diagnostic (after the warning that
      * vertices 9..63 are past the buffer). */
@@ -965,6 +1012,43 @@ START_TEST(test_wrap_sees_caller_writes)
 }
 END_TEST
 
+/* Resident bytes from /proc/self/statm, or 0 where there is none. */
+static uint64_t resident_bytes(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long size = 0, resident = 0;
+    int n = f ? fscanf(f, "%llu %llu", &size, &resident) : 0;
+    if (f)
+        fclose(f);
+    return n == 2 ? (uint64_t)resident * 4096u : 0;
+}
+
+/* A large buffer without initial data reads as zeros but does not make its
+ * pages resident. valgrind's calloc writes every byte, so the count of pages
+ * means nothing under it. */
+START_TEST(test_large_zero_buffer_untouched)
+{
+    const char *preload = getenv("LD_PRELOAD");
+    if (preload && strstr(preload, "vgpreload"))
+        return;
+    const uint32_t width = 512u << 20;
+    vf_buffer_desc d = bdesc(width, DEF, VB, 0, 0, 0);
+    uint64_t before = resident_bytes();
+    vf_buffer *b = NULL;
+    ck_assert_int_eq(vf_buffer_create(&d, NULL, 0, &b, NULL), VF_OK);
+    uint64_t after = resident_bytes();
+    if (before != 0)
+        ck_assert_msg(after < before + (64u << 20), "a %u-byte zero buffer made %llu bytes resident",
+                      width, (unsigned long long)(after - before));
+    const uint8_t *data = vf_buffer_data(b);
+    ck_assert_uint_eq((uintptr_t)data % 16, 0);
+    for (uint32_t i = 0; i < width; i += width / 64 - 1)
+        ck_assert_uint_eq(data[i], 0);
+    ck_assert_uint_eq(data[width - 1], 0);
+    vf_buffer_destroy(b);
+}
+END_TEST
+
 static Suite *suite_d3d11(void)
 {
     Suite *s = suite_create("d3d11");
@@ -972,6 +1056,7 @@ static Suite *suite_d3d11(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_create_buffer_rules);
     tcase_add_test(tc, test_create_buffer_pointers);
+    tcase_add_test(tc, test_large_zero_buffer_untouched);
     tcase_add_test(tc, test_state_init);
     tcase_add_test(tc, test_set_vertex_buffers_checks);
     tcase_add_test(tc, test_set_index_buffer_checks);

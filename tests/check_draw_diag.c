@@ -71,6 +71,15 @@ static vf_layout *two_slot_layout(void)
     return make_layout(d, 2, 0);
 }
 
+/* One R32G32B32_FLOAT element in slot 0. */
+static vf_layout *position_layout(void)
+{
+    vf_input_element_desc e[1] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    return make_layout(e, 1, 0);
+}
+
 static const float one_vertex[3] = { 1, 2, 3 };
 
 /* ------------------------------------------------------------------------ */
@@ -121,10 +130,7 @@ END_TEST
 
 START_TEST(test_stride_too_small)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     _Alignas(16) float data[8] = { 0 };
     vf_vertex_buffer_view vb = { data, sizeof(data), 8 };
     vf_draw_desc d = draw_desc(&vb, 1, 2, 1, 0, 0);
@@ -141,6 +147,69 @@ START_TEST(test_stride_too_small)
     vb.stride_in_bytes = 12;
     ck_assert_int_eq(check(layout, &d), VF_OK);
     ck_assert_uint_eq(diag.count, 0);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
+/* Out-of-range indices, counted per slot as GPU-based validation reports
+ * them: index 7 into a 3-vertex view; 0xFFFF in a strip whose cut value was
+ * left disabled, and the same with the cut value set (a cut, no fetch). */
+START_TEST(test_index_out_of_range)
+{
+    vf_layout *layout = position_layout();
+    _Alignas(16) float verts[9] = { 0 };
+    vf_vertex_buffer_view vb = { verts, sizeof(verts), 12 };
+    _Alignas(16) uint16_t idx[6] = { 0, 1, 2, 7, 1, 0xffff };
+    vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
+    vf_draw_desc d = indexed_desc(&vb, 1, &ib, VF_STRIP_CUT_VALUE_DISABLED,
+                                  VF_TOPOLOGY_TRIANGLESTRIP, 6, 2, 0, 0, 0);
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_uint_eq(diag.count, 1);
+    ck_assert_uint_eq(diag.num_errors, 0);
+    expect_diag(0, VF_WARNING_INDEX_OUT_OF_RANGE, VF_SEVERITY_WARNING, 0,
+                VF_D3D12_MESSAGE_ID_GPU_BASED_VALIDATION_RESOURCE_ACCESS_OUT_OF_BOUNDS,
+                "slot 0: 2 of 6 index positions fetch outside the view (vertices 0..2 at "
+                "StrideInBytes 12 and SizeInBytes 36, base vertex 0): first position 3 index 7, "
+                "last position 5 index 65535; they read zeros and format defaults");
+    /* With the cut value 0xFFFF is a cut: only index 7 is left. */
+    d.strip_cut_value = VF_STRIP_CUT_VALUE_0xFFFF;
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_uint_eq(diag.count, 1);
+    ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "1 of 6 index positions"));
+    ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "last position 3 index 7"));
+    /* A list does not cut: 0xFFFF is an index again. */
+    d.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "2 of 6 index positions"));
+    /* A base vertex of -7 brings index 7 to vertex 0 and the others below
+     * 0, that is near 2^32: every one but position 3 is outside. */
+    d.base_vertex_location = -7;
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "5 of 6 index positions"));
+    ck_assert_ptr_nonnull(strstr(diag.entries[0].message, "first position 0 index 0"));
+    /* Indices past the view read 0; the view's last two are cut off. */
+    d.base_vertex_location = 0;
+    ib.size_in_bytes = 6;
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_uint_eq(diag.count, 1);
+    ck_assert_int_eq(diag.entries[0].code, VF_WARNING_INDEX_BUFFER_TOO_SMALL);
+    /* Every index inside: silent, whatever the instances. */
+    ib.size_in_bytes = sizeof(idx);
+    idx[3] = 2;
+    idx[5] = 0;
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_uint_eq(diag.count, 0);
+    /* A warning never fails the draw: vf_draw runs and index 7 reads zeros. */
+    idx[3] = 7;
+    verts[0] = 5.0f;
+    size_t size = 0, rec = vf_layout_record_size(layout) / 4;
+    ck_assert_int_eq(vf_draw_output_size(layout, 6, 2, &size), VF_OK);
+    uint32_t *out = aligned_alloc(16, size);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_int_eq(vf_draw(layout, &d, out, size), VF_OK);
+    ck_assert_uint_eq(out[3 * rec], 0);
+    ck_assert_uint_eq(out[5 * rec], 0x40a00000u);
+    free(out);
     vf_layout_destroy(layout);
 }
 END_TEST
@@ -187,9 +256,14 @@ START_TEST(test_vertex_buffer_too_small)
     _Alignas(16) uint16_t idx[3] = { 0, 0, 0 };
     vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R16_UINT };
     d = indexed_desc(vbs, 2, &ib, VF_STRIP_CUT_VALUE_DISABLED, VF_TOPOLOGY_TRIANGLELIST, 3, 1, 0,
-                     100, 0);
+                     0, 0);
     ck_assert_int_eq(check(layout, &d), VF_OK);
     ck_assert_uint_eq(diag.count, 0);
+    /* Base vertex 100: vertex 100 is past the one-vertex view. */
+    d.base_vertex_location = 100;
+    ck_assert_int_eq(check(layout, &d), VF_OK);
+    ck_assert_uint_eq(diag.count, 1);
+    ck_assert_int_eq(diag.entries[0].code, VF_WARNING_INDEX_OUT_OF_RANGE);
     /* No draw, nothing read. */
     d = draw_desc(vbs, 2, 0, 1, 0, 0);
     d.start_location = 99;
@@ -201,10 +275,7 @@ END_TEST
 
 START_TEST(test_index_buffer_warnings)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     vf_vertex_buffer_view vb = { one_vertex, 12, 0 };
     vf_draw_desc d = indexed_desc(&vb, 1, NULL, VF_STRIP_CUT_VALUE_DISABLED,
                                   VF_TOPOLOGY_TRIANGLELIST, 3, 1, 0, 0, 0);
@@ -247,10 +318,7 @@ END_TEST
 
 START_TEST(test_misaligned_addresses)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     uint8_t *buf = xalloc(64);
     memset(buf, 0, 64);
     vf_vertex_buffer_view vb = { buf + 2, 12, 12 };
@@ -396,10 +464,7 @@ END_TEST
 
 START_TEST(test_output_errors)
 {
-    vf_input_element_desc e[1] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
-    vf_layout *layout = make_layout(e, 1, 0);
+    vf_layout *layout = position_layout();
     vf_vertex_buffer_view vb = { one_vertex, 12, 0 };
     vf_draw_desc d = draw_desc(&vb, 1, 4, 1, 0, 0);
     uint8_t *out = xalloc(128);
@@ -450,6 +515,7 @@ START_TEST(test_message_id_names)
         { 221, "COMMAND_LIST_DRAW_VERTEX_STRIDE_UNALIGNED" },
         { 222, "COMMAND_LIST_DRAW_INDEX_OFFSET_UNALIGNED" },
         { 1348, "COMMAND_LIST_DRAW_ELEMENT_OFFSET_UNALIGNED" },
+        { 1005, "GPU_BASED_VALIDATION_RESOURCE_ACCESS_OUT_OF_BOUNDS" },
     };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
         ck_assert_str_eq(vf_d3d12_message_id_name(names[i].id), names[i].name);
@@ -639,6 +705,7 @@ static Suite *draw_diag_suite(void)
     tcase_add_test(tc, test_vertex_buffer_not_set);
     tcase_add_test(tc, test_stride_too_small);
     tcase_add_test(tc, test_vertex_buffer_too_small);
+    tcase_add_test(tc, test_index_out_of_range);
     tcase_add_test(tc, test_index_buffer_warnings);
     tcase_add_test(tc, test_misaligned_addresses);
     tcase_add_test(tc, test_warnings_change_nothing);

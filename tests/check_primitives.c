@@ -7,11 +7,15 @@
  * index streams, and over large random draws.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "check_main.h"
 #include "prim_ref.h"
@@ -792,11 +796,61 @@ START_TEST(test_d3d11_list_cut_example)
 }
 END_TEST
 
+/* A long strip with cuts read with a cursor in small pieces gives the
+ * one-piece list, and never reads an index again once past it: after each
+ * piece the pages of indices more than a run behind are made unreadable,
+ * so a call that scanned from the start would fault. */
+START_TEST(test_cursor_long_strip_linear)
+{
+    const long page = sysconf(_SC_PAGESIZE);
+    const uint32_t pages = 64, n = (uint32_t)((size_t)pages * (size_t)page / 4);
+    uint32_t *idx = mmap(NULL, (size_t)n * 4, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ck_assert_ptr_ne(idx, MAP_FAILED);
+    /* Runs of 6 vertices and a cut: 4 triangles per 7 positions. */
+    for (uint32_t i = 0; i < n; i++)
+        idx[i] = i % 7 == 6 ? 0xffffffffu : i;
+    vf_index_buffer_view ib = { idx, n * 4, VF_FORMAT_R32_UINT };
+    vf_draw_desc d = indexed_desc(VF_TOPOLOGY_TRIANGLESTRIP, &ib, VF_STRIP_CUT_VALUE_0xFFFFFFFF, n);
+    uint32_t count = 0, vpp = 0, written = 0;
+    size_t words = 0;
+    ck_assert_int_eq(vf_primitive_count(&d, &count, &vpp, &words), VF_OK);
+    ck_assert_uint_eq(count, n / 7 * 4 + (n % 7 >= 3 ? n % 7 - 2 : 0));
+    uint32_t *whole = malloc((size_t)count * vpp * 4);
+    ck_assert_ptr_nonnull(whole);
+    ck_assert_int_eq(vf_draw_primitives(&d, 0, whole, (size_t)count * vpp, &written), VF_OK);
+    ck_assert_uint_eq(written, count);
+
+    vf_primitive_cursor cur;
+    ck_assert_int_eq(vf_primitive_cursor_init(&d, &cur), VF_OK);
+    uint32_t buf[5 * 3], done = 0, locked = 0;
+    for (;;) {
+        ck_assert_int_eq(vf_draw_primitives_next(&d, &cur, buf, 5 * 3, &written), VF_OK);
+        if (written == 0)
+            break;
+        ck_assert_int_eq(memcmp(buf, whole + (size_t)done * 3, (size_t)written * 12), 0);
+        done += written;
+        /* Positions before the previous run's start are behind the cursor. */
+        uint64_t behind = done / 4 >= 1 ? (uint64_t)(done / 4 - 1) * 7 * 4 : 0;
+        uint32_t lock = (uint32_t)(behind / (uint64_t)page);
+        if (lock > locked) {
+            ck_assert_int_eq(mprotect(idx, (size_t)lock * (size_t)page, PROT_NONE), 0);
+            locked = lock;
+        }
+    }
+    ck_assert_uint_eq(done, count);
+    ck_assert_uint_gt(locked, pages - 3);
+    munmap(idx, (size_t)n * 4);
+    free(whole);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("primitives");
     TCase *tc = tcase_create("spec");
     tcase_add_test(tc, test_spec_figures);
+    tcase_add_test(tc, test_cursor_long_strip_linear);
     tcase_add_test(tc, test_strip_cut_example);
     suite_add_tcase(s, tc);
     tc = tcase_create("model");

@@ -18,7 +18,21 @@ cli_fixture
 # The baseline case is fine: every bad case differs from it in one place.
 if "$VFETCH" run good.json >/dev/null 2>&1; then pass; else fail "baseline case"; fi
 
+# Format names in any case.
+printf '{"InputLayout": [{"SemanticName": "P", "Format": "r32_float"}], %s, %s}' "$VB" "$D" >lower.json
+if "$VFETCH" run lower.json >/dev/null 2>&1; then pass; else fail "a format name in lower case"; fi
+
+# Well-formed UTF-8 of two, three and four bytes is fine.
+printf '{"Description": "\303\251 \342\202\254 \360\237\230\200", %s, %s, %s}' "$L" "$VB" "$D" >utf8.json
+if "$VFETCH" run utf8.json >/dev/null 2>&1; then pass; else fail "UTF-8 in a string"; fi
+
 deep=$(i=0; while [ $i -lt 100 ]; do printf '['; i=$((i + 1)); done)
+# Bytes that are not UTF-8: a lone 0xFF, an overlong '/' (C0 AF), a UTF-16
+# surrogate (ED A0 80), a sequence cut short (E2 82).
+FF=$(printf '\377')
+OVERLONG=$(printf '\300\257')
+SURROGATE=$(printf '\355\240\200')
+CUT=$(printf '\342\202')
 bad_table "$cli_dir/bad-input.txt"
 
 # Fetch paths: from the environment, and those this machine lacks.

@@ -48,6 +48,31 @@ else
     fail "compare of raw version 2 captures"
 fi
 "$VFETCH" run --output raw "$EXAMPLES/instancing.json" >inst2.raw
+
+# A capture longer than the draw is of another draw: raw versions 1 and 2
+# with 48 more bytes, and plain records (a raw version 2 file read from
+# its header size H at the record stride of 48 bytes) with as many again.
+{ cat tri.raw; head -c 48 /dev/zero; } >tri-long.raw
+{ cat tri2.raw; head -c 48 /dev/zero; } >tri2-long.raw
+bad compare-raw1-long "48 bytes after the last of its 3 records" '{}' \
+    compare "$EXAMPLES/triangle.json" tri-long.raw
+bad compare-raw2-long "48 bytes after the last of its 3 records" '{}' \
+    compare "$EXAMPLES/triangle.json" tri2-long.raw
+H=$(od -An -tu4 -j8 -N4 tri2.raw | tr -d ' ')
+{ tail -c +$((H + 1)) tri2.raw; } >tri-plain.bin
+if "$VFETCH" compare --stride 48 "$EXAMPLES/triangle.json" tri-plain.bin 2>&1 |
+       grep -q "exact 24; 0 accepted, 0 known, 0 not accepted"; then
+    pass
+else
+    fail "compare of plain records at a stride of 48"
+fi
+cat tri-plain.bin tri-plain.bin >tri-plain2.bin
+bad compare-plain-long "the capture holds 288 bytes, more than the case's 3 records of 48 bytes (144 in all)" \
+    '{}' compare --stride 48 "$EXAMPLES/triangle.json" tri-plain2.bin
+bad compare-plain-stride "--stride 16 is smaller than the 32 bytes a record's registers need" \
+    '{}' compare --stride 16 "$EXAMPLES/triangle.json" tri-plain.bin
+bad compare-register-stride "--stride 16 is smaller than the 48 bytes a record's registers need (COLOR0 ends at byte 48)" \
+    '{}' compare --stride 16 --register COLOR0=32 "$EXAMPLES/triangle.json" tri-plain.bin
 bad compare-other-case "is not of this case" '{}' compare "$EXAMPLES/triangle.json" inst2.raw
 
 # Selections outside the draw (3 vertices, 4 instances) and bad ranges.

@@ -121,6 +121,16 @@ warns vertex-buffer-too-small \
 warns index-buffer-not-set \
     "COMMAND_LIST_DRAW_INDEX_BUFFER_NOT_SET: index buffer: an indexed draw with no index buffer view; every index reads 0 [code 316]" \
     "{$L, $VB, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 3}}}"
+# Out-of-range indices, counted per slot: index 7 into 3 vertices; 0xFFFF
+# in a strip whose IBStripCutValue was left out.
+IB7='"IndexBuffer": {"Format": "R16_UINT", "Uint16": [0, 1, 2, 7, 1, 7]}'
+warns index-out-of-range \
+    "GPU_BASED_VALIDATION_RESOURCE_ACCESS_OUT_OF_BOUNDS: slot 0: 2 of 6 index positions fetch outside the view (vertices 0..2 at StrideInBytes 12 and SizeInBytes 36, base vertex 0): first position 3 index 7, last position 5 index 7; they read zeros and format defaults [code 214]" \
+    "{$L3, \"VertexBuffers\": [{\"Float32\": [1, 2, 3, 4, 5, 6, 7, 8, 9], \"StrideInBytes\": 12}], $IB7, \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 6}}}"
+IBFF='"IndexBuffer": {"Format": "R16_UINT", "Uint16": [0, 1, 2, 65535, 2, 1, 0]}'
+warns forgotten-cut-value \
+    "GPU_BASED_VALIDATION_RESOURCE_ACCESS_OUT_OF_BOUNDS: slot 0: 1 of 7 index positions fetch outside the view (vertices 0..2 at StrideInBytes 12 and SizeInBytes 36, base vertex 0): first position 3 index 65535, last position 3 index 65535; they read zeros and format defaults [code 214]" \
+    "{$L3, \"VertexBuffers\": [{\"Float32\": [1, 2, 3, 4, 5, 6, 7, 8, 9], \"StrideInBytes\": 12}], $IBFF, \"PrimitiveTopology\": \"TRIANGLESTRIP\", \"Draw\": {\"DrawIndexedInstanced\": {\"IndexCountPerInstance\": 7}}}"
 
 # The records are what they were: the unbound slot reads zeros.
 printf '%s' "{$L2, $VB12, $D}" >warn.json

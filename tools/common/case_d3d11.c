@@ -206,8 +206,17 @@ static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object 
         vf_case_source(x, path, obj, 1, &src) != 0)
         return -1;
     if (src == VF_CASE_NO_SOURCE) {
-        /* No initial data: the library zero-fills, or refuses IMMUTABLE. */
-        return vf_json_req_uint(x, path, obj, "ByteWidth", &b->desc.byte_width);
+        /* No initial data: the library zero-fills, or refuses IMMUTABLE.
+         * Capped like data and draws, so a case cannot ask for 4 GiB. */
+        if (vf_json_req_uint(x, path, obj, "ByteWidth", &b->desc.byte_width) != 0)
+            return -1;
+        if (b->desc.byte_width > VF_CASE_MAX_DATA_SIZE) {
+            char p[PATH_SIZE];
+            vf_json_path_field(p, path, "ByteWidth");
+            return fail(x, p, "%u bytes is more than the 1 GiB this tool allocates for a buffer",
+                        b->desc.byte_width);
+        }
+        return 0;
     }
     if (src == VF_CASE_SOURCE_INDICES && check_indices(x, path, d, index) != 0)
         return -1;

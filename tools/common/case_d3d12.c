@@ -220,6 +220,12 @@ static int load_state(struct vf_json_ctx *x, json_object *root, struct vf_case *
         vf_case_opt_named_enum(x, "", root, "PrimitiveTopology", &vf_topology_names,
                                &c->draw.primitive_topology) != 0)
         return -1;
+    /* A number is the enum's value, not the cut index: name the case's key
+     * and what it takes rather than the library's field. */
+    if (c->draw.strip_cut_value > VF_STRIP_CUT_VALUE_0xFFFFFFFF)
+        return vf_json_fail(x, "IBStripCutValue",
+                            "%u is not a strip cut value: give \"DISABLED\" (or 0), \"0xFFFF\" "
+                            "(or 1) or \"0xFFFFFFFF\" (or 2)", c->draw.strip_cut_value);
     return 0;
 }
 

@@ -6,9 +6,11 @@
  * Unknown fields are errors so that a misspelt field never falls back to a
  * default silently.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "case.h"
 #include "case_json.h"
@@ -61,15 +63,38 @@ int vf_case_opt_named_enum(struct vf_json_ctx *x, const char *path, json_object 
     return vf_case_get_named_enum(x, p, vf_json_field(obj, name), t, out);
 }
 
+/* "unknown format", with the closest format name when one is close. */
+static int unknown_format(struct vf_json_ctx *x, const char *path, const char *s)
+{
+    const char *names[256];
+    size_t n = 0;
+    const char *bare = strncasecmp(s, "DXGI_FORMAT_", 12) == 0 ? s + 12 : s;
+    for (uint32_t i = 0; i < vf_format_count() && n < 256; i++)
+        names[n++] = vf_format_info_at(i)->name;
+    const char *near = vf_json_suggest(bare, names, n);
+    if (near != NULL)
+        return fail(x, path, "unknown format '" SHOWN "' (did you mean '%s'?)", SHOW(s), near);
+    return fail(x, path, "unknown format '" SHOWN "'", SHOW(s));
+}
+
 int vf_case_get_format(struct vf_json_ctx *x, const char *path, json_object *v, vf_format *out)
 {
     const char *s;
 
     if (get_uint_or_string(x, path, v, "a DXGI format name or a number", out, &s) != 0)
         return -1;
-    if (s != NULL && vf_format_from_name(s, out) != VF_OK)
-        return fail(x, path, "unknown format '" SHOWN "'", SHOW(s));
-    return 0;
+    if (s == NULL || vf_format_from_name(s, out) == VF_OK)
+        return 0;
+    /* DXGI names are upper case; "r32g32_float" can mean only one. */
+    char upper[64];
+    size_t n = strlen(s);
+    if (n < sizeof(upper)) {
+        for (size_t i = 0; i <= n; i++)
+            upper[i] = (char)toupper((unsigned char)s[i]);
+        if (vf_format_from_name(upper, out) == VF_OK)
+            return 0;
+    }
+    return unknown_format(x, path, s);
 }
 
 /* A swizzle of four characters from x y z w (r g b a) 0 1: 0 with *out set,

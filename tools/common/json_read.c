@@ -2,6 +2,7 @@
  * json_read.c - strict JSON parsing, paths and typed getters for the vfetch
  * tools (see json_read.h).
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -91,6 +92,56 @@ const char *vf_json_type_name(json_object *v)
 
 /* ------------------------------------------------------------------------ */
 
+/* The edit distance of a and b ignoring case (insertions, deletions,
+ * substitutions and swaps of neighbours), or `limit` + 1 once it is past
+ * `limit`. Names are short: longer ones never match. */
+static size_t name_distance(const char *a, const char *b, size_t limit)
+{
+    enum { MAXLEN = 64 };
+    size_t n = strlen(a), m = strlen(b);
+    size_t d[3][MAXLEN + 1]; /* rows i - 2, i - 1, i */
+    if (n > MAXLEN || m > MAXLEN || (n > m ? n - m : m - n) > limit)
+        return limit + 1;
+    for (size_t j = 0; j <= m; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= n; i++) {
+        size_t *prev2 = d[(i + 1) % 3], *prev = d[(i + 2) % 3], *cur = d[i % 3];
+        cur[0] = i;
+        for (size_t j = 1; j <= m; j++) {
+            int same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t best = prev[j - 1] + !same;
+            best = prev[j] + 1 < best ? prev[j] + 1 : best;
+            best = cur[j - 1] + 1 < best ? cur[j - 1] + 1 : best;
+            if (i > 1 && j > 1 &&
+                tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == tolower((unsigned char)b[j - 1]) &&
+                prev2[j - 2] + 1 < best)
+                best = prev2[j - 2] + 1;
+            cur[j] = best;
+        }
+    }
+    return d[n % 3][m];
+}
+
+const char *vf_json_suggest(const char *word, const char *const *names, size_t count)
+{
+    size_t len = strlen(word), best = (size_t)-1;
+    /* A typo of one or two letters in a longer name; one in a short one. */
+    size_t limit = len >= 6 ? 2 : 1;
+    const char *pick = NULL;
+    for (size_t i = 0; i < count && names[i] != NULL; i++) {
+        size_t dist = name_distance(word, names[i], limit);
+        /* A name cut short ("VertexCount" for "VertexCountPerInstance"). */
+        if (dist > limit && len >= 4 && strncasecmp(word, names[i], len) == 0)
+            dist = limit;
+        if (dist <= limit && dist < best) {
+            best = dist;
+            pick = names[i];
+        }
+    }
+    return pick;
+}
+
 /* Rejects any key of `obj` not in the NULL-terminated `allowed` list. */
 int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *obj,
                          const char *const *allowed)
@@ -105,9 +156,9 @@ int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *o
                 known = 1;
                 break;
             }
-            if (strcasecmp(key, *a) == 0)
-                suggest = *a;
         }
+        if (!known)
+            suggest = vf_json_suggest(key, allowed, SIZE_MAX);
         if (!known) {
             if (suggest != NULL)
                 return vf_json_fail(x, path, "unknown field '%s' (did you mean '%s'?)", key,
@@ -297,6 +348,45 @@ static void position(const char *text, size_t offset, size_t *line, size_t *colu
     }
 }
 
+/* The length of the well-formed UTF-8 sequence at t[0..n) (RFC 3629:
+ * no overlong forms, no surrogates, nothing past U+10FFFF), or 0. */
+static size_t utf8_sequence(const unsigned char *t, size_t n)
+{
+    unsigned char c = t[0];
+    size_t len = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3
+               : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (len == 0 || len > n)
+        return 0;
+    /* The second byte's range depends on the first (RFC 3629 section 4). */
+    unsigned char lo = c == 0xe0 ? 0xa0 : c == 0xf0 ? 0x90 : 0x80;
+    unsigned char hi = c == 0xed ? 0x9f : c == 0xf4 ? 0x8f : 0xbf;
+    if (len > 1 && (t[1] < lo || t[1] > hi))
+        return 0;
+    for (size_t i = 2; i < len; i++)
+        if ((t[i] & 0xc0) != 0x80)
+            return 0;
+    return len;
+}
+
+/* RFC 8259 section 8.1: JSON text exchanged between systems is UTF-8;
+ * json-c passes any byte through, so check before it parses. */
+static int check_utf8(struct vf_json_ctx *x, const char *text, size_t size)
+{
+    const unsigned char *t = (const unsigned char *)text;
+    size_t line, column;
+
+    for (size_t i = 0; i < size;) {
+        size_t len = utf8_sequence(t + i, size - i);
+        if (len == 0) {
+            position(text, i, &line, &column);
+            return vf_json_fail(x, "", "line %zu, column %zu: byte 0x%02X is not UTF-8; a JSON "
+                                "text must be UTF-8 (RFC 8259)", line, column, t[i]);
+        }
+        i += len;
+    }
+    return 0;
+}
+
 /*
  * json-c keeps the last of two equal keys in an object silently; a repeated
  * field is as likely a mistake as a misspelt one, so the text (already
@@ -422,6 +512,8 @@ int vf_json_parse(struct vf_json_ctx *x, const char *text, size_t size, json_obj
     *root_ret = NULL;
     if (size > INT_MAX)
         return vf_json_fail(x, "", "the JSON text is larger than 2 GiB");
+    if (check_utf8(x, text, size) != 0)
+        return -1;
     tok = json_tokener_new_ex(64);
     if (tok == NULL)
         return vf_json_fail(x, "", "out of memory");

@@ -58,6 +58,12 @@ int vf_json_parse(struct vf_json_ctx *x, const char *text, size_t size, json_obj
 
 /* Rejects any key of `obj` not in the NULL-terminated `allowed` list
  * (suggesting the spelling of one that differs only in case). */
+/* The name of `names` (`count` of them, or up to a NULL entry) closest to
+ * `word` ignoring case: one or two letters wrong, missing, extra or
+ * swapped, or `word` a start of it of 4 letters or more; NULL when none is
+ * close. Points into `names`. */
+const char *vf_json_suggest(const char *word, const char *const *names, size_t count);
+
 int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *obj,
                          const char *const *allowed);
 

@@ -265,5 +265,14 @@ int vf_raw_read_header(const uint8_t *data, size_t size, const vf_layout *layout
         snprintf(err, err_size, "truncated: %zu bytes", size);
         return -1;
     }
+    /* Bytes past the records are not of this capture: refuse them rather
+     * than compare a prefix. */
+    uint64_t end = ri->data_offset + 4 * n * ri->words;
+    if (size != end) {
+        snprintf(err, err_size, "%llu bytes after the last of its %llu records (%zu bytes, "
+                 "%llu expected)", (unsigned long long)(size - end), (unsigned long long)n,
+                 size, (unsigned long long)end);
+        return -1;
+    }
     return 0;
 }

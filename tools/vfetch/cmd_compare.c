@@ -252,6 +252,53 @@ static int plain_registers(const struct cmp_options *o, struct cmp_register *reg
     return 0;
 }
 
+/* The bytes one plain record's captured registers reach (4 * word offset +
+ * 16 past the last one), or 0 when none is captured. */
+static uint64_t plain_record_reach(const struct cmp_register *regs, uint32_t nregs,
+                                   uint32_t *last_ret)
+{
+    uint64_t reach = 0;
+    for (uint32_t i = 0; i < nregs; i++)
+        if (regs[i].offset >= 0 && 4ull * (uint64_t)regs[i].offset + 16 > reach) {
+            reach = 4ull * (uint64_t)regs[i].offset + 16;
+            *last_ret = i;
+        }
+    return reach;
+}
+
+/* A plain capture must hold the draw's records and no more: a longer one is
+ * of another draw (or a buffer read too far), and a stride under what one
+ * record's registers reach overlaps records. 0 or an exit status. */
+static int check_plain_size(const struct cmp_options *o, const struct cmp_register *regs,
+                            uint32_t nregs, uint64_t stride, size_t size, size_t n)
+{
+    uint32_t last = 0;
+    uint64_t reach = plain_record_reach(regs, nregs, &last);
+    uint64_t need = n ? o->offset + (n - 1) * stride + reach : 0;
+    uint64_t most = o->offset + (uint64_t)n * (stride > reach ? stride : reach);
+
+    if (n > 1 && stride < reach) {
+        cli_error("%s: --stride %llu is smaller than the %llu bytes a record's registers need "
+                  "(%s ends at byte %llu): records would overlap", o->captured,
+                  (unsigned long long)stride, (unsigned long long)reach, regs[last].name,
+                  (unsigned long long)reach);
+        return EXIT_USAGE;
+    }
+    if (size < need) {
+        cli_error("%s: the capture holds %zu bytes; the case's %zu records need %llu",
+                  o->captured, size, n, (unsigned long long)need);
+        return EXIT_USAGE;
+    }
+    if (size > most) {
+        cli_error("%s: the capture holds %zu bytes, more than the case's %zu records of %llu "
+                  "bytes (%llu in all): is it of another draw, or are --stride and --offset "
+                  "wrong?", o->captured, size, n, (unsigned long long)stride,
+                  (unsigned long long)most);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
 /* Plain little-endian records laid out as the options say; strip-cut
  * positions are skipped. 0 or an exit status after a message. */
 static int cmp_plain_records(struct cmp_report *r, const struct cmp_options *o,
@@ -259,21 +306,15 @@ static int cmp_plain_records(struct cmp_report *r, const struct cmp_options *o,
                              const uint8_t *data, size_t size, const uint32_t *ref,
                              size_t rec_words, size_t n)
 {
-    uint64_t stride = o->have_stride ? o->stride : 16ull * nregs, need = 0;
+    uint64_t stride = o->have_stride ? o->stride : 16ull * nregs;
 
     if (stride % 4 != 0 || o->offset % 4 != 0) {
         cli_error("--stride and --offset must be multiples of 4 bytes");
         return EXIT_USAGE;
     }
-    for (uint32_t i = 0; i < nregs && n != 0; i++)
-        if (regs[i].offset >= 0 &&
-            o->offset + (n - 1) * stride + 4ull * (uint64_t)regs[i].offset + 16 > need)
-            need = o->offset + (n - 1) * stride + 4ull * (uint64_t)regs[i].offset + 16;
-    if (size < need) {
-        cli_error("%s: the capture holds %zu bytes; the case's %zu records need %llu",
-                  o->captured, size, n, (unsigned long long)need);
-        return EXIT_USAGE;
-    }
+    int rc = check_plain_size(o, regs, nregs, stride, size, n);
+    if (rc != 0)
+        return rc;
     for (size_t k = 0; k < n; k++) {
         const uint32_t *want = ref + k * rec_words;
         if (want[4 * nregs + 2] & VF_FLAG_STRIP_CUT)

@@ -13,13 +13,7 @@ known=$top_srcdir/tests/vk/known-deviations.txt
 ex=$top_srcdir/examples
 . "$(dirname "$0")/vk-env.sh"
 
-vkf --list-devices >/dev/null 2>&1
-rc=$?
-if [ "$rc" -eq 77 ]; then
-    echo "SKIP: no Vulkan device"
-    exit 77
-fi
-[ "$rc" -eq 0 ] || fail "vfetch-vk --list-devices exited $rc"
+need_device
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-vk-examples.XXXXXX") || fail "mktemp"
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -59,14 +59,17 @@ bench: bench/vfetch-bench$(EXEEXT)
 
 # An SVG of Mvertices/s per path and thread count against the copy line:
 # runs the quick set, or reads a saved run (make bench-plot
-# BENCH_RUN=run.csv, or a --json run). Skipped with a message without
-# gnuplot.
+# BENCH_RUN=run.csv, or a --json run). Fails with a message without
+# gnuplot, so a script sees that no picture was drawn.
 BENCH_RUN =
 BENCH_PLOT = bench/vfetch-bench.svg
 EXTRA_DIST += bench/plot.sh
 CLEANFILES += $(BENCH_PLOT)
 PHONY_TARGETS += bench-plot
 bench-plot: bench/vfetch-bench$(EXEEXT)
+	@command -v gnuplot >/dev/null 2>&1 || { \
+		echo "bench-plot: gnuplot not found on PATH; install it (Debian: apt-get install gnuplot-nox)" >&2; \
+		exit 1; }
 	if test -n "$(BENCH_RUN)"; then set -- -i "$(BENCH_RUN)"; else set --; fi; \
 	$(BENCH_ENV) $(SHELL) $(srcdir)/bench/plot.sh -b ./bench/vfetch-bench$(EXEEXT) \
 		-o $(BENCH_PLOT) "$$@" -- --quick $(BENCH_PEER_FLAGS)

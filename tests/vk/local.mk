@@ -13,6 +13,14 @@ TESTS += tests/vk/run-vk-tests.sh
 endif
 EXTRA_DIST += tests/vk/known-deviations.txt tests/vk/run-vk-tests.sh
 
+# Every example, D3D12 and D3D11, through the driver, and the run's
+# pass/fail summary and exit status; the man pages against --help.
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-examples.sh tests/vk/check-man-pages.sh
+TESTS += tests/vk/run-vk-examples.sh tests/vk/check-man-pages.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-examples.sh tests/vk/check-man-pages.sh
+
 # vk_translate.c without a driver: bindings, attributes, divisors, the
 # device-limit notes and the index keys of hand-written cases.
 if HAVE_VFETCH_VK

@@ -23,13 +23,7 @@ seed=${VFETCH_VK_SEED:-1}
 
 vkf --check-formats || fail "the DXGI -> Vulkan format map is wrong"
 
-vkf --list-devices >/dev/null 2>&1
-rc=$?
-if [ "$rc" -eq 77 ]; then
-    echo "SKIP: no Vulkan device ($(vkf --list-devices 2>&1 | tail -n 1))"
-    exit 77
-fi
-[ "$rc" -eq 0 ] || fail "vfetch-vk --list-devices exited $rc"
+need_device
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-vk-test.XXXXXX") || fail "mktemp"
 trap 'rm -rf "$tmp"' EXIT INT TERM

@@ -3,7 +3,7 @@
 # run-vk-tests.sh and run-vk-primitives.sh after they set $vk (the
 # vfetch-vk program): Mesa lavapipe as the driver when its ICD file is
 # installed and no driver was chosen with VK_ICD_FILENAMES /
-# VK_DRIVER_FILES, one lavapipe thread, vkf and fail.
+# VK_DRIVER_FILES, one lavapipe thread, vkf, fail and need_device.
 
 lvp=/usr/share/vulkan/icd.d/lvp_icd.x86_64.json
 if [ -z "${VK_ICD_FILENAMES:-}" ] && [ -z "${VK_DRIVER_FILES:-}" ] && [ -f "$lvp" ]; then
@@ -24,4 +24,15 @@ vkf() {
 fail() {
     echo "FAIL: $*"
     exit 1
+}
+
+# Exits 77 (skip) without a Vulkan loader or device, 1 if listing fails.
+need_device() {
+    vkf --list-devices >/dev/null 2>&1
+    nd_rc=$?
+    if [ "$nd_rc" -eq 77 ]; then
+        echo "SKIP: no Vulkan device ($(vkf --list-devices 2>&1 | tail -n 1))"
+        exit 77
+    fi
+    [ "$nd_rc" -eq 0 ] || fail "vfetch-vk --list-devices exited $nd_rc"
 }

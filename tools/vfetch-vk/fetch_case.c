@@ -47,18 +47,12 @@ static void tamper(struct vkf_case_report *r, const struct vf_case *c, int what)
     }
 }
 
-/* Loads a D3D12 case and names its elements for the report. Returns 0 or
- * VKF_EXIT_USAGE (message in r->error). */
+/* Loads a case of either form and names its elements for the report.
+ * Returns 0 or VKF_EXIT_USAGE (message in r->error). */
 static int load(const char *path, struct vf_case *c, struct vkf_case_report *r)
 {
     if (vf_case_load(path, c, r->error, sizeof(r->error)) != 0)
         return VKF_EXIT_USAGE;
-    if (c->api != VF_CASE_API_D3D12) {
-        /* Its buffers exist only after vf_case_bind; not drawn here yet. */
-        snprintf(r->error, sizeof(r->error), "Api: vfetch-vk runs D3D12 cases only");
-        vf_case_free(c);
-        return VKF_EXIT_USAGE;
-    }
     for (uint32_t e = 0; e < c->num_elements && e < VF_MAX_ELEMENTS; e++)
         snprintf(r->semantic[e], sizeof(r->semantic[e]), "%s%u",
                  c->elements[e].semantic_name ? c->elements[e].semantic_name : "?",
@@ -66,11 +60,46 @@ static int load(const char *path, struct vf_case *c, struct vkf_case_report *r)
     return 0;
 }
 
+/* A D3D11 case: its buffers are created and bound through the library's
+ * D3D11 front end (as `vfetch run` does), and the D3D12 draw that front
+ * end translates the call into becomes the case's draw, with its views
+ * copied into the case, so the rest of vfetch-vk sees the D3D12 form.
+ * The views point into buffers the case owns. Returns 0 or -1 (message in
+ * r->error). */
+static int adopt_d3d11(struct vf_case *c, const struct reference *ref,
+                       struct vkf_case_report *r)
+{
+    vf_draw_desc d;
+    vf_result vr;
+
+    if (c->d3d11 == NULL)
+        return 0;
+    vr = vf_case_bind(c, ref->layout, ref->diag);
+    if (vr != VF_OK) {
+        snprintf(r->error, sizeof(r->error), "D3D11: %s",
+                 ref->diag->count ? ref->diag->entries[0].message : vf_result_string(vr));
+        return -1;
+    }
+    vf_case_draw_desc(c, &d);
+    c->num_vertex_buffers = 0;
+    for (uint32_t s = 0; s < d.num_vertex_buffers && s < VF_MAX_INPUT_SLOTS; s++) {
+        c->vertex_buffers[s] = d.vertex_buffers[s];
+        c->num_vertex_buffers = s + 1;
+    }
+    memset(&c->index_buffer, 0, sizeof(c->index_buffer));
+    if (d.index_buffer != NULL)
+        c->index_buffer = *d.index_buffer;
+    d.vertex_buffers = c->vertex_buffers;
+    d.index_buffer = &c->index_buffer;
+    c->draw = d;
+    return 0;
+}
+
 /* The layout of the reference: every element fetched, in layout order,
  * with the system values, on the scalar path. A signature in the case only
  * decides linking, which the driver is not asked about. Returns 0 or -1
  * (message in r->error, the layout's diagnostics in r->layout_errors). */
-static int reference_layout(const struct vf_case *c, struct reference *ref,
+static int reference_layout(struct vf_case *c, struct reference *ref,
                             struct vkf_case_report *r)
 {
     vf_layout_options lo;
@@ -90,7 +119,7 @@ static int reference_layout(const struct vf_case *c, struct reference *ref,
     }
     vr = vf_layout_create(c->elements, c->num_elements, &lo, &ref->layout, ref->diag);
     if (vr == VF_OK)
-        return 0;
+        return adopt_d3d11(c, ref, r);
     snprintf(r->error, sizeof(r->error), "invalid input layout: %s", vf_result_string(vr));
     for (uint32_t k = 0; k < ref->diag->count && used + 2 < sizeof(r->layout_errors); k++) {
         int n = snprintf(r->layout_errors + used, sizeof(r->layout_errors) - used, "%s\n",

@@ -91,21 +91,28 @@ static int run_primitives(struct vkf_device *dev, const struct options *o, const
         .tamper = o->tamper != VKF_TAMPER_NONE,
         .verbose = o->verbose,
     };
-    int overall = VKF_EXIT_OK, skipped = 0;
+    int overall = VKF_EXIT_OK, skipped = 0, passed = 0, failed = 0, errors = 0;
 
     printf("device: %s\n", vkf_device_description(dev));
     for (int k = 0; k < ncases; k++) {
         int ret = vkf_prim_check_case(dev, cases[k], &po, stdout);
-        if (ret == VKF_EXIT_SKIP)
+        if (ret == VKF_EXIT_SKIP) {
             skipped++;
-        else if (ret == VKF_EXIT_USAGE)
+        } else if (ret == VKF_EXIT_OK) {
+            passed++;
+        } else if (ret == VKF_EXIT_USAGE) {
+            errors++;
             overall = VKF_EXIT_USAGE;
-        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
-            overall = VKF_EXIT_MISMATCH;
+        } else {
+            failed++;
+            if (overall != VKF_EXIT_USAGE)
+                overall = VKF_EXIT_MISMATCH;
+        }
     }
     if (skipped == ncases)
         overall = VKF_EXIT_SKIP;
-    printf("%d cases, %d skipped\nstatus: %d\n", ncases, skipped, overall);
+    printf("%d cases: %d passed, %d failed, %d errors, %d skipped: %s\nstatus: %d\n", ncases,
+           passed, failed, errors, skipped, overall == VKF_EXIT_OK ? "PASS" : "FAIL", overall);
     return overall;
 }
 

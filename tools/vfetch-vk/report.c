@@ -24,7 +24,7 @@ struct vkf_report_backend {
     void (*case_close)(FILE *f, const struct vkf_case_report *r);
     void (*cases_end)(FILE *f);
     void (*known)(FILE *f, const struct vf_known *k, size_t nth);
-    void (*end)(FILE *f, int status);
+    void (*end)(FILE *f, const struct vkf_report *rep, int status);
 };
 
 /* A backend's table from the functions named PREFIX_part. */
@@ -197,8 +197,11 @@ static void text_known(FILE *f, const struct vf_known *k, size_t nth)
                 kind_name[k->kind], k->count, k->reason);
 }
 
-static void text_end(FILE *f, int status)
+static void text_end(FILE *f, const struct vkf_report *rep, int status)
 {
+    fprintf(f, "%u cases: %u passed, %u failed, %u errors, %u skipped: %s\n", rep->cases,
+            rep->passed, rep->failed, rep->errors, rep->skipped,
+            status == VKF_EXIT_OK ? "PASS" : "FAIL");
     fprintf(f, "status: %d\n", status);
 }
 
@@ -320,9 +323,12 @@ static void json_known(FILE *f, const struct vf_known *k, size_t nth)
     fprintf(f, "}");
 }
 
-static void json_end(FILE *f, int status)
+static void json_end(FILE *f, const struct vkf_report *rep, int status)
 {
-    fprintf(f, "],\n  \"status\": %d}\n", status);
+    fprintf(f,
+            "],\n  \"summary\": {\"cases\": %u, \"passed\": %u, \"failed\": %u, "
+            "\"errors\": %u, \"skipped\": %u},\n  \"status\": %d}\n",
+            rep->cases, rep->passed, rep->failed, rep->errors, rep->skipped, status);
 }
 
 static const struct vkf_report_backend json_backend = BACKEND(json, 0);
@@ -335,7 +341,7 @@ void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *dev
 {
     rep->f = f;
     rep->be = json ? &json_backend : &text_backend;
-    rep->cases = 0;
+    rep->cases = rep->passed = rep->failed = rep->errors = rep->skipped = 0;
     rep->be->device(f, device);
 }
 
@@ -361,6 +367,14 @@ void vkf_report_case(struct vkf_report *rep, const struct vkf_case_report *r)
     const struct vkf_report_backend *be = rep->be;
     FILE *f = rep->f;
 
+    if (r->status == VKF_EXIT_OK)
+        rep->passed++;
+    else if (r->status == VKF_EXIT_MISMATCH)
+        rep->failed++;
+    else if (r->status == VKF_EXIT_SKIP)
+        rep->skipped++;
+    else
+        rep->errors++;
     if (be->case_open(f, r, rep->cases++) != 0)
         return;
     for (uint32_t e = 0; e < r->vk.num_elements; e++)
@@ -378,5 +392,5 @@ void vkf_report_end(struct vkf_report *rep, const struct vf_known_list *known, i
     rep->be->cases_end(rep->f);
     for (size_t k = 0; k < known->n; k++)
         rep->be->known(rep->f, &known->v[k], k);
-    rep->be->end(rep->f, status);
+    rep->be->end(rep->f, rep, status);
 }

@@ -19,13 +19,17 @@ struct vkf_report {
     FILE *f;
     const struct vkf_report_backend *be;
     uint32_t cases; /* cases written so far */
+    /* The cases by outcome, for the summary: equal (or every difference
+     * accepted), with a difference, with a case error, skipped. */
+    uint32_t passed, failed, errors, skipped;
 };
 
 /* Starts a report to f: JSON when json is nonzero, else text. */
 void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *device);
 /* Writes one case's report. */
 void vkf_report_case(struct vkf_report *rep, const struct vkf_case_report *r);
-/* Writes the known deviations and the overall status, and ends the report. */
+/* Writes the known deviations, the cases passed and failed and the overall
+ * status, and ends the report. */
 void vkf_report_end(struct vkf_report *rep, const struct vf_known_list *known, int status);
 
 #endif /* VF_TOOLS_VFETCH_VK_REPORT_H */

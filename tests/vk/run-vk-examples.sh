@@ -1,0 +1,59 @@
+#!/bin/sh
+# run-vk-examples.sh - every example case, D3D12 and D3D11, through a
+# Vulkan driver with vfetch-vk: each must pass (every difference a known
+# deviation of the driver), the run must end with its pass/fail summary,
+# and the one example that breaks a layout rule must be a case error
+# (exit 2) counted as such. Exit 77 (skip) without a Vulkan device.
+set -u
+
+top_builddir=${top_builddir:-.}
+top_srcdir=${top_srcdir:-.}
+vk=$top_builddir/tools/vfetch-vk/vfetch-vk
+known=$top_srcdir/tests/vk/known-deviations.txt
+ex=$top_srcdir/examples
+. "$(dirname "$0")/vk-env.sh"
+
+need_device
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-vk-examples.XXXXXX") || fail "mktemp"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# Every valid example, D3D11 ones included.
+good=$(ls "$ex"/*.json | grep -v '/invalid-layout\.json$')
+n=$(echo "$good" | wc -l)
+[ "$(echo "$good" | grep -c '/d3d11-')" -ge 2 ] || fail "the D3D11 examples are missing"
+# shellcheck disable=SC2086
+vkf --known-deviations "$known" $good >"$tmp/good.txt" 2>&1
+rc=$?
+grep -E '^case |-> |error:|cases:' "$tmp/good.txt"
+[ "$rc" -eq 0 ] || fail "vfetch-vk exited $rc on the examples"
+[ "$(grep -c -- '-> PASS' "$tmp/good.txt")" -eq "$n" ] || fail "not every example passed"
+grep -qx "$n cases: $n passed, 0 failed, 0 errors, 0 skipped: PASS" "$tmp/good.txt" ||
+    fail "no pass summary for $n cases"
+
+# A D3D11 case is drawn, not refused.
+awk '/^case /{c=$0} /-> /{print c, $NF}' "$tmp/good.txt" |
+    grep -q 'd3d11-strip-cut.json PASS$' ||
+    fail "the D3D11 strip-cut example did not pass"
+
+# The summary and exit status of a run with a broken case; JSON too.
+vkf --known-deviations "$known" "$ex/triangle.json" "$ex/invalid-layout.json" \
+    >"$tmp/bad.txt" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || fail "a case error exited $rc, not 2"
+grep -qx "2 cases: 1 passed, 0 failed, 1 errors, 0 skipped: FAIL" "$tmp/bad.txt" ||
+    fail "no fail summary: $(tail -n 2 "$tmp/bad.txt")"
+vkf --json "$ex/triangle.json" "$ex/d3d11-strip-cut.json" >"$tmp/j.json" 2>&1 ||
+    fail "--json exited $?"
+python3 - "$tmp/j.json" <<'PY' || fail "the JSON summary is wrong"
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+assert s == {"cases": 2, "passed": 2, "failed": 0, "errors": 0, "skipped": 0}, s
+PY
+# ... and a difference in a D3D11 case is found.
+vkf --tamper "$ex/d3d11-instanced-10_0.json" >"$tmp/t.txt" 2>&1
+rc=$?
+[ "$rc" -eq 1 ] || fail "a changed value in a D3D11 case exited $rc, not 1"
+grep -qx "1 cases: 0 passed, 1 failed, 0 errors, 0 skipped: FAIL" "$tmp/t.txt" ||
+    fail "no fail summary for a difference"
+echo "PASS: $n examples on $(grep '^device:' "$tmp/good.txt")"

@@ -54,7 +54,10 @@ static vf_result check_shared(const struct vf_layout *layout, const vf_draw_batc
     if (d->indexed == 1)
         vf_check_index_buffer(&ctx, d, index_size_ret);
     for (uint32_t s = 0; s < b->num_vertex_buffer_sets && ctx.first_error == VF_OK; s++) {
-        d->vertex_buffers = b->vertex_buffer_sets + (size_t)s * b->num_vertex_buffers;
+        /* No offset from a NULL array of sets when the draws bind no slot. */
+        d->vertex_buffers = b->num_vertex_buffers != 0
+                                ? b->vertex_buffer_sets + (size_t)s * b->num_vertex_buffers
+                                : b->vertex_buffer_sets;
         vf_check_vertex_buffers(&ctx, layout, d);
     }
     return ctx.first_error;

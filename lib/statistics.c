@@ -75,10 +75,12 @@ static size_t hash_bytes(uint64_t slots)
     return (size_t)(slots * 4 + slots / 8);
 }
 
-/* Whether the draw's distinct vertices need a 32-bit index set. */
+/* Whether the draw's distinct vertices go in a hash table rather than the
+ * 8 KiB bitmap of all 16-bit values: 32-bit indices always, and small
+ * 16-bit draws, where clearing the bitmap would cost more than the draw. */
 static int needs_hash(const struct prim_source *src)
 {
-    return src->index_size == 4;
+    return src->index_size == 4 || src->n <= STACK_MAX_POSITIONS;
 }
 
 /* Scratch bytes for the draw: 0 unless 32-bit indices and more positions

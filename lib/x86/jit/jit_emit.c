@@ -3,7 +3,7 @@
  * form (C4): one encoding path for every map and register, a byte longer
  * than C5 at most. Memory operands are [base + disp32] (ModRM mod 10) or
  * RIP-relative pool constants (mod 00, r/m 101); the bases used (rax, rcx,
- * rdi) never need a SIB byte.
+ * rdi, r9, r10) never need a SIB byte.
  */
 #include "config.h"
 
@@ -103,14 +103,19 @@ void vf_jit_vex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op,
 
 size_t vf_jit_finish(struct vf_jit_buf *b)
 {
-    size_t pool = (b->len + 15) & ~(size_t)15;
-    size_t total = pool + (size_t)b->num_consts * 16;
+    size_t pool = (b->len + 31) & ~(size_t)31;
+    size_t total = pool + (size_t)b->num_consts * 32;
     if (b->overflow || total > b->cap)
         return 0;
     memset(b->code + b->len, 0xcc, pool - b->len); /* int3 between code and pool */
-    memcpy(b->code + pool, b->consts, (size_t)b->num_consts * 16);
+    /* Each constant twice: a 256-bit operand reads the same four words in
+     * both 128-bit lanes, a 128-bit one reads the first copy. */
+    for (uint32_t i = 0; i < b->num_consts; i++) {
+        memcpy(b->code + pool + 32u * i, b->consts[i], 16);
+        memcpy(b->code + pool + 32u * i + 16, b->consts[i], 16);
+    }
     for (uint32_t i = 0; i < b->num_fixups; i++) {
-        int64_t rel = (int64_t)(pool + 16u * b->fixups[i].konst) - (int64_t)b->fixups[i].end;
+        int64_t rel = (int64_t)(pool + 32u * b->fixups[i].konst) - (int64_t)b->fixups[i].end;
         uint32_t d = (uint32_t)(int32_t)rel;
         uint8_t *p = b->code + b->fixups[i].at;
         p[0] = (uint8_t)d, p[1] = (uint8_t)(d >> 8), p[2] = (uint8_t)(d >> 16),

@@ -20,7 +20,7 @@
 #define VF_JIT_MAX_FIXUPS 2048u
 
 /* General-purpose register numbers (SysV). */
-enum { VF_RAX = 0, VF_RCX = 1, VF_RDX = 2, VF_RSI = 6, VF_RDI = 7, VF_R8 = 8 };
+enum { VF_RAX = 0, VF_RCX = 1, VF_RDX = 2, VF_RSI = 6, VF_RDI = 7, VF_R8 = 8, VF_R9 = 9, VF_R10 = 10 };
 
 /* VEX map (mmmmm) and implied prefix (pp). */
 enum { VF_M0F = 1, VF_M0F38 = 2, VF_M0F3A = 3 };
@@ -69,7 +69,8 @@ VF_HIDDEN struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32
  * an r/m operand; imm < 0: no immediate byte. L: 0 for 128, 1 for 256. */
 VF_HIDDEN void vf_jit_vex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op, int reg,
                 int vvvv, struct vf_jit_rm rm, int imm);
-/* Places the pool after the code (16-byte aligned) and patches every
+/* Places the pool after the code (32-byte aligned, each constant in both
+ * 128-bit lanes of a 32-byte entry) and patches every
  * reference to it. Returns the total size, or 0 on overflow. */
 VF_HIDDEN size_t vf_jit_finish(struct vf_jit_buf *b);
 

@@ -8,7 +8,11 @@
  *   first with vpmaxsd;
  *   half: vcvtph2ps, then the quiet bit put back as vf_avx2_half_fixup does;
  *   missing components: OR with (0, 0, 0, one).
- * Loads read exactly the element's bytes, never past them.
+ * Loads read exactly the element's bytes, never past them. Two vertices
+ * decode at once in the two 128-bit lanes of ymm registers with the same
+ * steps: every step after the load works lane by lane, or widens the low
+ * half of its source into the whole register (where the load put the
+ * second vertex's codes).
  */
 #include "config.h"
 
@@ -17,6 +21,7 @@
 #define T1 12
 #define T2 13
 #define T3 14
+#define T4 15
 
 enum { TY_FLOAT, TY_UINT, TY_SINT, TY_UNORM, TY_SNORM, TY_PACKED };
 
@@ -47,17 +52,26 @@ int vf_jit_format_ok(vf_format format)
     return r != NULL && format != VF_FORMAT_R11G11B10_FLOAT;
 }
 
-/* dst = op(src1, rm), VEX.128 W0. */
-static void v3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
-               struct vf_jit_rm rm)
+/* Where an element is read: one vertex at `a` into an xmm register, or two
+ * vertices at `a` and `b` into the low and high 128-bit lanes of a ymm
+ * register (l = 1), so every lane-wise step below decodes both at once. */
+struct src {
+    struct vf_jit_rm a, b;
+    int l;
+};
+
+/* dst = op(src1, rm), VEX W0, the source's width. */
+static void v3(struct vf_jit_buf *b, const struct src *s, int map, int pp, uint8_t op, int dst,
+               int src1, struct vf_jit_rm rm)
 {
-    vf_jit_vex(b, map, pp, 0, 0, op, dst, src1, rm, -1);
+    vf_jit_vex(b, map, pp, 0, s->l, op, dst, src1, rm, -1);
 }
 
-/* dst = op(rm), VEX.128 W0, no vvvv. */
-static void v2(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, struct vf_jit_rm rm)
+/* dst = op(rm), VEX W0, no vvvv, the source's width. */
+static void v2(struct vf_jit_buf *b, const struct src *s, int map, int pp, uint8_t op, int dst,
+               struct vf_jit_rm rm)
 {
-    vf_jit_vex(b, map, pp, 0, 0, op, dst, -1, rm, -1);
+    vf_jit_vex(b, map, pp, 0, s->l, op, dst, -1, rm, -1);
 }
 
 static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
@@ -65,99 +79,147 @@ static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
     return vf_jit_const(b, v, v, v, v);
 }
 
-/* Exactly `bytes` bytes at m into dst, the rest of dst zero. */
-static void emit_load(struct vf_jit_buf *b, uint32_t bytes, struct vf_jit_rm m, int dst)
+/* Exactly `bytes` bytes at m into xmm dst, the rest of dst zero. */
+static void load_one(struct vf_jit_buf *b, uint32_t bytes, struct vf_jit_rm m, int dst)
 {
     struct vf_jit_rm d = vf_jit_reg(dst);
     switch (bytes) {
     case 1:
     case 2:
-        v3(b, VF_M0F, VF_P66, 0xef, dst, dst, d); /* vpxor */
+        vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0xef, dst, dst, d, -1); /* vpxor */
         if (bytes == 1)
             vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 0, 0x20, dst, dst, m, 0); /* vpinsrb */
         else
             vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0xc4, dst, dst, m, 0); /* vpinsrw */
         break;
     case 4:
-        v2(b, VF_M0F, VF_P66, 0x6e, dst, m); /* vmovd */
+        vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x6e, dst, -1, m, -1); /* vmovd */
         break;
     case 8:
-        v2(b, VF_M0F, VF_PF3, 0x7e, dst, m); /* vmovq */
+        vf_jit_vex(b, VF_M0F, VF_PF3, 0, 0, 0x7e, dst, -1, m, -1); /* vmovq */
         break;
     case 12:
-        v2(b, VF_M0F, VF_PF3, 0x7e, dst, m);
+        vf_jit_vex(b, VF_M0F, VF_PF3, 0, 0, 0x7e, dst, -1, m, -1);
         m.disp += 8;
         vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 0, 0x22, dst, dst, m, 2); /* vpinsrd */
         break;
     default:
-        v2(b, VF_M0F, VF_PF3, 0x6f, dst, m); /* vmovdqu */
+        vf_jit_vex(b, VF_M0F, VF_PF3, 0, 0, 0x6f, dst, -1, m, -1); /* vmovdqu */
+        break;
+    }
+}
+
+/* The element's bytes, one vertex per 128-bit lane (vinserti128 puts the
+ * second vertex's in the high lane): for steps that work lane by lane. */
+static void emit_load(struct vf_jit_buf *b, const struct src *s, uint32_t bytes, int dst)
+{
+    load_one(b, bytes, s->a, dst);
+    if (!s->l)
+        return;
+    if (bytes == 16) {
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 1, 0x38, dst, dst, s->b, 1); /* vinserti128 */
+        return;
+    }
+    load_one(b, bytes, s->b, T4);
+    vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 1, 0x38, dst, dst, vf_jit_reg(T4), 1);
+}
+
+/* The element's bytes for a widening step (vpmov[sz]x, vcvtph2ps), which
+ * reads the low 8 bytes (8-bit codes) or 16 bytes (16-bit codes) of an xmm
+ * register and widens them across the whole destination: the second
+ * vertex's bytes go at byte `half` (4 or 8), so they widen into the high
+ * lane. */
+static void emit_load_widen(struct vf_jit_buf *b, const struct src *s, uint32_t bytes,
+                            uint32_t half, int dst)
+{
+    load_one(b, bytes, s->a, dst);
+    if (!s->l)
+        return;
+    switch (bytes) {
+    case 1:
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 0, 0x20, dst, dst, s->b, (int)half); /* vpinsrb */
+        break;
+    case 2:
+        vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0xc4, dst, dst, s->b, (int)half / 2); /* vpinsrw */
+        break;
+    case 4:
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 0, 0x22, dst, dst, s->b, (int)half / 4); /* vpinsrd */
+        break;
+    default:
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 1, 0, 0x22, dst, dst, s->b, 1); /* vpinsrq */
         break;
     }
 }
 
 /* Integer codes in dst -> c / (2^n - 1) (m, r: the divisor and its
  * reciprocal, per word). */
-static void emit_unorm(struct vf_jit_buf *b, int dst, struct vf_jit_rm m, struct vf_jit_rm r)
+static void emit_unorm(struct vf_jit_buf *b, const struct src *s, int dst, struct vf_jit_rm m,
+                       struct vf_jit_rm r)
 {
     struct vf_jit_rm d = vf_jit_reg(dst);
-    v2(b, VF_M0F, VF_PNONE, 0x5b, dst, d);             /* vcvtdq2ps */
-    v3(b, VF_M0F, VF_PNONE, 0x59, T1, dst, r);         /* vmulps q = c * r */
-    v3(b, VF_M0F38, VF_P66, 0xbc, dst, T1, m);         /* vfnmadd231ps e = c - q * m */
-    v3(b, VF_M0F38, VF_P66, 0x98, dst, T1, r);         /* vfmadd132ps e * r + q */
+    v2(b, s, VF_M0F, VF_PNONE, 0x5b, dst, d);     /* vcvtdq2ps */
+    v3(b, s, VF_M0F, VF_PNONE, 0x59, T1, dst, r); /* vmulps q = c * r */
+    v3(b, s, VF_M0F38, VF_P66, 0xbc, dst, T1, m); /* vfnmadd231ps e = c - q * m */
+    v3(b, s, VF_M0F38, VF_P66, 0x98, dst, T1, r); /* vfmadd132ps e * r + q */
 }
 
-/* Halves in the low 64 bits of dst -> float32 bits (F16C, quiet bit as stored). */
-static void emit_half(struct vf_jit_buf *b, int dst)
+/* Halves in dst (as emit_load_widen leaves them) -> float32 bits (F16C,
+ * quiet bit as stored). */
+static void emit_half(struct vf_jit_buf *b, const struct src *s, int dst)
 {
     struct vf_jit_rm d = vf_jit_reg(dst);
-    v2(b, VF_M0F38, VF_P66, 0x13, T1, d);                         /* vcvtph2ps */
-    v2(b, VF_M0F38, VF_P66, 0x33, T2, d);                         /* vpmovzxwd h */
-    v3(b, VF_M0F, VF_P66, 0xdb, T3, T2, splat(b, 0x7fff));        /* mag */
-    v3(b, VF_M0F, VF_P66, 0x66, T3, T3, splat(b, 0x7c00));        /* nan = mag > 0x7c00 */
-    vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x72, 6, T2, vf_jit_reg(T2), 13); /* vpslld h, 13 */
-    v3(b, VF_M0F, VF_P66, 0xdf, T2, T2, splat(b, 0x400000));      /* clear = ~h & quiet */
-    v3(b, VF_M0F, VF_P66, 0xdb, T3, T3, vf_jit_reg(T2));          /* nan & clear */
-    v3(b, VF_M0F, VF_P66, 0xdf, dst, T3, vf_jit_reg(T1));         /* ~(nan & clear) & f */
+    v2(b, s, VF_M0F38, VF_P66, 0x13, T1, d);                         /* vcvtph2ps */
+    v2(b, s, VF_M0F38, VF_P66, 0x33, T2, d);                         /* vpmovzxwd h */
+    v3(b, s, VF_M0F, VF_P66, 0xdb, T3, T2, splat(b, 0x7fff));        /* mag */
+    v3(b, s, VF_M0F, VF_P66, 0x66, T3, T3, splat(b, 0x7c00));        /* nan = mag > 0x7c00 */
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x72, 6, T2, vf_jit_reg(T2), 13); /* vpslld h, 13 */
+    v3(b, s, VF_M0F, VF_P66, 0xdf, T2, T2, splat(b, 0x400000));      /* clear = ~h & quiet */
+    v3(b, s, VF_M0F, VF_P66, 0xdb, T3, T3, vf_jit_reg(T2));          /* nan & clear */
+    v3(b, s, VF_M0F, VF_P66, 0xdf, dst, T3, vf_jit_reg(T1));         /* ~(nan & clear) & f */
 }
 
-static void emit_or_defaults(struct vf_jit_buf *b, int dst, uint32_t nc, uint32_t one)
+static void emit_or_defaults(struct vf_jit_buf *b, const struct src *s, int dst, uint32_t nc,
+                             uint32_t one)
 {
     if (nc < 4)
-        v3(b, VF_M0F, VF_P66, 0xeb, dst, dst, vf_jit_const(b, 0, 0, 0, one)); /* vpor */
+        v3(b, s, VF_M0F, VF_P66, 0xeb, dst, dst, vf_jit_const(b, 0, 0, 0, one)); /* vpor */
 }
 
-static void emit_array(struct vf_jit_buf *b, const struct array_row *row, struct vf_jit_rm m,
+static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct array_row *row,
                        int dst)
 {
     struct vf_jit_rm d = vf_jit_reg(dst);
     int sign = row->type == TY_SINT || row->type == TY_SNORM;
-    emit_load(b, row->bytes, m, dst);
+    if (row->bits == 32)
+        emit_load(b, s, row->bytes, dst);
+    else
+        emit_load_widen(b, s, row->bytes, row->bits == 8 ? 4u : 8u, dst);
     if (row->type == TY_FLOAT && row->bits == 16) {
-        emit_half(b, dst);
-        emit_or_defaults(b, dst, row->nc, VF_ONE_F32);
+        emit_half(b, s, dst);
+        emit_or_defaults(b, s, dst, row->nc, VF_ONE_F32);
         return;
     }
     if (row->bits == 8)
-        v2(b, VF_M0F38, VF_P66, sign ? 0x21 : 0x31, dst, d); /* vpmov[sz]xbd */
+        v2(b, s, VF_M0F38, VF_P66, sign ? 0x21 : 0x31, dst, d); /* vpmov[sz]xbd */
     else if (row->bits == 16)
-        v2(b, VF_M0F38, VF_P66, sign ? 0x23 : 0x33, dst, d); /* vpmov[sz]xwd */
+        v2(b, s, VF_M0F38, VF_P66, sign ? 0x23 : 0x33, dst, d); /* vpmov[sz]xwd */
     if (row->type == TY_SNORM)
-        v3(b, VF_M0F38, VF_P66, 0x3d, dst, dst,
+        v3(b, s, VF_M0F38, VF_P66, 0x3d, dst, dst,
            splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
     if (row->type == TY_UNORM || row->type == TY_SNORM) {
         uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
                                       : (sign ? 0x46fffe00u : 0x477fff00u);
         uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
                                       : (sign ? 0x38000100u : 0x37800080u);
-        emit_unorm(b, dst, splat(b, div), splat(b, rcp));
+        emit_unorm(b, s, dst, splat(b, div), splat(b, rcp));
     }
-    emit_or_defaults(b, dst, row->nc,
+    emit_or_defaults(b, s, dst, row->nc,
                      row->type == TY_UINT || row->type == TY_SINT ? VF_ONE_INT : VF_ONE_F32);
 }
 
 /* 16-bit packed UNORM (fetch_template_decode.h VF_DEC_PACKED16): the field
  * masked in place, divided by its all-ones value at the same position. */
-static void emit_packed16(struct vf_jit_buf *b, vf_format f, struct vf_jit_rm m, int dst)
+static void emit_packed16(struct vf_jit_buf *b, const struct src *s, vf_format f, int dst)
 {
     static const uint32_t tab[3][12] = {
         { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
@@ -168,40 +230,52 @@ static void emit_packed16(struct vf_jit_buf *b, vf_format f, struct vf_jit_rm m,
           0x47700000u, 0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
     };
     const uint32_t *t = tab[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
-    emit_load(b, 2, m, dst);
-    vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x70, dst, -1, vf_jit_reg(dst), 0); /* vpshufd bcast */
-    v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, t[0], t[1], t[2], t[3]));
-    emit_unorm(b, dst, vf_jit_const(b, t[4], t[5], t[6], t[7]),
+    emit_load(b, s, 2, dst);
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, vf_jit_reg(dst), 0); /* vpshufd bcast */
+    v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, t[0], t[1], t[2], t[3]));
+    emit_unorm(b, s, dst, vf_jit_const(b, t[4], t[5], t[6], t[7]),
                vf_jit_const(b, t[8], t[9], t[10], t[11]));
-    emit_or_defaults(b, dst, f == VF_FORMAT_B5G6R5_UNORM ? 3 : 4, VF_ONE_F32);
+    emit_or_defaults(b, s, dst, f == VF_FORMAT_B5G6R5_UNORM ? 3 : 4, VF_ONE_F32);
 }
 
-static void emit_packed(struct vf_jit_buf *b, vf_format f, struct vf_jit_rm m, int dst)
+/* vpbroadcastd of the element's word into each vertex's lane. */
+static void emit_broadcast(struct vf_jit_buf *b, const struct src *s, int dst)
+{
+    vf_jit_vex(b, VF_M0F38, VF_P66, 0, 0, 0x58, dst, -1, s->a, -1);
+    if (!s->l)
+        return;
+    vf_jit_vex(b, VF_M0F38, VF_P66, 0, 0, 0x58, T4, -1, s->b, -1);
+    vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 1, 0x38, dst, dst, vf_jit_reg(T4), 1); /* vinserti128 */
+}
+
+static void emit_packed(struct vf_jit_buf *b, const struct src *s, vf_format f, int dst)
 {
     struct vf_jit_rm d = vf_jit_reg(dst);
     if (f == VF_FORMAT_R10G10B10A2_UINT || f == VF_FORMAT_R10G10B10A2_UNORM) {
-        v2(b, VF_M0F38, VF_P66, 0x58, dst, m);                                /* vpbroadcastd */
-        v3(b, VF_M0F38, VF_P66, 0x45, dst, dst, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
-        v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
+        emit_broadcast(b, s, dst);
+        v3(b, s, VF_M0F38, VF_P66, 0x45, dst, dst, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
+        v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
         if (f == VF_FORMAT_R10G10B10A2_UNORM)
-            emit_unorm(b, dst, vf_jit_const(b, 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
+            emit_unorm(b, s, dst,
+                       vf_jit_const(b, 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
                        vf_jit_const(b, 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu));
     } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
         int x = f == VF_FORMAT_B8G8R8X8_UNORM;
-        emit_load(b, 4, m, dst);
-        v2(b, VF_M0F38, VF_P66, 0x31, dst, d); /* vpmovzxbd */
+        emit_load_widen(b, s, 4, 4, dst);
+        v2(b, s, VF_M0F38, VF_P66, 0x31, dst, d); /* vpmovzxbd */
         if (x)
-            v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, ~0u, ~0u, ~0u, 0));
-        vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x70, dst, -1, d, 0xc6); /* swap x and z */
-        emit_unorm(b, dst, splat(b, 0x437f0000u), splat(b, 0x3b808081u));
-        emit_or_defaults(b, dst, x ? 3 : 4, VF_ONE_F32);
+            v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, ~0u, ~0u, ~0u, 0));
+        vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, d, 0xc6); /* swap x and z */
+        emit_unorm(b, s, dst, splat(b, 0x437f0000u), splat(b, 0x3b808081u));
+        emit_or_defaults(b, s, dst, x ? 3 : 4, VF_ONE_F32);
     } else {
-        emit_packed16(b, f, m, dst);
+        emit_packed16(b, s, f, dst);
     }
 }
 
 /* vf_apply_mapping on one register: pick, then clear and force. */
-static void emit_mapping(struct vf_jit_buf *b, const struct vf_element *e, int dst)
+static void emit_mapping(struct vf_jit_buf *b, const struct src *s, const struct vf_element *e,
+                         int dst)
 {
     uint32_t keep[4], force[4];
     int imm = 0;
@@ -211,19 +285,22 @@ static void emit_mapping(struct vf_jit_buf *b, const struct vf_element *e, int d
         keep[c] = sel < 4 ? ~0u : 0;
         force[c] = sel == VF_COMPONENT_MAPPING_FORCE_VALUE_1 ? e->one : 0;
     }
-    vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0x70, dst, -1, vf_jit_reg(dst), imm); /* vpshufd */
-    v3(b, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, keep[0], keep[1], keep[2], keep[3]));
-    v3(b, VF_M0F, VF_P66, 0xeb, dst, dst, vf_jit_const(b, force[0], force[1], force[2], force[3]));
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, vf_jit_reg(dst), imm); /* vpshufd */
+    v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, keep[0], keep[1], keep[2], keep[3]));
+    v3(b, s, VF_M0F, VF_P66, 0xeb, dst, dst,
+       vf_jit_const(b, force[0], force[1], force[2], force[3]));
 }
 
-void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int base, int dst)
+void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int base, int base2,
+                         int dst)
 {
     const struct array_row *row = find_row(e->format);
-    struct vf_jit_rm m = vf_jit_mem(base, (int32_t)e->offset);
+    struct src s = { vf_jit_mem(base, (int32_t)e->offset), vf_jit_mem(base2, (int32_t)e->offset),
+                     base2 >= 0 };
     if (row->type == TY_PACKED)
-        emit_packed(b, e->format, m, dst);
+        emit_packed(b, &s, e->format, dst);
     else
-        emit_array(b, row, m, dst);
+        emit_array(b, &s, row, dst);
     if (!e->identity_mapping)
-        emit_mapping(b, e, dst);
+        emit_mapping(b, &s, e, dst);
 }

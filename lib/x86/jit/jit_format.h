@@ -13,8 +13,10 @@
 /* Whether the generator has a template for `format`. */
 VF_HIDDEN int vf_jit_format_ok(vf_format format);
 /* Emits the decode of element `e` read at [base + e->offset] into xmm
- * `dst`, its component mapping applied. xmm12..xmm15 are scratch. */
+ * `dst`, its component mapping applied; with base2 >= 0, also of the
+ * vertex at [base2 + e->offset] into the high 128-bit lane of ymm `dst`.
+ * xmm12..xmm15 are scratch. */
 VF_HIDDEN void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int base,
-                                   int dst);
+                                   int base2, int dst);
 
 #endif

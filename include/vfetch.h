@@ -1056,8 +1056,8 @@ VF_API vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc
 /* Bytes of scratch vf_reuse_map needs, in *bytes_ret: 4 * (N + T) for an
  * indexed draw of N > 0 positions (T as above; an index buffer view
  * without data reads every index as 0 and takes T's 32-bit rule), 0 for
- * an indexed draw of 0 positions and for non-indexed draws: at most 12
- * bytes per position plus 256 KiB for 16-bit indices, 8 bytes a position
+ * an indexed draw of 0 positions and for non-indexed draws: at most 20
+ * bytes per position plus 256 KiB for 16-bit indices, 4 bytes a position
  * less than vf_draw_reuse, whose scratch also holds the distinct indices.
  * Validation and errors as vf_draw_reuse_scratch_size. Thread-safe. */
 VF_API vf_result vf_reuse_map_scratch_size(const vf_layout *layout, const vf_draw_desc *desc,

@@ -1009,7 +1009,9 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
 /* Bytes of scratch vf_draw_reuse needs for this draw, in *bytes_ret. The
  * draw is validated as vf_draw validates it (same codes); only
  * vertex_count_per_instance, `indexed` and the index format decide the
- * size, the indices are not read. VF_ERROR_OVERFLOW when the size does not fit in size_t or
+ * size, the indices are not read. An indexed draw of 0 positions needs
+ * none: 0, where the formula above would give 64 (or 262144 with 16-bit
+ * indices). VF_ERROR_OVERFLOW when the size does not fit in size_t or
  * an indexed draw has more than 2^30 - 1 positions per instance.
  * VF_ERROR_NULL_POINTER when layout, desc or bytes_ret is NULL. */
 VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_draw_desc *desc,
@@ -1043,6 +1045,74 @@ VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_dr
 VF_API vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void *scratch,
                                size_t scratch_size, void *out, size_t out_size, uint32_t *remap,
                                size_t remap_count, uint32_t *unique_count_ret);
+
+/* Vertex reuse in two calls, as vf_draw_reuse runs it: vf_reuse_map reads
+ * the indices once and writes the map and the distinct indices; the
+ * records are then an ordinary indexed draw of the distinct indices
+ * (vf_reuse_records_desc builds it for vf_draw, vf_draw_ex or any draw
+ * call taking a vf_draw_desc), whose output is sized for exactly U records
+ * an instance. Same map, records and U as vf_draw_reuse. */
+
+/* Bytes of scratch vf_reuse_map needs, in *bytes_ret: 4 * (N + T) for an
+ * indexed draw of N > 0 positions (T as above; an index buffer view
+ * without data reads every index as 0 and takes T's 32-bit rule), 0 for
+ * an indexed draw of 0 positions and for non-indexed draws: at most 20
+ * bytes per position plus 256 KiB for 16-bit indices, 4 bytes a position
+ * less than vf_draw_reuse, whose scratch also holds the distinct indices.
+ * Validation and errors as vf_draw_reuse_scratch_size. Thread-safe. */
+VF_API vf_result vf_reuse_map_scratch_size(const vf_layout *layout, const vf_draw_desc *desc,
+                                           size_t *bytes_ret);
+
+/* The first call: the map of every position and the distinct indices of
+ * the draw, in one read of its index stream (the split search over
+ * desc->pool reads it once per pass, as described above).
+ * scratch: scratch_size bytes, 4-byte aligned, at least
+ * vf_reuse_map_scratch_size (NULL allowed when that is 0), treated as in
+ * vf_draw_reuse. remap: remap_count words, at least N =
+ * vertex_count_per_instance; remap[0 .. N) is written (record numbers or
+ * VF_REUSE_CUT, as for vf_draw_reuse). unique: unique_capacity words
+ * (units: uint32_t), at least N for an indexed draw (U is not known
+ * before the indices are read); unique[0 .. U) receives the distinct raw
+ * indices in first-seen order. A non-indexed draw writes the identity map
+ * and nothing to unique (which may then be NULL with capacity 0): its
+ * records are the draw itself. *unique_count_ret receives U.
+ * The layout is the one the records will be drawn with (its ISA picks the
+ * search); no record is written here.
+ * Errors, after the validation of vf_draw: VF_ERROR_NULL_POINTER
+ * (unique_count_ret, or a needed scratch, remap or unique),
+ * VF_ERROR_OUTPUT_TOO_SMALL (scratch, remap or unique too small),
+ * VF_ERROR_INVALID_ARGUMENT (scratch not 4-byte aligned),
+ * VF_ERROR_OVERFLOW as vf_reuse_map_scratch_size. On error remap, unique
+ * and *unique_count_ret are untouched: every check comes before the first
+ * index is read. scratch, remap and unique must not overlap. Thread-safe
+ * for distinct scratch buffers; allocates nothing. */
+VF_API vf_result vf_reuse_map(const vf_layout *layout, const vf_draw_desc *desc, void *scratch,
+                              size_t scratch_size, uint32_t *remap, size_t remap_count,
+                              uint32_t *unique, size_t unique_capacity,
+                              uint32_t *unique_count_ret);
+
+/* The second call's draw: *desc_ret becomes desc as an indexed draw of the
+ * unique_count distinct indices from vf_reuse_map: *ib_ret describes
+ * unique[] as a R32_UINT index buffer of 4 * unique_count bytes, strip
+ * cuts are disabled, the start location is 0 and everything else (vertex
+ * buffers, base vertex, instances, topology, pool) is desc's, so every
+ * record holds what vf_draw writes for a position with that index
+ * (SV_VertexID is the raw index, SV_InstanceID as before; rules:
+ * docs/d3d-ia-rules.md, "Vertex reuse"). For a non-indexed desc,
+ * *desc_ret is desc unchanged (unique is not read). Drawing *desc_ret
+ * with vf_draw into an output of vf_draw_output_size(layout,
+ * unique_count, instance_count) bytes writes the records of
+ * vf_draw_reuse. Ownership: *desc_ret points at *ib_ret and *ib_ret at
+ * unique, which must outlive the draw; nothing is copied or kept.
+ * Errors, writing nothing: VF_ERROR_NULL_POINTER (desc, ib_ret or
+ * desc_ret, or unique when unique_count > 0 for an indexed draw),
+ * VF_ERROR_INVALID_ARGUMENT (desc->struct_size is not sizeof(vf_draw_desc)
+ * or `indexed` is neither 0 nor 1), VF_ERROR_OVERFLOW (unique_count >
+ * 2^30 - 1: the index buffer size would not fit 32 bits). The rest of
+ * desc is validated by the draw. Thread-safe. */
+VF_API vf_result vf_reuse_records_desc(const vf_draw_desc *desc, const uint32_t *unique,
+                                       uint32_t unique_count, vf_index_buffer_view *ib_ret,
+                                       vf_draw_desc *desc_ret);
 
 /* Rewrites, in place, count position numbers of list[] (e.g. from
  * vf_draw_primitives) into record numbers through a map of remap_count

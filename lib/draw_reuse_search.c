@@ -212,7 +212,7 @@ static uint32_t dedupe_hash(const uint8_t *data, uint32_t size, uint32_t n, int 
 static uint64_t map_capacity(const struct vf_plan *plan, const struct vf_map_target *t)
 {
     uint64_t unit = (uint64_t)plan->unit_bytes * t->instances;
-    if (unit == 0)
+    if (unit == 0 || t->direct)
         return UINT64_MAX;
     return t->out_size / unit * plan->lanes;
 }
@@ -222,6 +222,8 @@ static uint64_t map_capacity(const struct vf_plan *plan, const struct vf_map_tar
 static uint32_t *map_target(const struct vf_map_target *t, uint32_t bound)
 {
     size_t size;
+    if (t->direct)
+        return t->remap;
     if (vf_draw_output_size(t->layout, bound, t->instances, &size) != VF_OK ||
         t->out_size < size || (size && (!t->out || ((uintptr_t)t->out & 15u))))
         return t->staged;

@@ -43,13 +43,16 @@ VF_HIDDEN struct vf_index_source vf_reuse_index_source(const struct vf_plan *pla
 /* Where the map goes: the caller's array when the output is sure to hold
  * every record the draw can have (at most `bound` per instance), so
  * nothing is written before a failure; else the scratch, copied over once
- * the output is known to be large enough. */
+ * the output is known to be large enough. With `direct`, no output
+ * follows (vf_reuse_map): the map always goes to remap, and out and
+ * out_size are not read. */
 struct vf_map_target {
     const vf_layout *layout;
     uint32_t instances;
     const void *out;
     size_t out_size;
     uint32_t *remap, *staged;
+    int direct;
 };
 
 /* The map of every position (records or VF_REUSE_CUT) into the array the

@@ -89,6 +89,14 @@ tests_check_reuse_SOURCES = tests/check_reuse.c $(TEST_UTIL_SOURCES) $(DRAW_HELP
 tests_check_reuse_CFLAGS = $(TEST_CFLAGS)
 tests_check_reuse_LDADD = $(TEST_LDADD)
 
+# Vertex reuse in two calls: the map, the distinct indices, the records draw.
+check_PROGRAMS += tests/check_reuse_map
+TESTS += tests/check_reuse_map
+tests_check_reuse_map_SOURCES = tests/check_reuse_map.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES) $(REUSE_REF_SOURCES)
+tests_check_reuse_map_CFLAGS = $(TEST_CFLAGS)
+tests_check_reuse_map_LDADD = $(TEST_LDADD)
+
 # Draw-time diagnostics (lib/draw_check.c) and the generated start values.
 check_PROGRAMS += tests/check_draw_diag
 TESTS += tests/check_draw_diag

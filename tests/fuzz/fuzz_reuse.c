@@ -1,5 +1,7 @@
 /*
- * fuzz_reuse.c - vertex-reuse draws (vf_draw_reuse) from arbitrary bytes.
+ * fuzz_reuse.c - vertex-reuse draws (vf_draw_reuse, and the two calls
+ * vf_reuse_map then the draw of vf_reuse_records_desc) from arbitrary
+ * bytes.
  *
  * The input chooses a small layout (a per-vertex slot and a per-instance
  * slot, formats from the IA list, system values), the ISA and output
@@ -13,7 +15,10 @@
  *  - the map equals the first-seen numbering of the raw indices computed
  *    here, cuts mapping to VF_REUSE_CUT;
  *  - through the map, every record equals vf_draw's for that position;
- *  - a primitive list put in record numbers names each position's record.
+ *  - a primitive list put in record numbers names each position's record;
+ *  - vf_reuse_map validates as vf_draw_reuse_scratch_size, writes nothing
+ *    on error, and gives the reference's map and distinct indices, whose
+ *    records draw holds vf_draw's records through the map.
  */
 #include "fuzz_input.h"
 #include "ia_ref.h"
@@ -36,6 +41,70 @@ static void *alloc16(size_t size)
     void *p = aligned_alloc(16, (size + 15) / 16 * 16 + 16);
     FZ_CHECK(p != NULL, "out of memory");
     return p;
+}
+
+/* Through the map, each record of `out` (u an instance) equals vf_draw's
+ * record `per` of its position. */
+static void check_records(const vf_layout *layout, const vf_draw_desc *d, const void *out,
+                          const void *per, const uint32_t *want, uint32_t u)
+{
+    uint32_t n = d->vertex_count_per_instance;
+    uint32_t lanes = vf_layout_output_shape(layout) ? vf_layout_output_shape(layout) : 1;
+    uint32_t words = vf_layout_register_count(layout) * 4;
+    for (uint32_t j = 0; j < d->instance_count; j++)
+        for (uint32_t p = 0; p < n; p++)
+            for (uint32_t w = 0; w < words && want[p] != VF_REUSE_CUT; w++)
+                FZ_CHECK(ia_ref_out_word(out, lanes, words / 4,
+                                         ia_ref_out_pos(lanes, u, j, want[p]), w) ==
+                             ia_ref_out_word(per, lanes, words / 4, ia_ref_out_pos(lanes, n, j, p),
+                                             w),
+                         "instance %u position %u word %u", j, p, w);
+}
+
+/* The two calls: vf_reuse_map into buffers one short now and then
+ * (`sizes`), then the records draw of the distinct indices into exactly
+ * u records an instance. */
+static void check_map_calls(const vf_layout *layout, const vf_draw_desc *d, uint8_t sizes,
+                            const uint32_t *want, uint32_t u, const void *per)
+{
+    uint32_t n = d->vertex_count_per_instance;
+    size_t ss = 0;
+    FZ_CHECK(vf_reuse_map_scratch_size(layout, d, &ss) == VF_OK, "map scratch size");
+    size_t give_ss = ss - (sizes & 1 && ss ? 4 : 0), give_remap = n - (sizes & 4 && n ? 1 : 0);
+    size_t cap = d->indexed ? n - (sizes & 2 && n ? 1 : 0) : 0;
+    void *scratch = calloc(1, give_ss + 1);
+    uint32_t *remap = malloc(give_remap * 4 + 1), *unique = malloc(cap * 4 + 1), got_u = 7;
+    FZ_CHECK(scratch && remap && unique, "out of memory");
+    memset(remap, 0xab, give_remap * 4);
+    memset(unique, 0xab, cap * 4);
+    vf_result res = vf_reuse_map(layout, d, scratch, give_ss, remap, give_remap, unique, cap,
+                                 &got_u);
+    int exact = give_ss == ss && give_remap == n && (!d->indexed || n == 0 || cap == n);
+    FZ_CHECK(exact ? res == VF_OK : res == VF_ERROR_OUTPUT_TOO_SMALL, "vf_reuse_map gave %d",
+             (int)res);
+    if (res != VF_OK) {
+        FZ_CHECK(got_u == 7, "map count written on error");
+        for (size_t i = 0; i < give_remap * 4; i++)
+            FZ_CHECK(((uint8_t *)remap)[i] == 0xab, "map byte %zu written on error", i);
+        for (size_t i = 0; i < cap * 4; i++)
+            FZ_CHECK(((uint8_t *)unique)[i] == 0xab, "unique byte %zu written on error", i);
+    } else {
+        FZ_CHECK(got_u == u, "vf_reuse_map: %u records, expected %u", got_u, u);
+        for (uint32_t p = 0; p < n; p++)
+            FZ_CHECK(remap[p] == want[p], "vf_reuse_map: map[%u] = %u", p, remap[p]);
+        vf_index_buffer_view ib;
+        vf_draw_desc rd;
+        size_t out_size;
+        FZ_CHECK(vf_reuse_records_desc(d, unique, u, &ib, &rd) == VF_OK, "records desc");
+        FZ_CHECK(vf_draw_output_size(layout, u, d->instance_count, &out_size) == VF_OK, "size");
+        void *out = alloc16(out_size);
+        FZ_CHECK(vf_draw(layout, &rd, out, out_size) == VF_OK, "records draw");
+        check_records(layout, d, out, per, want, u);
+        free(out);
+    }
+    free(scratch);
+    free(remap);
+    free(unique);
 }
 
 static void check(const uint8_t *data, size_t size)
@@ -120,6 +189,13 @@ static void check(const uint8_t *data, size_t size)
         FZ_CHECK(vf_draw_reuse(layout, &d, NULL, 0, NULL, 0, NULL, 0, &u) == res || res == VF_OK,
                  "validation differs");
         FZ_CHECK(u == 0xdeadbeefu, "count written on error");
+        size_t ms = 0;
+        FZ_CHECK(vf_reuse_map_scratch_size(layout, &d, &ms) == res, "map validation differs");
+        if (res != VF_OK) {
+            FZ_CHECK(vf_reuse_map(layout, &d, NULL, 0, NULL, 0, NULL, 0, &u) == res,
+                     "map validation differs");
+            FZ_CHECK(u == 0xdeadbeefu, "map count written on error");
+        }
         free(vb);
         free(ib_data);
         vf_layout_destroy(layout);
@@ -162,16 +238,7 @@ static void check(const uint8_t *data, size_t size)
         FZ_CHECK(got_u == u, "%u records, expected %u", got_u, u);
         for (uint32_t p = 0; p < n; p++)
             FZ_CHECK(remap[p] == want[p], "map[%u] = %u, expected %u", p, remap[p], want[p]);
-        uint32_t lanes = o.output_shape ? o.output_shape : 1;
-        uint32_t words = vf_layout_register_count(layout) * 4;
-        for (uint32_t j = 0; j < d.instance_count; j++)
-            for (uint32_t p = 0; p < n; p++)
-                for (uint32_t w = 0; w < words && want[p] != VF_REUSE_CUT; w++)
-                    FZ_CHECK(ia_ref_out_word((const uint8_t *)out, lanes, words / 4,
-                                             ia_ref_out_pos(lanes, u, j, want[p]), w) ==
-                                 ia_ref_out_word((const uint8_t *)per, lanes, words / 4,
-                                                 ia_ref_out_pos(lanes, n, j, p), w),
-                             "instance %u position %u word %u", j, p, w);
+        check_records(layout, &d, out, per, want, u);
         uint32_t prims = 0, vpp = 0, written = 0;
         if (vf_primitive_count(&d, &prims, &vpp, NULL) == VF_OK && prims) {
             size_t nl = (size_t)prims * vpp;
@@ -186,6 +253,7 @@ static void check(const uint8_t *data, size_t size)
             free(orig);
         }
     }
+    check_map_calls(layout, &d, sizes, want, u, per);
     free(scratch);
     free(out);
     free(remap);

@@ -3,10 +3,16 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ia_ref.h"
 
 uint32_t reuse_ref_map(const vf_draw_desc *d, uint32_t *map)
+{
+    return reuse_ref_map_unique(d, map, NULL);
+}
+
+uint32_t reuse_ref_map_unique(const vf_draw_desc *d, uint32_t *map, uint32_t *unique)
 {
     uint32_t n = d->vertex_count_per_instance, u = 0;
     uint32_t *seen = malloc(((size_t)n + 1) * 4);
@@ -30,6 +36,8 @@ uint32_t reuse_ref_map(const vf_draw_desc *d, uint32_t *map)
             seen[u++] = idx;
         map[p] = r;
     }
+    if (unique && d->indexed)
+        memcpy(unique, seen, (size_t)u * 4);
     free(seen);
     return u;
 }

@@ -118,6 +118,10 @@ struct options {
     uint32_t output_shape;
     uint32_t chunk;            /* --chunk; 0: from the L2 size */
     int jit;                   /* --jit: bit 0 on (generated code), bit 1 off (per-element rows) */
+    /* Planning (plan.c) */
+    int plan_only;             /* --plan: print the plan and exit */
+    uint64_t llc_bytes;        /* --llc, else the LLC sysinfo reads */
+    int no_progress;           /* --no-progress: no progress line on a terminal */
 };
 
 /* Reads the command line into opt, then the defaults of what it left

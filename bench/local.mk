@@ -29,7 +29,8 @@ if HAVE_VULKAN_TOOLS
 BENCH_PEER_SPV = bench/peer_static.spv.h bench/peer_skinned.spv.h \
 	bench/peer_instanced.spv.h bench/peer_particles.spv.h
 bench_vfetch_bench_SOURCES += bench/vk_peer.c bench/vk_peer.h bench/vk_peer_impl.h \
-	bench/vk_peer_pipeline.c bench/vk_peer_list.c bench/vk_peer_device.c
+	bench/vk_peer_pipeline.c bench/vk_peer_list.c bench/vk_peer_device.c \
+	bench/vk_peer_split.c
 nodist_bench_vfetch_bench_SOURCES = $(BENCH_PEER_SPV)
 bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) $(VF_VK_CFLAGS)
 bench_vfetch_bench_LDADD += $(VF_VK_LIBS)

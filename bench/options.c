@@ -44,6 +44,9 @@ static void usage(FILE *f)
           "                       --peer list prints the devices and exits\n"
           "  --peer-mode MODE     auto (default), host or device: how the peer places its\n"
           "                       buffers and times its draws (below)\n"
+          "  --peer-split BYTES   the most bytes of records one peer draw writes (default:\n"
+          "                       the device's maxStorageBufferRange); a draw over it is\n"
+          "                       split into several whose times are summed (K, M, G)\n"
           "  --jit LIST           on: layouts run generated code where they can;\n"
           "                       off (default): per-element kernels only; on,off: both,\n"
           "                       the per-element row named ISA-elem\n"
@@ -192,7 +195,7 @@ static int takes_value(const char *a)
 {
     static const char *const names[] = {
         "--case", "--isa", "--threads", "--reps", "--size", "--vertices", "--chunk",
-        "--min-time", "--output", "--peer", "--peer-mode", "--jit", "--llc",
+        "--min-time", "--output", "--peer", "--peer-mode", "--jit", "--llc", "--peer-split",
     };
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -224,6 +227,8 @@ static int parse_valued(struct options *opt, const char *a, const char *v)
         if (n < 64 || n > (1ul << 30))
             bu_die("vertex count out of range 64..2^30", v);
         opt->streaming_vertices = (uint32_t)n;
+    } else if (strcmp(a, "--peer-split") == 0) {
+        opt->peer_split = parse_bytes(v, "bad --peer-split size");
     } else if (strcmp(a, "--llc") == 0) {
         opt->llc_bytes = parse_bytes(v, "bad --llc size");
     } else if (strcmp(a, "--chunk") == 0) {

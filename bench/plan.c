@@ -248,8 +248,8 @@ void plan_print(const struct bench *b, const struct plan *p, FILE *f)
 
     for (unsigned i = 0; i < p->n; i++)
         sizes[p->items[i].size]++;
-    fprintf(f, "plan: %u %s (%u in-cache, %u streaming), thread%s", p->n,
-            b->opt.formats ? "format rows" : "cases", sizes[0], sizes[1],
+    fprintf(f, "plan: %u %s%s (%u in-cache, %u streaming), thread%s", p->n,
+            b->opt.formats ? "format row" : "case", p->n == 1 ? "" : "s", sizes[0], sizes[1],
             b->opt.num_threads > 1 ? "s" : "");
     for (unsigned t = 0; t < b->opt.num_threads; t++)
         fprintf(f, "%s%u", t ? "," : " ", b->opt.threads[t]);

@@ -1,9 +1,10 @@
 # vfetch-bench: throughput beside the memory roofline and the scalar path.
-# `make bench` runs the quick set. `make check` builds it and runs its
-# checks alone (tests/bench-smoke.sh: every path against scalar, no timing
+# Built by `make` and installed with its man page; `make bench` runs the
+# quick set. `make check` runs its checks alone (tests/bench-smoke.sh: every path against scalar, no timing
 # judged; tests/bench-plan.sh: the plan, the quick set's size cap and the
 # progress line, nothing timed).
-check_PROGRAMS += bench/vfetch-bench
+bin_PROGRAMS += bench/vfetch-bench
+dist_man_MANS += bench/vfetch-bench.1
 bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/options.c bench/bench.h bench/cases.c \
 	bench/case_build.c bench/report.c bench/chunked.c bench/peer.c bench/measure.c \
 	bench/case_run.c bench/bench_util.c bench/bench_util.h bench/roofline.c bench/roofline.h \

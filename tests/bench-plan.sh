@@ -83,5 +83,13 @@ if command -v script > /dev/null 2>&1; then
 --min-time 0.0005" /dev/null > "$out" 2>&1 || fail "tiny CSV run on a terminal"
     grep -q 'spent, about' "$out" && fail "a progress line in CSV output"
 fi
+
+# Every option --help lists is in the man page that is installed with it.
+srcdir=${top_srcdir:-.}
+for opt in $("$bench" --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+    esc=$(echo "$opt" | sed 's/-/\\\\-/g')
+    grep -q -- "$esc" "$srcdir/bench/vfetch-bench.1" || fail "vfetch-bench(1) lacks $opt"
+done
+grep -n '\$(' "$srcdir/bench/vfetch-bench.1" && fail "vfetch-bench(1) names a make variable"
 rm -f "$out" bench-plan.err
 exit 0

@@ -28,7 +28,7 @@ static void usage(FILE *f)
           "                       format table defaults to in-cache)\n"
           "  --vertices N         vertex positions of streaming cases (default: 8x the\n"
           "                       LLC of records, at least 8M positions; --quick: 4x,\n"
-          "                       at least 1M, at most 128 MiB of records per draw)\n"
+          "                       capped at 64 MiB of records or 1M positions, if more)\n"
           "  --llc BYTES          the last-level cache size streaming sizes are planned\n"
           "                       from (default: what the system reports; K, M, G suffixes)\n"
           "  --plan               print the plan (cases, sizes, an estimate) and exit\n"

@@ -229,8 +229,8 @@ static void print_streaming(const struct bench *b, const struct plan *p, FILE *f
     else if (capped)
         fprintf(f,
                 "streaming: %s x the LLC (%llu MiB) of records per draw (up to %.2f GiB), "
-                "capped for --quick at %llu MiB of records per draw; --vertices N or a run "
-                "without --quick for the full size\n",
+                "capped for --quick at %llu MiB of records per draw (or 1M positions, if "
+                "more); --vertices N or a run without --quick for the full size\n",
                 b->opt.quick ? "4" : "8", (unsigned long long)(b->opt.llc_bytes >> 20),
                 (double)wanted / (double)(1u << 30),
                 (unsigned long long)(PLAN_QUICK_STREAMING_CAP >> 20));

@@ -12,11 +12,12 @@
 
 #include "bench.h"
 
-/* Bytes of records one streaming draw of the quick set writes at most.
+/* Bytes of records one streaming draw of the quick set writes at most
+ * (unless PLAN_QUICK_STREAMING_MIN positions write more).
  * Streaming means several times the last-level cache, and a VM may report
  * a very large one (508 MiB on a 2-core EPYC guest made every quick
  * streaming draw 2 GiB and `make bench` 19 minutes). */
-#define PLAN_QUICK_STREAMING_CAP ((uint64_t)128 << 20)
+#define PLAN_QUICK_STREAMING_CAP ((uint64_t)64 << 20)
 /* Vertex positions of a quick streaming draw at least, cap or not. */
 #define PLAN_QUICK_STREAMING_MIN (1u << 20)
 

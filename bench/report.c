@@ -10,6 +10,7 @@
 #include "bench.h"
 #include "sysinfo.h"
 #include "json_write.h"
+#include "plan.h"
 #include "progress.h"
 
 #if defined(__clang__)
@@ -304,6 +305,10 @@ static void json_begin(const struct bench *b, const char *cpu, const char *date)
     vf_output_json_string(stdout, vf_isa_name(vf_isa_default()));
     printf(", \"output\": ");
     vf_output_json_string(stdout, bench_output_names[b->opt.output_shape]);
+    /* The quick set's cap on a streaming draw's records (plan.h). */
+    if (b->opt.quick && !b->opt.streaming_vertices)
+        printf(", \"streaming_records_cap_bytes\": %llu",
+               (unsigned long long)PLAN_QUICK_STREAMING_CAP);
     printf(",\n  \"results\": [");
 }
 

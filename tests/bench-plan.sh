@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench-plan.sh - vfetch-bench's plan without running it: the streaming
 # sizes follow the rule (4x the LLC of records per draw for --quick, at
-# least 1M positions, capped at 128 MiB of records; 8x and at least 8M
+# least 1M positions, capped at 64 MiB of records or 1M positions,
+# whichever is more; 8x and at least 8M
 # without --quick; --vertices wins), the cap is said when it cuts, the
 # plan lists the quick set and an estimate, and no progress line reaches
 # a file. The expected sizes are computed here from the rule, with the
@@ -19,7 +20,7 @@ positions() {
 }
 # Expected quick positions for an LLC of $1 bytes and records of $2 bytes.
 quick_expect() {
-    n=$(( 4 * $1 / $2 )); min=1048576; cap=$(( 134217728 / $2 ))
+    n=$(( 4 * $1 / $2 )); min=1048576; cap=$(( 67108864 / $2 ))
     [ "$n" -lt "$min" ] && n=$min
     [ "$cap" -lt "$min" ] && cap=$min
     [ "$n" -gt "$cap" ] && n=$cap
@@ -36,7 +37,7 @@ check_quick() { # llc-bytes llc-option capped(0/1)
         [ "$got" = "$want" ] || fail "--llc $2: $case_ streaming: $got positions, want $want"
     done
     if [ "$3" = 1 ]; then
-        grep -q 'capped for --quick at 128 MiB of records' "$out" || fail "--llc $2: cap not said"
+        grep -q 'capped for --quick at 64 MiB of records' "$out" || fail "--llc $2: cap not said"
     else
         grep -q 'capped' "$out" && fail "--llc $2: says capped though nothing was cut"
     fi
@@ -45,9 +46,9 @@ check_quick() { # llc-bytes llc-option capped(0/1)
     grep -q '^estimate: about ' "$out" || fail "--llc $2: no estimate"
 }
 
-check_quick 536870912 512M 1   # the 508 MiB LLC a VM reported: cut to 128 MiB
+check_quick 536870912 512M 1   # the 508 MiB LLC a VM reported: cut to 64 MiB
 check_quick 8388608 8M 0       # a small LLC: 1M positions, 4x the LLC for particles
-check_quick 67108864 64M 1     # 4x 64 MiB of records is more than 128 MiB
+check_quick 67108864 64M 1     # 4x 64 MiB of records is more than 64 MiB
 
 # Without --quick: 8x the LLC, at least 8M positions, no cap.
 "$bench" --plan --llc 64M --case particles/linear,static/linear --size streaming > "$out" ||

@@ -118,6 +118,11 @@ struct options {
     uint32_t output_shape;
     uint32_t chunk;            /* --chunk; 0: from the L2 size */
     int jit;                   /* --jit: bit 0 on (generated code), bit 1 off (per-element rows) */
+    /* Planning (plan.c) */
+    int plan_only;             /* --plan: print the plan and exit */
+    uint64_t llc_bytes;        /* --llc, else the LLC sysinfo reads */
+    int no_progress;           /* --no-progress: no progress line on a terminal */
+    uint64_t peer_split;       /* --peer-split: records per peer draw at most, bytes; 0: none */
 };
 
 /* Reads the command line into opt, then the defaults of what it left
@@ -178,7 +183,8 @@ struct result {
     double of_copy;          /* fastest copy's time / this time; NaN if none */
     double of_memcpy;        /* plain memcpy's time / this time; NaN if none */
     double scalar_speedup;   /* scalar time / this time; NaN if none */
-    char check[96];          /* "ok", "MISMATCH", "ok (1ulp: N)", "-", ... */
+    char check[256];         /* "ok", "MISMATCH", "ok (1ulp: N)", "-", ...; a split
+                              * peer draw says so after it */
     char error[160];
 };
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "sysinfo.h"
+#include "plan.h"
 
 /* ------------------------------------------------------------------------ */
 /* Layouts                                                                    */
@@ -110,19 +110,13 @@ int case_selected(const struct bench *b, const char *name, const char *layout,
     return 1;
 }
 
-/* Vertex positions of a streaming case: --vertices, else at least 8M (1M quick) and at least 8x (4x quick) the last-level cache in output. */
+/* Vertex positions of a streaming case: the plan's size (plan.c). */
 uint32_t case_streaming_positions(const struct bench *b, uint32_t record_bytes)
 {
-    if (b->opt.streaming_vertices)
-        return b->opt.streaming_vertices;
-    uint64_t n = b->opt.quick ? (1u << 20) : (8u << 20);
-    uint64_t want =
-        (uint64_t)sysinfo_llc_size() * (b->opt.quick ? 4 : 8) / (record_bytes ? record_bytes : 16);
-    if (want > n)
-        n = want;
-    if (n > (1u << 28))
-        n = 1u << 28;
-    return (uint32_t)n;
+    struct stream_size s;
+
+    plan_streaming_size(b, record_bytes, &s);
+    return s.positions;
 }
 
 /* One register per element: the size streaming cases are chosen for (the

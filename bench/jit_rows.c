@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "bench.h"
+#include "progress.h"
 
 void jit_options_apply(int jit)
 {
@@ -45,6 +46,7 @@ void jit_report_paths(const struct bench *b, struct bench_case *c)
 {
     if (b->opt.format != REPORT_TABLE)
         return;
+    progress_clear();
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         vf_result res;
         vf_kernel_path_info info;

@@ -1,19 +1,22 @@
 # vfetch-bench: throughput beside the memory roofline and the scalar path.
-# `make bench` runs the quick set. `make check` builds it and runs its
-# checks alone (tests/bench-smoke.sh: every path against scalar, no timing
-# judged).
-check_PROGRAMS += bench/vfetch-bench
+# Built by `make` and installed with its man page; `make bench` runs the
+# quick set. `make check` runs its checks alone (tests/bench-smoke.sh: every path against scalar, no timing
+# judged; tests/bench-plan.sh: the plan, the quick set's size cap and the
+# progress line, nothing timed).
+bin_PROGRAMS += bench/vfetch-bench
+dist_man_MANS += bench/vfetch-bench.1
 bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/options.c bench/bench.h bench/cases.c \
 	bench/case_build.c bench/report.c bench/chunked.c bench/peer.c bench/measure.c \
 	bench/case_run.c bench/bench_util.c bench/bench_util.h bench/roofline.c bench/roofline.h \
-	bench/team.c bench/team.h bench/sysinfo.c bench/sysinfo.h bench/jit_rows.c
+	bench/team.c bench/team.h bench/sysinfo.c bench/sysinfo.h bench/jit_rows.c \
+	bench/plan.c bench/plan.h bench/progress.c bench/progress.h
 bench_vfetch_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/common
 bench_vfetch_bench_CFLAGS = $(AM_CFLAGS) -O2
 # The convenience library, so forced ISAs and internals are reachable; the
 # tools' JSON writer, which needs no json-c.
 bench_vfetch_bench_LDADD = libvfetch_core.la tools/libvfjsonw.la -lm
-dist_check_SCRIPTS += tests/bench-smoke.sh
-TESTS += tests/bench-smoke.sh
+dist_check_SCRIPTS += tests/bench-smoke.sh tests/bench-plan.sh
+TESTS += tests/bench-smoke.sh tests/bench-plan.sh
 EXTRA_DIST += bench/README.md bench/peer.vert
 
 # The Vulkan peer: the same draws through Vulkan, on the CPU (lavapipe) or
@@ -27,7 +30,8 @@ if HAVE_VULKAN_TOOLS
 BENCH_PEER_SPV = bench/peer_static.spv.h bench/peer_skinned.spv.h \
 	bench/peer_instanced.spv.h bench/peer_particles.spv.h
 bench_vfetch_bench_SOURCES += bench/vk_peer.c bench/vk_peer.h bench/vk_peer_impl.h \
-	bench/vk_peer_pipeline.c bench/vk_peer_list.c bench/vk_peer_device.c
+	bench/vk_peer_pipeline.c bench/vk_peer_list.c bench/vk_peer_device.c \
+	bench/vk_peer_split.c
 nodist_bench_vfetch_bench_SOURCES = $(BENCH_PEER_SPV)
 bench_vfetch_bench_CPPFLAGS += -DVF_BENCH_HAVE_PEER -I$(top_builddir) $(VF_VK_CFLAGS)
 bench_vfetch_bench_LDADD += $(VF_VK_LIBS)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "progress.h"
 
 /* Runs fn twice (a warm-up, then one timed run) and returns how many runs
  * make one repetition last min_time; 0 when fn fails. */
@@ -54,10 +55,12 @@ int measure_together(const struct bench *b, struct timed *t, unsigned n)
         t[j].iters = calibrate(b, t[j].fn, t[j].arg);
         failed |= t[j].iters == 0;
     }
-    for (unsigned k = 0; k < b->opt.reps; k++)
+    for (unsigned k = 0; k < b->opt.reps; k++) {
         for (unsigned j = 0; j < n; j++)
             if (t[j].iters)
                 samples[j][k] = repetition(t[j].fn, t[j].arg, t[j].iters);
+        progress_update();
+    }
     calls++;
     for (unsigned j = 0; j < n; j++)
         if (t[j].iters) {

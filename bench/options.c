@@ -26,7 +26,14 @@ static void usage(FILE *f)
           "  --reps N             timed repetitions per measurement (default 7)\n"
           "  --size KIND          in-cache, streaming or both (default both; the\n"
           "                       format table defaults to in-cache)\n"
-          "  --vertices N         vertex positions of streaming cases\n"
+          "  --vertices N         vertex positions of streaming cases (default: 8x the\n"
+          "                       LLC of records, at least 8M positions; --quick: 4x,\n"
+          "                       capped at 64 MiB of records or 1M positions, if more)\n"
+          "  --llc BYTES          the last-level cache size streaming sizes are planned\n"
+          "                       from (default: what the system reports; K, M, G suffixes)\n"
+          "  --plan               print the plan (cases, sizes, an estimate) and exit\n"
+          "  --no-progress        no progress line (drawn on stderr only while the table\n"
+          "                       goes to a terminal)\n"
           "  --chunk N            positions per range of the chunked shape (default:\n"
           "                       the records that fill half the L2)\n"
           "  --min-time S         seconds each repetition lasts at least\n"
@@ -37,6 +44,9 @@ static void usage(FILE *f)
           "                       --peer list prints the devices and exits\n"
           "  --peer-mode MODE     auto (default), host or device: how the peer places its\n"
           "                       buffers and times its draws (below)\n"
+          "  --peer-split BYTES   the most bytes of records one peer draw writes (default:\n"
+          "                       the device's maxStorageBufferRange); a draw over it is\n"
+          "                       split into several whose times are summed (K, M, G)\n"
           "  --jit LIST           on: layouts run generated code where they can;\n"
           "                       off (default): per-element kernels only; on,off: both,\n"
           "                       the per-element row named ISA-elem\n"
@@ -126,6 +136,23 @@ static void parse_threads(struct options *opt, const char *v)
     opt->threads_given = 1;
 }
 
+/* A size in bytes with an optional K, M or G suffix (binary), 1 KiB..1 TiB. */
+static uint64_t parse_bytes(const char *s, const char *what)
+{
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno || end == s || s[0] == '-')
+        bu_die(what, s);
+    unsigned shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+    if ((shift && end[1] != '\0') || (!shift && *end != '\0') || v > (1ull << 40) >> shift ||
+        (v << shift) < 1024)
+        bu_die(what, s);
+    return (uint64_t)v << shift;
+}
+
 /* A word an option takes, and the value it stands for. */
 struct choice {
     const char *word;
@@ -168,7 +195,7 @@ static int takes_value(const char *a)
 {
     static const char *const names[] = {
         "--case", "--isa", "--threads", "--reps", "--size", "--vertices", "--chunk",
-        "--min-time", "--output", "--peer", "--peer-mode", "--jit",
+        "--min-time", "--output", "--peer", "--peer-mode", "--jit", "--llc", "--peer-split",
     };
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -200,6 +227,10 @@ static int parse_valued(struct options *opt, const char *a, const char *v)
         if (n < 64 || n > (1ul << 30))
             bu_die("vertex count out of range 64..2^30", v);
         opt->streaming_vertices = (uint32_t)n;
+    } else if (strcmp(a, "--peer-split") == 0) {
+        opt->peer_split = parse_bytes(v, "bad --peer-split size");
+    } else if (strcmp(a, "--llc") == 0) {
+        opt->llc_bytes = parse_bytes(v, "bad --llc size");
     } else if (strcmp(a, "--chunk") == 0) {
         unsigned long n = parse_ulong(v, "bad chunk size");
         if (n < 1 || n > (1ul << 24))
@@ -252,6 +283,8 @@ static void parse_defaults(struct options *opt)
         if (opt->formats)
             opt->num_threads = 1;
     }
+    if (opt->llc_bytes == 0)
+        opt->llc_bytes = sysinfo_llc_size();
     /* The format table is about decode cost: in-cache unless asked. */
     if (opt->formats && !opt->sizes_given)
         opt->sizes = 1;
@@ -273,6 +306,10 @@ void options_parse(struct options *opt, int argc, char **argv)
             opt->format = REPORT_CSV;
         } else if (strcmp(a, "--formats") == 0) {
             opt->formats = 1;
+        } else if (strcmp(a, "--plan") == 0) {
+            opt->plan_only = 1;
+        } else if (strcmp(a, "--no-progress") == 0) {
+            opt->no_progress = 1;
         } else if (strcmp(a, "--list") == 0) {
             opt->list = 1;
         } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {

@@ -73,6 +73,7 @@ void peer_open(struct bench *b)
         exit(2);
     } else {
         size_t n = strlen(vk_peer_row_name(b->peer));
+        vk_peer_set_split_cap(b->peer, b->opt.peer_split);
         b->path_width = n > 10 ? (unsigned)n : 10;
     }
 }
@@ -252,6 +253,22 @@ static int peer_measure(struct bench *b, struct result *r)
     return 0;
 }
 
+/* A draw the peer split says so after the check: how many draws, the
+ * records each writes at most, the limit that cut it. */
+static void peer_split_note(const struct bench *b, char *buf, size_t size)
+{
+    uint64_t window;
+    const char *why;
+    uint32_t parts = vk_peer_split(b->peer, &window, &why);
+    size_t len = strlen(buf);
+
+    if (parts > 1 && len < size)
+        snprintf(buf + len, size - len,
+                 "; split into %u draws of at most %.1f %s of records (%s); times summed",
+                 parts, (double)window / (window >= (1u << 20) ? 1048576.0 : 1024.0),
+                 window >= (1u << 20) ? "MiB" : "KiB", why);
+}
+
 void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_memcpy,
               double t_scalar)
 {
@@ -284,6 +301,7 @@ void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_mem
         }
         r.scalar_speedup = t_scalar / r.t_med;
         peer_check(b, c, r.check, sizeof(r.check));
+        peer_split_note(b, r.check, sizeof(r.check));
     }
     vk_peer_release(b->peer);
     report_result(b, &r);

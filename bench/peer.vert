@@ -3,15 +3,19 @@
 // discarded). One SPIR-V module per bench layout is built from this source:
 //   INPUTS     number of inputs, 1..8 (locations 0..INPUTS-1)
 //   UINT_MASK  bit i set: input i is an integer format (uvec4)
-// Record of (instance, vertex): words [(instance * vertices + vertex) *
-// INPUTS + i], like a vfetch AoS record of the vertex.
+// Record of (instance, vertex): slot instance * vertices + vertex, words
+// [(slot - base) * INPUTS + i], like a vfetch AoS record of the vertex.
+// A draw split because its records exceed the device's storage buffer
+// range writes a window of `window` slots from `base`: the check's draws
+// skip slots outside it (wrap 0), the timed parts of the draw fold them
+// into it (wrap 1) so every vertex still stores its record.
 #version 450
 
 #ifndef UINT_MASK
 #define UINT_MASK 0
 #endif
 
-layout(push_constant) uniform Params { uint vertices; } params;
+layout(push_constant) uniform Params { uint vertices; uint base; uint window; uint wrap; } params;
 layout(std430, set = 0, binding = 0) writeonly buffer Records { uvec4 rec[]; };
 
 
@@ -88,7 +92,13 @@ layout(location = 7) in vec4 a7;
 
 void main()
 {
-    uint base = (uint(gl_InstanceIndex) * params.vertices + uint(gl_VertexIndex)) * INPUTS;
+    uint slot = uint(gl_InstanceIndex) * params.vertices + uint(gl_VertexIndex) - params.base;
+    if (slot >= params.window) {
+        if (params.wrap == 0u)
+            return;
+        slot %= params.window;
+    }
+    uint base = slot * INPUTS;
     rec[base] = W0;
 #if INPUTS > 1
     rec[base + 1] = W1;

@@ -10,6 +10,8 @@
 #include "bench.h"
 #include "sysinfo.h"
 #include "json_write.h"
+#include "plan.h"
+#include "progress.h"
 
 #if defined(__clang__)
 #  define BENCH_COMPILER "clang " __clang_version__
@@ -232,6 +234,7 @@ static void table_row(const struct bench *b, const struct result *r)
 
 void report_result(struct bench *b, const struct result *r)
 {
+    progress_clear();
     switch (b->opt.format) {
     case REPORT_JSON:
         json_result(b, r);
@@ -261,6 +264,7 @@ void report_case_header(const struct bench *b, const struct bench_case *c)
 
     if (b->opt.format != REPORT_TABLE)
         return;
+    progress_clear();
     human_size(in, sizeof(in), c->in_bytes);
     human_size(out, sizeof(out), c->out_bytes);
     printf("\n%s  %s: %u positions", c->name, c->size_name, c->positions);
@@ -291,7 +295,7 @@ static void json_begin(const struct bench *b, const char *cpu, const char *date)
     printf(",\n  \"cpu\": ");
     vf_output_json_string(stdout, cpu);
     printf(", \"cpus_online\": %u, \"llc_bytes\": %zu, \"l2_bytes\": %zu,\n  \"compiler\": ",
-           sysinfo_cpu_count(), sysinfo_llc_size(), b->l2_bytes);
+           sysinfo_cpu_count(), (size_t)b->opt.llc_bytes, b->l2_bytes);
     vf_output_json_string(stdout, BENCH_COMPILER);
     printf(", \"date\": ");
     vf_output_json_string(stdout, date);
@@ -301,6 +305,10 @@ static void json_begin(const struct bench *b, const char *cpu, const char *date)
     vf_output_json_string(stdout, vf_isa_name(vf_isa_default()));
     printf(", \"output\": ");
     vf_output_json_string(stdout, bench_output_names[b->opt.output_shape]);
+    /* The quick set's cap on a streaming draw's records (plan.h). */
+    if (b->opt.quick && !b->opt.streaming_vertices)
+        printf(", \"streaming_records_cap_bytes\": %llu",
+               (unsigned long long)PLAN_QUICK_STREAMING_CAP);
     printf(",\n  \"results\": [");
 }
 
@@ -308,7 +316,7 @@ static void table_begin(const struct bench *b, const char *cpu, const char *date
 {
     printf("vfetch-bench %s: %s, %u CPUs online, L2 %zu KiB (%s), LLC %zu MiB, ",
            vf_version(), cpu, sysinfo_cpu_count(), b->l2_bytes >> 10, b->l2_source,
-           sysinfo_llc_size() >> 20);
+           (size_t)(b->opt.llc_bytes >> 20));
     printf("%s, %s\n", BENCH_COMPILER, date);
     printf("paths:");
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)
@@ -353,6 +361,7 @@ void report_format_header(const struct bench *b, int size)
 {
     if (b->opt.format != REPORT_TABLE)
         return;
+    progress_clear();
     printf("\nper-format table, %s, linear draws, %u thread%s: Mvertices/s (median)\n",
            bench_size_names[size], b->opt.threads[0], b->opt.threads[0] > 1 ? "s" : "");
     printf("  %-22s %5s %9s %9s", "format", "bytes", "memcpy", "memcpy-nt");
@@ -400,6 +409,7 @@ void report_format_row(struct bench *b, const struct bench_case *c, const vf_for
                        const struct result *copy, const struct result *nt,
                        const struct result *isa, const int *ok)
 {
+    progress_clear();
     if (b->opt.format == REPORT_TABLE) {
         format_table_row(b, c, d, copy, nt, isa, ok);
         return;

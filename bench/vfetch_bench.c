@@ -18,8 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench.h"
+#include "plan.h"
+#include "progress.h"
 #include "sysinfo.h"
 #include "team.h"
 
@@ -63,55 +66,47 @@ static void teardown_threads(struct bench *b)
 /* Selecting and running cases                                                */
 /* ------------------------------------------------------------------------ */
 
-static void run_cases(struct bench *b)
+/* The planned cases, in the plan's order. */
+static void run_cases(struct bench *b, const struct plan *p)
 {
-    for (int sz = 0; sz < 2; sz++) {
-        if (!(b->opt.sizes & (1 << sz)))
-            continue;
-        for (size_t li = 0; li < bench_num_layouts; li++) {
-            for (int sh = 0; sh < NUM_SHAPES; sh++) {
-                const char *layout = bench_layouts[li].name, *shape = bench_shape_names[sh];
-                char name[64];
-                snprintf(name, sizeof(name), "%s/%s", layout, shape);
-                if (!case_selected(b, name, layout, shape))
-                    continue;
-                struct bench_case c;
-                if (case_make(b, &c, li, (enum shape)sh, sz) == 0) {
-                    report_case_header(b, &c);
-                    if (sh == SHAPE_CHUNKED)
-                        chunked_run(b, &c);
-                    else
-                        case_run(b, &c, NULL);
-                }
-                case_free(&c);
-            }
+    for (unsigned i = 0; i < p->n; i++) {
+        const struct plan_item *it = &p->items[i];
+        struct bench_case c;
+        progress_item(i);
+        if (case_make(b, &c, it->layout, (enum shape)it->shape, it->size) == 0) {
+            report_case_header(b, &c);
+            if (it->shape == SHAPE_CHUNKED)
+                chunked_run(b, &c);
+            else
+                case_run(b, &c, NULL);
         }
+        case_free(&c);
     }
 }
 
-/* One layout per IA vertex format, drawn linearly: the per-format table. */
-static void run_formats(struct bench *b)
+/* One layout per IA vertex format, drawn linearly: the per-format table,
+ * a header before each size's rows. */
+static void run_formats(struct bench *b, const struct plan *p)
 {
-    int any = 0;
+    int any = 0, size = -1;
 
-    for (int sz = 0; sz < 2; sz++) {
-        if (!(b->opt.sizes & (1 << sz)))
-            continue;
-        report_format_header(b, sz);
-        for (uint32_t i = 0; i < vf_format_count(); i++) {
-            const vf_format_desc *d = vf_format_info_at(i);
-            if (!case_format_selected(b, d))
-                continue;
-            struct bench_case c;
-            struct path_summary ps;
-            memset(&ps, 0, sizeof(ps));
-            if (case_make_format(b, &c, d, sz) == 0) {
-                case_run(b, &c, &ps);
-                report_format_row(b, &c, d, &ps.copy, &ps.nt, ps.isa, ps.ok);
-                any = 1;
-            }
-            case_free(&c);
+    for (unsigned i = 0; i < p->n; i++) {
+        const struct plan_item *it = &p->items[i];
+        const vf_format_desc *d = vf_format_info_at((uint32_t)it->layout);
+        struct bench_case c;
+        struct path_summary ps;
+        progress_item(i);
+        if (it->size != size) {
+            size = it->size;
+            report_format_header(b, size);
         }
+        memset(&ps, 0, sizeof(ps));
+        if (case_make_format(b, &c, d, it->size) == 0) {
+            case_run(b, &c, &ps);
+            report_format_row(b, &c, d, &ps.copy, &ps.nt, ps.isa, ps.ok);
+            any = 1;
+        }
+        case_free(&c);
     }
     if (any)
         report_format_footer(b);
@@ -138,6 +133,7 @@ static void warm_up_cpu(void)
 int main(int argc, char **argv)
 {
     static struct bench bench;
+    static struct plan plan;
     struct bench *b = &bench;
 
     options_parse(&b->opt, argc, argv);
@@ -153,18 +149,36 @@ int main(int argc, char **argv)
                            : "no case matches --case (see --list)",
             b->opt.cases);
     b->l2_bytes = sysinfo_l2_size(&b->l2_source);
+    plan_make(b, &plan);
+    if (b->opt.plan_only) {
+        plan_print(b, &plan, stdout);
+        return 0;
+    }
     /* Before anything is printed: a --peer that names no device ends here. */
     if (b->opt.peer)
         peer_open(b);
 
     report_begin(b);
     peer_announce(b);
+    if (b->opt.format == REPORT_TABLE)
+        plan_print(b, &plan, stdout);
     setup_threads(b);
     warm_up_cpu();
+    double t0 = bu_now();
+    /* The line shares the terminal with the table: never in a file or pipe. */
+    progress_start(b, &plan,
+                   b->opt.format == REPORT_TABLE && !b->opt.no_progress && isatty(1) &&
+                       isatty(2));
     if (b->opt.formats)
-        run_formats(b);
+        run_formats(b, &plan);
     else
-        run_cases(b);
+        run_cases(b, &plan);
+    progress_end();
+    if (b->opt.format == REPORT_TABLE) {
+        char took[32], est[32];
+        printf("\nran in %s (estimate %s)\n", plan_duration(bu_now() - t0, took, sizeof(took)),
+               plan_duration(plan.total_s, est, sizeof(est)));
+    }
     peer_close(b);
     teardown_threads(b);
     report_end(b);

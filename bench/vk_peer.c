@@ -96,15 +96,14 @@ static int input_buffer(struct vk_peer *p, const void *src, uint32_t size,
     return upload(p, src, size, b, msg, msg_size);
 }
 
-/* The draw's buffers: the records (within the device's limit) and in
- * device mode their read-back copy, then the inputs, filled once (uploads
- * are not part of the timed draw). */
-static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
-                        size_t msg_size)
+/* The records' buffer of p->out_size bytes and, in device mode, its
+ * read-back copy: 0, or -1 with a message. */
+static int output_buffers(struct vk_peer *p, char *msg, size_t msg_size)
 {
     /* Device mode fills the records before the check's draw and copies them back. */
     VkBufferUsageFlags usage =
-        p->device_mode ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT : 0;
+        p->device_mode ? VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT
+                       : VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 
     if (vkf_output_buf_create(p->dev, &p->out, p->out_size, 0, usage,
                               p->device_mode ? VKF_MEM_DEVICE : VKF_MEM_HOST, msg, msg_size))
@@ -112,6 +111,44 @@ static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *m
     if (p->device_mode && vkf_buf_create(p->dev, &p->readback, p->out_size,
                                          VK_BUFFER_USAGE_TRANSFER_DST_BIT, VKF_MEM_READBACK, msg,
                                          msg_size) != 0)
+        return -1;
+    return 0;
+}
+
+/* The output buffers for the largest window the device takes: the
+ * storage buffer range or --peer-split's cap, halved while the memory
+ * cannot hold it (down to 1 MiB). The draw's parts follow the window. */
+static int split_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
+                         size_t msg_size)
+{
+    uint64_t max = p->dev->info.props.limits.maxStorageBufferRange;
+
+    p->split_why = "maxStorageBufferRange";
+    if (p->split_cap && p->split_cap < max) {
+        max = p->split_cap;
+        p->split_why = "--peer-split";
+    }
+    for (;;) {
+        if (vk_peer_split_plan(p, d, max, msg, msg_size) != 0)
+            return -1;
+        p->out_size = p->window_slots * p->slot_bytes;
+        if (output_buffers(p, msg, msg_size) == 0)
+            return 0;
+        vkf_buf_destroy(p->dev, &p->out);
+        vkf_buf_destroy(p->dev, &p->readback);
+        if (max / 2 < (1u << 20))
+            return -1;
+        max /= 2;
+        p->split_why = "memory";
+    }
+}
+
+/* The draw's buffers: the records (split_buffers), then the inputs,
+ * filled once (uploads are not part of the timed draw). */
+static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *msg,
+                        size_t msg_size)
+{
+    if (split_buffers(p, d, msg, msg_size) != 0)
         return -1;
     for (uint32_t s = 0; s < d->nslots; s++)
         if (d->vb[s] != NULL && input_buffer(p, d->vb[s], d->vb_size[s],
@@ -128,26 +165,40 @@ static int peer_buffers(struct vk_peer *p, const struct vk_peer_draw *d, char *m
 /* Command buffers                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* The render pass with `draws` identical draws. Each draw fetches and
- * shades every vertex again: nothing a draw computes is kept for the next
- * (a post-transform cache lives within one draw). */
-static void cmd_draws(struct vk_peer *p, VkCommandBuffer cmd, uint32_t draws)
+/* Part `part` of the draw (the whole draw when not split), `draws` times
+ * in one render pass, writing records from slot push->base on. Each draw
+ * fetches and shades every vertex again: nothing a draw computes is kept
+ * for the next (a post-transform cache lives within one draw). */
+static void cmd_part(struct vk_peer *p, VkCommandBuffer cmd, const struct vk_peer_part *part,
+                     uint32_t draws, const struct vk_peer_push *push)
 {
     const struct vk_peer_draw *d = &p->draw;
-    uint32_t vertices = d->unique_vertices;
     struct vkf_draw_cmd dc = {
         .index_buffer = d->indexed ? p->ib.buffer : VK_NULL_HANDLE,
         .index_type = d->index32 ? VK_INDEX_TYPE_UINT32 : VK_INDEX_TYPE_UINT16,
-        .vertex_count = d->count,
-        .instance_count = d->instances,
+        .vertex_count = part->count,
+        .instance_count = part->instances,
+        .first_vertex = part->first,
+        .first_instance = part->first_instance,
         .repeat = draws,
-        .push = &vertices,
-        .push_bytes = sizeof(vertices),
+        .push = push,
+        .push_bytes = sizeof(*push),
     };
 
     for (uint32_t s = 0; s < d->nslots; s++)
         dc.vertex_buffers[s] = p->vb[s].buffer;
     vkf_cmd_draw(p->dev, cmd, &p->pipe, &dc);
+}
+
+/* The timed draw: every part, `draws` times each. A split draw's parts
+ * fold stray slots into the window (wrap), so each stores every record. */
+static void cmd_draws(struct vk_peer *p, VkCommandBuffer cmd, uint32_t draws)
+{
+    for (uint32_t k = 0; k < p->nparts; k++) {
+        struct vk_peer_push push = { p->draw.unique_vertices, p->parts[k].base,
+                                     (uint32_t)p->window_slots, p->nparts > 1 };
+        cmd_part(p, cmd, &p->parts[k], draws, &push);
+    }
 }
 
 /* The timed command buffer. Host mode: one draw, its stores made visible to
@@ -177,27 +228,42 @@ static int record_timed(struct vk_peer *p, uint32_t draws)
     return 0;
 }
 
-/* Device mode's check: the records set to all-ones bytes, one draw, the
- * records copied to the read-back buffer and made visible to the host. */
-static int record_check(struct vk_peer *p)
+int vk_peer_record_window(struct vk_peer *p, VkCommandBuffer cmd, uint64_t w)
 {
     struct vkf_device *dev = p->dev;
-    VkCommandBuffer cmd = p->check_cmd;
-    VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO };
     VkBufferCopy region = { 0, 0, p->out_size };
+    struct vk_peer_part whole = { 0, p->draw.count, 0, p->draw.instances, 0 };
+    struct vk_peer_push push = { p->draw.unique_vertices, (uint32_t)(w * p->window_slots),
+                                 (uint32_t)p->window_slots, 0 };
 
-    if (dev->vkBeginCommandBuffer(cmd, &cbbi) != VK_SUCCESS)
-        return -1;
     dev->vkCmdFillBuffer(cmd, p->out.buffer, 0, VK_WHOLE_SIZE, 0xffffffffu);
     vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
-    cmd_draws(p, cmd, 1);
+    cmd_part(p, cmd, &whole, 1, &push);
+    if (!p->device_mode) {
+        vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT,
+                        VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                        VK_ACCESS_HOST_READ_BIT);
+        return 0;
+    }
     vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_VERTEX_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
                     VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
     dev->vkCmdCopyBuffer(cmd, p->out.buffer, p->readback.buffer, 1, &region);
     vkf_cmd_barrier(dev, cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
                     VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-    return dev->vkEndCommandBuffer(cmd) == VK_SUCCESS ? 0 : -1;
+    return 0;
+}
+
+/* The check of a draw that is not split: the records set to all-ones
+ * bytes, one draw, the records where the host reads them. */
+static int record_check(struct vk_peer *p)
+{
+    VkCommandBufferBeginInfo cbbi = { .sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO };
+
+    if (p->dev->vkBeginCommandBuffer(p->check_cmd, &cbbi) != VK_SUCCESS ||
+        vk_peer_record_window(p, p->check_cmd, 0) != 0)
+        return -1;
+    return p->dev->vkEndCommandBuffer(p->check_cmd) == VK_SUCCESS ? 0 : -1;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -213,17 +279,15 @@ int vk_peer_prepare(struct vk_peer *p, const struct vk_peer_draw *d, char *msg, 
         return -1;
     }
     p->draw = *d;
-    p->out_size = (uint64_t)d->instances * d->unique_vertices * d->num_elems * 16u;
     if (peer_buffers(p, d, msg, msg_size) != 0 || vk_peer_make_pipeline(p, d, msg, msg_size) != 0)
         return -1;
     p->cmd = vkf_cmd_alloc(p->dev);
-    if (p->device_mode)
-        p->check_cmd = vkf_cmd_alloc(p->dev);
-    if (p->cmd == VK_NULL_HANDLE || (p->device_mode && p->check_cmd == VK_NULL_HANDLE)) {
+    p->check_cmd = vkf_cmd_alloc(p->dev);
+    if (p->cmd == VK_NULL_HANDLE || p->check_cmd == VK_NULL_HANDLE) {
         snprintf(msg, msg_size, "vkAllocateCommandBuffers failed");
         return -1;
     }
-    if (record_timed(p, 1) != 0 || (p->device_mode && record_check(p) != 0)) {
+    if (record_timed(p, 1) != 0 || record_check(p) != 0) {
         snprintf(msg, msg_size, "recording the command buffers failed");
         return -1;
     }
@@ -311,13 +375,11 @@ int vk_peer_time(struct vk_peer *p, unsigned reps, double min_time, double *samp
 
 const uint32_t *vk_peer_draw_records(struct vk_peer *p)
 {
-    if (p->device_mode)
-        return submit_wait(p, p->check_cmd) == 0 ? p->readback.map : NULL;
-    /* Host mode: the timed buffer is one draw whose stores reach the host. */
-    if (p->out.map == NULL || p->cmd_draws != 1)
+    if (p->nparts > 1)
+        return vk_peer_split_records(p);
+    if (submit_wait(p, p->check_cmd) != 0)
         return NULL;
-    memset(p->out.map, 0xff, (size_t)p->out_size);
-    return submit_wait(p, p->cmd) == 0 ? p->out.map : NULL;
+    return p->device_mode ? p->readback.map : p->out.map;
 }
 
 void vk_peer_release(struct vk_peer *p)
@@ -333,6 +395,10 @@ void vk_peer_release(struct vk_peer *p)
     vkf_buf_destroy(p->dev, &p->ib);
     vkf_buf_destroy(p->dev, &p->out);
     vkf_buf_destroy(p->dev, &p->readback);
+    free(p->records);
+    p->records = NULL;
+    p->nparts = 0;
+    p->split_why = NULL;
     p->cmd_draws = 0;
     p->out_size = 0;
     p->prepared = 0;

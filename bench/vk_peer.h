@@ -80,7 +80,9 @@ int vk_peer_device_timed(const struct vk_peer *peer);
 unsigned vk_peer_threads(const struct vk_peer *peer);
 
 /* Uploads the buffers (untimed) and records the draw: 0, or -1 with a
- * message. */
+ * message. A draw whose records exceed the device's storage buffer range,
+ * the --peer-split cap or the memory the output buffer gets is split into
+ * several draws (vk_peer_split). */
 int vk_peer_prepare(struct vk_peer *peer, const struct vk_peer_draw *draw, char *msg,
                     size_t msg_size);
 /* Submits one recorded draw and waits for it: 0, or -1. `peer` is the
@@ -97,6 +99,15 @@ int vk_peer_time(struct vk_peer *peer, unsigned reps, double min_time, double *s
  * [(instance * unique_vertices + vertex) * num_elems + element][4]. NULL
  * when the draw failed. Untimed. */
 const uint32_t *vk_peer_draw_records(struct vk_peer *peer);
+/* The most bytes of records one draw may write (--peer-split); 0: the
+ * device's limits alone. A draw over it is split (below). */
+void vk_peer_set_split_cap(struct vk_peer *peer, uint64_t bytes);
+/* How the prepared draw was cut: the number of draws (1: not split), the
+ * most bytes of records each writes, and what cut it
+ * ("maxStorageBufferRange", "--peer-split" or "memory"; "" when not
+ * split). The timed draw is every part in one command buffer, so its
+ * time is their sum. */
+uint32_t vk_peer_split(const struct vk_peer *peer, uint64_t *window_bytes, const char **why);
 /* Frees what vk_peer_prepare made. */
 void vk_peer_release(struct vk_peer *peer);
 

@@ -130,14 +130,15 @@ int vk_peer_make_pipeline(struct vk_peer *p, const struct vk_peer_draw *d, char 
         .vertexAttributeDescriptionCount = d->num_elems,
         .pVertexAttributeDescriptions = attrs,
     };
-    /* The push constant is the record stride per instance (vertices). */
+    /* The push constants: the record stride per instance (vertices) and
+     * the window of records the draw writes (struct vk_peer_push). */
     struct vkf_pipeline_desc pd = {
         .stages = { { VK_SHADER_STAGE_VERTEX_BIT, shaders[k].code, shaders[k].size, NULL } },
         .num_stages = 1,
         .storage = { p->out.buffer },
         .num_storage = 1,
         .storage_stages = VK_SHADER_STAGE_VERTEX_BIT,
-        .push_constant_bytes = 4,
+        .push_constant_bytes = sizeof(struct vk_peer_push),
         .vertex_input = &vis,
         .topology = d->strip ? VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP
                              : VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST,

@@ -14,6 +14,7 @@
  * word; so are the generated registers (SV_VertexID and the others) and
  * components a component mapping forces to 0 or 1.
  *
+ * The rules and their Vulkan-Docs sources are in docs/d3d-ia-rules.md §17.
  * Conventions are vfetch.h's: vf_result codes, caller-owned memory, every
  * call thread-safe (nothing is kept between calls), nothing allocated, and
  * bad input gives an error code, never a read outside the caller's buffers.
@@ -34,7 +35,10 @@ typedef enum vf_robust_mode {
     /* Vulkan robustBufferAccess2 (VK_EXT/KHR_robustness2) with
      * nullDescriptor: zeros converted by the format (missing G, B, A =
      * 0, 0, 1) for reads past the bound range and for unbound slots (a
-     * null buffer); an index read past the index buffer is 0. */
+     * null buffer); an index read past the index buffer is 0. A read the
+     * range rounded down to a multiple of the stride leaves out (and the
+     * other reads of its slot for that vertex) may give the word or that
+     * zero. */
     VF_ROBUST_ROBUSTNESS2 = 1,
     /* Vulkan robustBufferAccess: any value the format can produce from the
      * bound range, 0, or (0,0,0,x) with x 0, 1 (1.0) or the maximum

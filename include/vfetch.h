@@ -141,7 +141,10 @@ typedef enum vf_result {
     VF_ERROR_INDIRECT_NULL_ADDRESS = 405,      /* a view at address 0 with a nonzero size */
     VF_ERROR_INDIRECT_ADDRESS_NOT_MAPPED = 406,/* a view's bytes not inside one address range */
     VF_ERROR_INDIRECT_NOT_ARGS_BUFFER = 407,   /* D3D11: no D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS */
-    VF_WARNING_INDIRECT_ZERO_COMMANDS = 408    /* MaxCommandCount or the count is 0 (a warning) */
+    VF_WARNING_INDIRECT_ZERO_COMMANDS = 408,   /* MaxCommandCount or the count is 0 (a warning) */
+
+    /* Out-of-bounds oracle (vfetch_robust.h): 420-429. */
+    VF_ERROR_INVALID_ROBUST_MODE = 420         /* not a vf_robust_mode value or name */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned

@@ -41,3 +41,5 @@ libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buf
 # Indirect draws: ExecuteIndirect (vfetch_indirect.h) and the D3D11 indirect draws.
 libvfetch_core_la_SOURCES += lib/indirect_internal.h lib/indirect_signature.c \
 	lib/indirect_walk.c lib/indirect_exec.c lib/d3d11_indirect.c
+# The allowed values of out-of-bounds reads under D3D's and Vulkan's robustness rules (vfetch_robust.h).
+libvfetch_core_la_SOURCES += lib/robust_internal.h lib/robust.c lib/robust_query.c

@@ -82,6 +82,7 @@ const char *vf_result_string(vf_result result)
     case VF_ERROR_INDIRECT_ADDRESS_NOT_MAPPED: return "view outside every GPU address range";
     case VF_ERROR_INDIRECT_NOT_ARGS_BUFFER: return "buffer without DRAWINDIRECT_ARGS";
     case VF_WARNING_INDIRECT_ZERO_COMMANDS: return "indirect call executes no command";
+    case VF_ERROR_INVALID_ROBUST_MODE: return "unknown robustness mode";
     }
     return "unknown result";
 }

@@ -6,9 +6,10 @@ import struct
 
 from . import _lib
 from ._coerce import arg_bytes, arg_path, arg_uint
-from .draw import run
+from .draw import as_case, draw_desc, run
 from .formats import TYPE_FLOAT, TYPE_SNORM, TYPE_UFLOAT, TYPE_UNORM, format_info
 from .raw import RAW_MAGIC, read_raw
+from .robust import RobustCheck
 
 KINDS = ("exact", "1ulp", "nan", "snorm-min", "mismatch", "sysval", "not-shaded", "cut")
 EXACT, ULP, NAN, SNORM_MIN, MISMATCH, SYSVAL, NOT_SHADED, CUT = range(8)
@@ -100,16 +101,21 @@ def load_known_deviations(path):
 
 
 class Difference:
-    __slots__ = ("record", "register", "component", "expected", "got", "kind")
+    """.kind "oob-outside": an out-of-bounds word outside its set (compare
+    with robustness=...), .reason and .set (the set in words) say which."""
+    __slots__ = ("record", "register", "component", "expected", "got", "kind", "reason", "set")
 
-    def __init__(self, record, register, component, expected, got, kind):
+    def __init__(self, record, register, component, expected, got, kind, reason=None,
+                 allowed=None):
         self.record, self.register, self.component = record, register, component
         self.expected, self.got, self.kind = expected, got, kind
+        self.reason, self.set = reason, allowed
 
     def __repr__(self):
-        return "Difference(record %d, %s.%s: expected 0x%08x, got 0x%08x, %s)" % (
+        extra = " (%s), not in %s" % (self.reason, self.set) if self.set is not None else ""
+        return "Difference(record %d, %s.%s: expected 0x%08x, got 0x%08x, %s%s)" % (
             self.record, self.register, "xyzw"[self.component] if self.component < 4 else "?",
-            self.expected, self.got, self.kind)
+            self.expected, self.got, self.kind, extra)
 
 
 class Comparison:
@@ -126,6 +132,8 @@ class Comparison:
         self._known = known or []
         self._device = device
         self.max_shown = max_shown
+        self.robustness = None  # a RobustCheck with robustness=...
+        self.vertices = 1
 
     @property
     def ok(self):
@@ -157,7 +165,7 @@ class Comparison:
 
 
 def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
-            known_deviations=None, device="", max_shown=10, isa=None):
+            known_deviations=None, device="", max_shown=10, isa=None, robustness=None):
     """Compares what an implementation produced for `case` with vfetch.
 
     captured: a VFR raw file's bytes (as `vfetch run --output raw` writes
@@ -169,6 +177,11 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     before the first record. Strip-cut positions are not in plain captures'
     comparison. accept: kinds to accept ('1ulp,nan' or a list);
     known_deviations: a file of known deviations, matched against `device`.
+    robustness: None, or a mode ("d3d", "robustness2", "robust-buffer-access",
+    "attribute-robustness"): each word vfetch reads out of bounds is held
+    against the set the mode allows (D3D12 cases); .robustness counts them
+    exact / within / outside, and one outside is a Difference of kind
+    "oob-outside" naming the set.
     """
     path = arg_path(captured)
     if path is not None:
@@ -179,8 +192,16 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     offset = arg_uint("offset", offset)
     known_path = arg_path(known_deviations)
     known = load_known_deviations(known_path) if known_path is not None else known_deviations
+    case = as_case(case)
     ref = run(case, isa=isa)
     cmp = Comparison(accept, known, device, max_shown)
+    keep = []
+    if robustness is not None:
+        if case.api != "D3D12":
+            raise ValueError("robustness: only D3D12 cases")
+        desc = draw_desc(case, keep)
+        cmp.robustness = RobustCheck(ref.layout._handle, desc, robustness)
+        cmp.vertices = max(ref.vertices, 1)
     slots = _register_slots(ref)
     if data[:4] == struct.pack("<I", RAW_MAGIC):
         _compare_raw(cmp, ref, read_raw(data), slots)
@@ -212,11 +233,27 @@ def _compare_record(cmp, k, want, got_words, slots, regs):
         name, comps, fmt, cls = slots[r]
         for c in range(4):
             e, g = int(want[4 * r + c]), got_words(off + c)
+            if comps is not None and cmp.robustness is not None and _robust(cmp, k, r, c, e, g,
+                                                                             name):
+                continue
             if comps is None:
                 kind = "exact" if e == g else "sysval"
             else:
                 kind = KINDS[_classify(e, g, comps[c][0], comps[c][1])]
             cmp.count(kind, k, name, c, e, g, fmt, cls)
+
+
+def _robust(cmp, k, r, c, e, g, name):
+    """An out-of-bounds word against its set; True when it was one."""
+    res = cmp.robustness.check(k // cmp.vertices, k % cmp.vertices, r, c, e, g)
+    if res is None:
+        return False
+    kind, reason, allowed = res
+    if kind == "outside":
+        cmp.not_accepted += 1
+        if len(cmp.differences) < cmp.max_shown:
+            cmp.differences.append(Difference(k, name, c, e, g, "oob-outside", reason, allowed))
+    return True
 
 
 def _compare_raw(cmp, ref, raw, slots):

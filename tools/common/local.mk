@@ -14,7 +14,8 @@ tools_libvfjsonw_la_CFLAGS = $(AM_CFLAGS)
 if HAVE_JSONC
 noinst_LTLIBRARIES += tools/libvftools.la
 tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/output.h \
-	tools/common/vfr.c tools/common/vfr.h tools/common/compare.c tools/common/compare.h
+	tools/common/vfr.c tools/common/vfr.h tools/common/compare.c tools/common/compare.h \
+	tools/common/compare_robust.c tools/common/compare_robust.h
 tools_libvftools_la_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_libvftools_la_LIBADD = tools/libvfjsonw.la
 endif

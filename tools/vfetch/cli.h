@@ -104,6 +104,8 @@ struct cmp_options {
     const char *reg_names[VF_MAX_REGISTERS];
     uint32_t reg_offsets[VF_MAX_REGISTERS];
     uint32_t num_regs;
+    int have_robust;       /* --robustness given */
+    uint32_t robust_mode;  /* vf_robust_mode */
 };
 
 /* Returns -1 to go on, or an exit status. */

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "compare_robust.h"
 #include "file_read.h"
 #include "vfr.h"
 
@@ -26,7 +27,9 @@ struct cmp_diff {
     size_t record;
     char reg[80]; /* a copy: the registers live only while the capture is read */
     uint32_t comp, expected, got;
-    int kind;
+    int kind;      /* VF_DIFF_COUNT: an out-of-bounds word outside its set */
+    char set[160]; /* that set, in words */
+    uint32_t reason;
 };
 
 struct cmp_report {
@@ -38,6 +41,9 @@ struct cmp_report {
     unsigned accept;
     struct vf_known_list *known_list;
     const char *device;
+    struct vf_robust_check *robust; /* NULL without --robustness */
+    uint32_t vertices;
+    int failed;                     /* the sets could not be made */
 };
 
 static void cmp_count(struct cmp_report *r, const struct cmp_register *reg, size_t record,
@@ -109,6 +115,35 @@ static void cmp_registers(const vf_layout *layout, struct cmp_register *regs, ui
     }
 }
 
+/* --robustness: an out-of-bounds word is held against its set instead of
+ * vfetch's word alone. 1 when the word was out of bounds (counted). */
+static int cmp_robust(struct cmp_report *r, const struct cmp_register *g, size_t k, uint32_t reg,
+                      uint32_t c, uint32_t expected, uint32_t got)
+{
+    vf_robust_set set;
+    char err[128];
+    uint32_t V = r->vertices ? r->vertices : 1;
+    int w = vf_robust_check_word(r->robust, (uint32_t)(k / V), (uint32_t)(k % V), reg, c, expected,
+                                 got, &set, err, sizeof(err));
+    if (w < 0) {
+        if (!r->failed)
+            cli_error("%s", err);
+        r->failed = 1;
+        return 0;
+    }
+    if (w != VF_ROBUST_WORD_OUTSIDE)
+        return w != VF_ROBUST_WORD_IN_BOUNDS;
+    r->not_accepted++;
+    if (r->num_shown < r->max_shown) {
+        struct cmp_diff *df = &r->shown[r->num_shown++];
+        *df = (struct cmp_diff){ .record = k, .comp = c, .expected = expected, .got = got,
+                                 .kind = VF_DIFF_COUNT, .reason = set.reason };
+        snprintf(df->reg, sizeof(df->reg), "%s", g->name);
+        vf_robust_describe(&set, df->set, sizeof(df->set));
+    }
+    return 1;
+}
+
 /* Compares the captured registers of one record (`got` at its first word). */
 static void cmp_record(struct cmp_report *r, const struct cmp_register *regs, uint32_t nregs,
                        size_t k, const uint32_t *want, const uint8_t *got)
@@ -120,6 +155,8 @@ static void cmp_record(struct cmp_report *r, const struct cmp_register *regs, ui
         for (uint32_t c = 0; c < 4; c++) {
             uint32_t e = want[4 * i + c], v = vf_raw_u32le(got + 4 * ((size_t)g->offset + c));
             int kind;
+            if (g->element >= 0 && r->robust != NULL && cmp_robust(r, g, k, i, c, e, v))
+                continue;
             if (g->element < 0)
                 kind = e == v ? VF_DIFF_EXACT : VF_DIFF_SYSVAL;
             else
@@ -161,13 +198,24 @@ static void cmp_print_json(FILE *f, const char *name, const struct cmp_report *r
                     (unsigned long long)r->by_format[fm][k]);
         fputc('}', f);
     }
+    if (r->robust != NULL)
+        fprintf(f, "},\n \"robustness\": {\"mode\": \"%s\", \"exact\": %llu, \"within\": %llu, "
+                "\"outside\": %llu", vf_robust_mode_name(r->robust->mode),
+                (unsigned long long)r->robust->exact, (unsigned long long)r->robust->within,
+                (unsigned long long)r->robust->outside);
     fputs("},\n \"differences\": [", f);
     for (uint32_t i = 0; i < r->num_shown; i++) {
         const struct cmp_diff *d = &r->shown[i];
         fprintf(f, "%s\n  {\"record\": %zu, \"register\": ", i ? "," : "", d->record);
         vf_output_json_string(f, d->reg);
-        fprintf(f, ", \"component\": %u, \"expected\": %u, \"got\": %u, \"kind\": \"%s\"}",
-                d->comp, d->expected, d->got, vf_diff_kind_name[d->kind]);
+        fprintf(f, ", \"component\": %u, \"expected\": %u, \"got\": %u, \"kind\": \"%s\"",
+                d->comp, d->expected, d->got,
+                d->kind == VF_DIFF_COUNT ? "oob-outside" : vf_diff_kind_name[d->kind]);
+        if (d->kind == VF_DIFF_COUNT) {
+            fprintf(f, ", \"reason\": \"%s\", \"set\": ", vf_robust_reason_name(d->reason));
+            vf_output_json_string(f, d->set);
+        }
+        fputc('}', f);
     }
     fputs("]}\n", f);
 }
@@ -186,6 +234,10 @@ static void cmp_print(FILE *f, const char *name, const struct cmp_report *r, uin
             fprintf(f, " %s %llu", vf_diff_kind_name[k], (unsigned long long)r->counts[k]);
     fprintf(f, "; %llu accepted, %llu known, %llu not accepted\n", (unsigned long long)r->accepted,
             (unsigned long long)r->known, (unsigned long long)r->not_accepted);
+    if (r->robust != NULL)
+        fprintf(f, "out of bounds under %s: exact %llu, within set %llu, outside %llu\n",
+                vf_robust_mode_name(r->robust->mode), (unsigned long long)r->robust->exact,
+                (unsigned long long)r->robust->within, (unsigned long long)r->robust->outside);
     for (uint32_t i = 0; i < r->num_shown; i++) {
         const struct cmp_diff *d = &r->shown[i];
         fprintf(f, "  record %zu (instance %zu, position %zu) %s.%c: expected ", d->record,
@@ -194,7 +246,11 @@ static void cmp_print(FILE *f, const char *name, const struct cmp_report *r, uin
         print_word(f, d->expected);
         fputs(", got ", f);
         print_word(f, d->got);
-        fprintf(f, ": %s\n", vf_diff_kind_name[d->kind]);
+        if (d->kind == VF_DIFF_COUNT)
+            fprintf(f, ": out of bounds (%s), not in %s\n", vf_robust_reason_name(d->reason),
+                    d->set);
+        else
+            fprintf(f, ": %s\n", vf_diff_kind_name[d->kind]);
     }
 }
 
@@ -402,6 +458,7 @@ int cmd_compare(int argc, char **argv)
     struct vf_case c;
     struct vf_known_list known = { NULL, 0 };
     struct cmp_report *r = NULL;
+    struct vf_robust_check robust;
     vf_layout *layout = NULL;
     uint32_t *ref = NULL;
     uint8_t *data = NULL;
@@ -424,8 +481,16 @@ int cmd_compare(int argc, char **argv)
         rc = read_capture(o.captured, &data, &size);
     if (rc == 0 && (r = new_report(&o, &known)) == NULL)
         rc = EXIT_USAGE;
+    if (rc == 0 && o.have_robust) {
+        robust = (struct vf_robust_check){ .layout = layout, .mode = o.robust_mode };
+        vf_case_draw_desc(&c, &robust.desc);
+        r->robust = &robust;
+        r->vertices = c.draw.vertex_count_per_instance;
+    }
     if (rc == 0)
         rc = cmp_capture(&o, data, size, layout, &c, ref, r);
+    if (rc == 0 && r->failed)
+        rc = EXIT_USAGE;
     if (rc == 0)
         rc = report(&o, &c, &known, r);
     if (r != NULL)

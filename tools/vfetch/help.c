@@ -115,6 +115,9 @@ static const char usage_compare[] =
     "      --stride N          plain records: bytes per record (default 16 a register)\n"
     "      --offset N          plain records: bytes before the first record\n"
     "      --max-mismatches N  list the first N differences not accepted (default 10)\n"
+    "      --robustness MODE   hold out-of-bounds words against the values MODE allows\n"
+    "                          (d3d, robustness2, robust-buffer-access,\n"
+    "                          attribute-robustness) instead of vfetch's word alone\n"
     "\n"
     "Exit status: 0 equal or every difference accepted, 1 differences, 2 usage or\n"
     "malformed input (a capture too short or of another draw).\n";

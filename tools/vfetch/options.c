@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "vfetch_robust.h"
 
 /* One option word being parsed: "--name=value" or "--name" [value]. */
 struct option_word {
@@ -331,6 +332,11 @@ static int compare_option(const struct option_word *w, struct cmp_options *o)
         o->known_path = val;
     } else if (is(w, "--device")) {
         o->device = val;
+    } else if (is(w, "--robustness")) {
+        if (vf_robust_mode_from_name(val, &o->robust_mode) != VF_OK)
+            return cli_usage_error("compare", "--robustness: unknown mode '%s' (d3d, robustness2, "
+                                   "robust-buffer-access, attribute-robustness)", val);
+        o->have_robust = 1;
     } else if (is(w, "--stride") || is(w, "--offset") || is(w, "--max-mismatches") ||
                is(w, "--register")) {
         return compare_number(w, o);

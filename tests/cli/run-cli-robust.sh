@@ -1,0 +1,73 @@
+#!/bin/sh
+# run-cli-robust.sh - vfetch compare --robustness on hand-made captures.
+#
+# The case: R32G32_FLOAT at slot 0, stride 8, SizeInBytes 12 holding 1, 2,
+# 3; vertex 1 (bytes 8..16) ends past the view. Plain captures of the two
+# records (16 bytes each: x, y, z, w) that vertex 1 fills differently:
+#   zeros  (0, 0, 0, 1.0): D3D's word, and robustness2's;
+#   range  (1.0, 3.0, 0, 1.0): whole elements of the view (x at byte 0, y
+#          at byte 8 of the element at byte 4): robust-buffer-access only;
+#   maxint (0, 0, 0, 0xffffffff): no mode allows the maximum integer in a
+#          float component.
+#
+# Environment: top_srcdir and top_builddir (make check sets both); see
+# cli-lib.sh.
+set -u
+. "$(dirname "$0")/cli-lib.sh"
+
+cli_fixture
+
+L='"InputLayout": [{"SemanticName": "A", "Format": "R32G32_FLOAT"}]'
+VB='"VertexBuffers": [{"Slot": 0, "StrideInBytes": 8, "SizeInBytes": 12, "Float32": [1, 2, 3, 0]}]'
+D='"Draw": {"DrawInstanced": {"VertexCountPerInstance": 2}}'
+printf '{%s, %s, %s}' "$L" "$VB" "$D" >oob.json
+
+# Little-endian floats: 1.0 = 0000803f, 2.0 = 00000040, 3.0 = 00004040.
+F0='\000\000\000\000'
+F1='\000\000\200\077'
+F2='\000\000\000\100'
+F3='\000\000\100\100'
+V0="$F1$F2$F0$F1"
+printf "$V0$F0$F0$F0$F1" >zeros.bin
+printf "$V0$F1$F3$F0$F1" >range.bin
+printf "$V0$F0$F0$F0\377\377\377\377" >maxint.bin
+
+# expect_compare NAME MODE CAPTURE STATUS PATTERN: the status and a line.
+expect_compare() {
+    "$VFETCH" compare oob.json "$3" --robustness "$2" >cmp.out 2>&1
+    _status=$?
+    if [ "$_status" -eq "$4" ] && grep -q -e "$5" cmp.out; then
+        pass
+    else
+        fail "$1: compare --robustness $2 $3 (status $_status, expected $4)"
+        cat cmp.out
+    fi
+}
+
+expect_compare zeros-d3d d3d zeros.bin 0 "under d3d: exact 4, within set 0, outside 0"
+expect_compare zeros-r2 robustness2 zeros.bin 0 "under robustness2: exact 4, within set 0, outside 0"
+expect_compare zeros-rba robust-buffer-access zeros.bin 0 "exact 4, within set 0, outside 0"
+expect_compare range-d3d d3d range.bin 1 \
+    "record 1 (instance 0, position 1) A0.x: expected 0x00000000 (0), got 0x3f800000 (1): out of bounds (outside), not in {0x00000000 exactly}"
+expect_compare range-r2 robustness2 range.bin 1 "exact 2, within set 0, outside 2"
+expect_compare range-rba robust-buffer-access range.bin 0 \
+    "under robust-buffer-access: exact 2, within set 2, outside 0"
+expect_compare range-attr attribute-robustness range.bin 0 "within set 2, outside 0"
+expect_compare maxint-rba robust-buffer-access maxint.bin 1 \
+    "A0.w: expected 0x3f800000 (1), got 0xffffffff (.*): out of bounds (outside), not in {0x00000000, 0x3f800000, R32G32_FLOAT.w of slot 0 bytes \[0, 12) step 4}"
+# Without --robustness the out-of-bounds words are compared as any other.
+if "$VFETCH" compare oob.json range.bin 2>&1 | grep -q "exact 6 mismatch 2"; then
+    pass
+else
+    fail "range.bin without --robustness"
+fi
+"$VFETCH" compare oob.json range.bin --robustness robust-buffer-access --output json >cmp.json 2>&1
+if grep -q '"robustness": {"mode": "robust-buffer-access", "exact": 2, "within": 2, "outside": 0}' cmp.json; then
+    pass
+else
+    fail "json summary"
+    cat cmp.json
+fi
+bad robust-mode "--robustness: unknown mode 'robust'" '{}' compare oob.json zeros.bin --robustness robust
+
+cli_summary

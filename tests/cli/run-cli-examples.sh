@@ -53,6 +53,14 @@ for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut; do
     expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
 done
 
+# ExecuteIndirect and the D3D11 indirect draws: primitives, reuse and
+# statistics per command, and the CSV with its command column.
+for ex in execute-indirect; do
+    expect "$ex.reuse.table" "$VFETCH" run --reuse --primitives --statistics "$ex.json"
+    expect "$ex.reuse.json" "$VFETCH" run --reuse --primitives --output json "$ex.json"
+    expect "$ex.csv" "$VFETCH" run --output csv "$ex.json"
+done
+
 # --reuse: the distinct records, the remap, the primitives as records; the
 # same on every fetch path and with a thread pool.
 for ex in vertex-reuse strip-cuts instancing out-of-bounds; do

@@ -46,6 +46,8 @@ struct vf_case_buffer {
 
 /* The D3D11 part of a case (owned; see case_d3d11.c). */
 struct vf_case_d3d11;
+/* The ExecuteIndirect call of a case (owned; see case_indirect.c). */
+struct vf_case_indirect;
 
 struct vf_case {
     /* InputLayout, in array order. semantic_name strings are owned. */
@@ -84,6 +86,12 @@ struct vf_case {
      * draw it with vf_case_draw. */
     int api;
     struct vf_case_d3d11 *d3d11; /* NULL for D3D12 */
+
+    /* A D3D12 case with "ExecuteIndirect" in place of "Draw": the call
+     * (case_indirect.h); `draw` then holds what its commands share (the
+     * views before the call, topology, cut, indexed), no counts. NULL for
+     * every other case. */
+    struct vf_case_indirect *indirect;
 
     char *description;  /* owned: optional "Description", or NULL */
     char *base_dir;     /* owned: directory File paths are relative to */

@@ -13,61 +13,24 @@
 
 #include "case.h"
 #include "case_d3d11.h"
+#include "case_d3d11_state.h"
 #include "case_data.h"
 #include "case_json.h"
 
 #define fail vf_json_fail
 #define PATH_SIZE VF_JSON_PATH_SIZE
 
-/* A null entry of a Buffers list: unbinds. */
-#define NO_BUFFER UINT32_MAX
-
-struct d3d11_buffer {
-    vf_buffer_desc desc;
-    uint8_t *data;   /* owned: initial data of desc.byte_width bytes, or NULL */
-    char *file;      /* owned: File as written, or NULL */
-};
-
-/* One IASetVertexBuffers call. */
-struct vb_call {
-    uint32_t start_slot, num;
-    uint32_t *buffers; /* numbers in Buffers, or NO_BUFFER */
-    uint32_t *strides;
-    uint32_t *offsets;
-};
-
-/* The four draws, in the order of `draw_forms`. */
-enum { DRAW, DRAW_INDEXED, DRAW_INSTANCED, DRAW_INDEXED_INSTANCED };
-
-struct vf_case_d3d11 {
-    uint32_t feature_level;
-    struct d3d11_buffer *buffers;
-    uint32_t num_buffers;
-    struct vb_call *vb_calls;
-    uint32_t num_vb_calls;
-    int vb_calls_array;     /* IASetVertexBuffers given as an array of calls */
-    int ib_set;             /* IASetIndexBuffer given */
-    uint32_t ib_buffer;     /* its Buffer, or NO_BUFFER */
-    vf_format ib_format;
-    uint32_t ib_offset;
-    int topology_set;       /* PrimitiveTopology given: else undefined, as in D3D11 */
-    uint32_t topology;
-    int draw_form;
-    /* Made by vf_case_bind. */
-    vf_buffer **objects;
-    vf_d3d11_ia_state state;
-    vf_d3d11_draw_views views;
-    int bound;
-};
-
 static const struct {
     const char *name;
     int indexed, instanced;
-} draw_forms[4] = {
+} draw_forms[NUM_DRAW_FORMS] = {
     { "Draw", 0, 0 },
     { "DrawIndexed", 1, 0 },
     { "DrawInstanced", 0, 1 },
     { "DrawIndexedInstanced", 1, 1 },
+    { "DrawInstancedIndirect", 0, 1 },
+    { "DrawIndexedInstancedIndirect", 1, 1 },
+    { "DrawAuto", 0, 0 },
 };
 
 /* ------------------------------------------------------------------------ */
@@ -373,22 +336,24 @@ static int load_ib_call(struct vf_json_ctx *x, json_object *v, struct vf_case_d3
 static int get_draw_form(struct vf_json_ctx *x, json_object *v, int *form)
 {
     static const char *const forms[] = { "Draw", "DrawIndexed", "DrawInstanced",
-                                         "DrawIndexedInstanced", NULL };
+                                         "DrawIndexedInstanced", "DrawInstancedIndirect",
+                                         "DrawIndexedInstancedIndirect", "DrawAuto", NULL };
     int given = 0;
 
     if (!json_object_is_type(v, json_type_object))
         return fail(x, "Draw", "expected an object, got %s", vf_json_type_name(v));
     if (vf_json_check_fields(x, "Draw", v, forms) != 0)
         return -1;
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < NUM_DRAW_FORMS; i++) {
         if (vf_json_present(v, forms[i])) {
             *form = i;
             given++;
         }
     }
     if (given != 1)
-        return fail(x, "Draw", "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
-                               "'DrawIndexedInstanced'");
+        return fail(x, "Draw", "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced', "
+                               "'DrawIndexedInstanced', 'DrawInstancedIndirect', "
+                               "'DrawIndexedInstancedIndirect' and 'DrawAuto'");
     return 0;
 }
 
@@ -406,6 +371,10 @@ static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case
     if (get_draw_form(x, v, &form) != 0)
         return -1;
     c->d3d11->draw_form = form;
+    if (form >= DRAW_INSTANCED_INDIRECT) {
+        vf_json_path_field(p, "Draw", draw_forms[form].name);
+        return vf_case_d3d11_load_indirect(x, p, vf_json_field(v, draw_forms[form].name), c);
+    }
     int indexed = draw_forms[form].indexed, instanced = draw_forms[form].instanced;
     const char *count = indexed ? (instanced ? "IndexCountPerInstance" : "IndexCount")
                                 : (instanced ? "VertexCountPerInstance" : "VertexCount");
@@ -713,6 +682,10 @@ vf_result vf_case_d3d11_bind(const struct vf_case *c, const vf_layout *layout,
         return m.first_error;
     char who[40];
     snprintf(who, sizeof(who), "Draw.%s", draw_forms[d->draw_form].name);
+    if (d->draw_form >= DRAW_INSTANCED_INDIRECT)
+        merge(&m, who, vf_case_d3d11_indirect_args(c, &m.one));
+    if (m.first_error != VF_OK)
+        return m.first_error;
     merge(&m, who,
           vf_d3d11_prepare_draw(&d->state, (int)a->indexed, a->vertex_count_per_instance,
                                 a->instance_count, a->start_location, a->base_vertex_location,
@@ -753,6 +726,11 @@ vf_result vf_case_d3d11_draw(const struct vf_case *c, const vf_draw_desc *desc, 
         res = vf_d3d11_draw_instanced(&d->state, a->vertex_count_per_instance,
                                       a->instance_count, a->start_location,
                                       a->start_instance_location, out, out_size, NULL);
+        break;
+    case DRAW_INSTANCED_INDIRECT:
+    case DRAW_INDEXED_INSTANCED_INDIRECT:
+    case DRAW_AUTO:
+        res = vf_case_d3d11_draw_indirect(c, out, out_size);
         break;
     default:
         res = vf_d3d11_draw_indexed_instanced(&d->state, a->vertex_count_per_instance,

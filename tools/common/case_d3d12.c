@@ -12,6 +12,7 @@
 #include "case.h"
 #include "case_d3d12.h"
 #include "case_data.h"
+#include "case_indirect.h"
 #include "case_json.h"
 
 #define fail vf_json_fail
@@ -247,15 +248,27 @@ int vf_case_load_d3d12(struct vf_json_ctx *x, json_object *root, struct vf_case 
 {
     static const char *const fields[] = { "Api", "Description", "InputLayout", "Signature",
                                           "MaxInputSlots", "VertexBuffers", "IndexBuffer",
-                                          "IBStripCutValue", "PrimitiveTopology", "Draw", NULL };
+                                          "IBStripCutValue", "PrimitiveTopology", "Draw",
+                                          "ExecuteIndirect", "GpuVirtualAddresses", NULL };
 
     if (vf_json_check_fields(x, "", root, fields) != 0 ||
         vf_case_load_shader_inputs(x, root, c) != 0 ||
         vf_json_opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0 ||
         load_state(x, root, c) != 0)
         return -1;
+    if (vf_json_present(root, "ExecuteIndirect")) {
+        /* The commands are the draws (case_indirect.c). */
+        if (vf_json_present(root, "Draw"))
+            return fail(x, "", "give one of 'Draw' and 'ExecuteIndirect', not both");
+        if (vf_case_load_indirect(x, root, c) != 0)
+            return -1;
+        aim_views(c);
+        return 0;
+    }
+    if (vf_json_present(root, "GpuVirtualAddresses"))
+        return fail(x, "GpuVirtualAddresses", "only an 'ExecuteIndirect' case reads addresses");
     if (!vf_json_present(root, "Draw"))
-        return fail(x, "", "missing field 'Draw'");
+        return fail(x, "", "missing field 'Draw' (or 'ExecuteIndirect')");
     if (load_draw(x, vf_json_field(root, "Draw"), c) != 0)
         return -1;
     aim_views(c);

@@ -11,6 +11,7 @@
 #include "case.h"
 #include "case_d3d11.h"
 #include "case_d3d12.h"
+#include "case_indirect.h"
 #include "file_read.h"
 #include "json_read.h"
 
@@ -56,6 +57,7 @@ void vf_case_free(struct vf_case *c)
     free(c->ib.bytes);
     free(c->ib.file);
     vf_case_free_d3d11(c);
+    vf_case_free_indirect(c);
     free(c->description);
     free(c->base_dir);
     memset(c, 0, sizeof(*c));

@@ -22,6 +22,8 @@ endif
 # The sources of the case loader, also compiled alone by `make fuzz`.
 VF_CASE_SRC = tools/common/case.h tools/common/case_load.c tools/common/case_d3d12.c \
 	tools/common/case_d3d12.h tools/common/case_d3d11.c tools/common/case_d3d11.h \
+	tools/common/case_indirect.c tools/common/case_indirect.h \
+	tools/common/case_indirect_d3d11.c tools/common/case_d3d11_state.h \
 	tools/common/case_draw.c tools/common/case_json.c tools/common/case_json.h \
 	tools/common/case_data.c tools/common/case_data.h tools/common/json_read.c \
 	tools/common/json_read.h tools/common/d3d_names.c tools/common/d3d_names.h \

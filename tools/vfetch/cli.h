@@ -158,6 +158,58 @@ int draw_reference(const char *name, const struct vf_case *c, uint32_t isa, uint
                    vf_layout **layout_ret, uint32_t **out_ret, vf_diagnostics *diag,
                    uint32_t *warnings_ret, struct reuse_result *rr);
 
+/* The drawing half of draw_reference: the draw of `c` with a compiled
+ * `layout` (the view checks made). Same results. */
+int draw_with_layout(const char *name, const struct vf_case *c, const vf_layout *layout,
+                     uint32_t threads, uint32_t **out_ret, vf_diagnostics *diag,
+                     uint32_t *warnings_ret, struct reuse_result *rr);
+
+/* ------------------------------------------------------------------------ */
+/* Running one draw's output (cmd_run.c)                                    */
+/* ------------------------------------------------------------------------ */
+
+/* What `vfetch run` holds while it runs a draw and writes its records. */
+struct run {
+    const char *name;
+    const struct vf_case *c;
+    const struct options *o;
+    vf_layout *layout;
+    uint32_t *out;
+    uint32_t *prims;
+    struct vf_primitive_list plist;
+    struct vf_selection sel;
+    struct reuse_result rr;
+    vf_diagnostics *diag;
+    vf_pipeline_statistics stats;
+};
+
+/* After the draw: --primitives (the list of one instance) and the
+ * statistics. 0 or an exit status after a message. */
+int run_primitives(struct run *r);
+int run_statistics(struct run *r);
+
+/* The drawn records in the format --output chose, with what the options
+ * add, to `f`; 0, or -1 when writing failed (errno set by stdio). */
+int write_records(FILE *f, const struct run *r);
+
+/* Opens -o FILE (or takes standard output), calls write(f, arg) (0, or -1
+ * after a stdio error) and closes it; 0 or an exit status after a message. */
+int output_to(const struct options *o, int (*write)(FILE *f, void *arg), void *arg);
+
+/* ------------------------------------------------------------------------ */
+/* ExecuteIndirect (cmd_indirect.c)                                         */
+/* ------------------------------------------------------------------------ */
+
+/* `vfetch run` on an ExecuteIndirect case: every command's output, named
+ * by its number. 0 or an exit status. */
+int run_indirect(const char *name, const struct vf_case *c, const struct options *o);
+
+/* `vfetch validate`'s check of the call: the signature, the buffers and
+ * each command's views and draw, messages on standard output naming the
+ * command. 0 or an exit status. */
+int validate_indirect(const char *name, const struct vf_case *c, const vf_layout *layout,
+                      uint32_t *warnings);
+
 /* ------------------------------------------------------------------------ */
 /* Commands (cmd_run.c, cmd_compare.c, main.c)                              */
 /* ------------------------------------------------------------------------ */

@@ -3,6 +3,7 @@
  * demo; and formats.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,23 +112,8 @@ static int select_records(const char *name, const struct vf_case *c, const struc
 }
 
 
-/* What run_case holds while it runs the draw and writes its records. */
-struct run {
-    const char *name;
-    const struct vf_case *c;
-    const struct options *o;
-    vf_layout *layout;
-    uint32_t *out;
-    uint32_t *prims;
-    struct vf_primitive_list plist;
-    struct vf_selection sel;
-    struct reuse_result rr;
-    vf_diagnostics *diag;
-    vf_pipeline_statistics stats;
-};
-
 /* --primitives: the list of one instance, as records with --reuse. */
-static int run_primitives(struct run *r)
+int run_primitives(struct run *r)
 {
     vf_draw_desc desc;
     int rc;
@@ -162,7 +148,7 @@ static int output_records(FILE *f, const struct vf_records *rec, enum output_kin
 }
 
 /* The draw's pipeline statistics into r->stats. */
-static int run_statistics(struct run *r)
+int run_statistics(struct run *r)
 {
     vf_draw_desc desc;
     vf_case_draw_desc(r->c, &desc);
@@ -175,7 +161,7 @@ static int run_statistics(struct run *r)
 }
 
 /* The drawn records, with what the options add, to `f`. */
-static int write_records(FILE *f, const struct run *r)
+int write_records(FILE *f, const struct run *r)
 {
     const struct options *o = r->o;
     const struct vf_case *c = r->c;
@@ -209,21 +195,31 @@ static int write_records(FILE *f, const struct run *r)
     return ferror(f) ? -1 : 0;
 }
 
+static int write_run(FILE *f, void *arg)
+{
+    return write_records(f, arg);
+}
+
 /* To -o FILE or standard output; 0 or an exit status after a message. */
 static int write_output(const struct run *r)
 {
-    const char *path = r->o->output_file;
+    return output_to(r->o, write_run, (void *)(uintptr_t)r);
+}
+
+int output_to(const struct options *o, int (*write)(FILE *f, void *arg), void *arg)
+{
+    const char *path = o->output_file;
     FILE *f = stdout;
     int rc;
 
     if (path != NULL) {
-        f = fopen(path, r->o->output >= OUTPUT_RAW ? "wb" : "w");
+        f = fopen(path, o->output >= OUTPUT_RAW ? "wb" : "w");
         if (f == NULL) {
             cli_error("%s: %s", path, strerror(errno));
             return EXIT_USAGE;
         }
     }
-    rc = write_records(f, r);
+    rc = write(f, arg);
     if (fflush(f) != 0)
         rc = -1;
     if (rc != 0) {
@@ -299,7 +295,7 @@ int cmd_run(int argc, char **argv)
     rc = load(o.case_path, &c);
     if (rc != 0)
         return rc;
-    rc = run_case(o.case_path, &c, &o);
+    rc = c.indirect ? run_indirect(o.case_path, &c, &o) : run_case(o.case_path, &c, &o);
     vf_case_free(&c);
     return rc;
 }
@@ -366,7 +362,8 @@ int cmd_validate(int argc, char **argv)
     if (rc == 0)
         rc = check_view_offsets(o.case_path, &c, layout, stdout);
     if (rc == 0)
-        rc = validate_draw(o.case_path, &c, layout, &warnings);
+        rc = c.indirect ? validate_indirect(o.case_path, &c, layout, &warnings)
+                        : validate_draw(o.case_path, &c, layout, &warnings);
     if (rc == 0 && o.werror)
         rc = werror_status(o.case_path, stdout, warnings);
     if (rc == 0)

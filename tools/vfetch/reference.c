@@ -241,11 +241,6 @@ int draw_reference(const char *name, const struct vf_case *c, uint32_t isa, uint
                    vf_layout **layout_ret, uint32_t **out_ret, vf_diagnostics *diag,
                    uint32_t *warnings_ret, struct reuse_result *rr)
 {
-    vf_thread_pool *pool = NULL;
-    vf_draw_desc desc;
-    size_t size = 0;
-    void *out = NULL;
-    vf_result res;
     int rc;
 
     *out_ret = NULL;
@@ -257,12 +252,26 @@ int draw_reference(const char *name, const struct vf_case *c, uint32_t isa, uint
     rc = check_view_offsets(name, c, *layout_ret, stderr);
     if (rc != 0)
         return rc;
-    res = vf_draw_output_size(*layout_ret, c->draw.vertex_count_per_instance,
+    return draw_with_layout(name, c, *layout_ret, threads, out_ret, diag, warnings_ret, rr);
+}
+
+int draw_with_layout(const char *name, const struct vf_case *c, const vf_layout *layout,
+                     uint32_t threads, uint32_t **out_ret, vf_diagnostics *diag,
+                     uint32_t *warnings_ret, struct reuse_result *rr)
+{
+    vf_thread_pool *pool = NULL;
+    vf_draw_desc desc;
+    size_t size = 0;
+    void *out = NULL;
+    vf_result res;
+
+    *out_ret = NULL;
+    res = vf_draw_output_size(layout, c->draw.vertex_count_per_instance,
                               c->draw.instance_count, &size);
     if (res != VF_OK || size > MAX_OUTPUT_SIZE) {
         cli_error("%s: Draw: %u x %u records of %zu bytes is more than the 1 GiB this tool "
               "allocates", name, c->draw.vertex_count_per_instance, c->draw.instance_count,
-              vf_layout_record_size(*layout_ret));
+              vf_layout_record_size(layout));
         return EXIT_USAGE;
     }
     /* Records are 16-byte aligned; aligned_alloc wants a multiple of 16. */
@@ -286,12 +295,12 @@ int draw_reference(const char *name, const struct vf_case *c, uint32_t isa, uint
      * diagnostics from vf_draw_check first; for a D3D11 case it draws the
      * desc the bound state prepared (its list cuts included). */
     if (rr) {
-        if ((res = vf_draw_check(*layout_ret, &desc, 0, diag)) == VF_OK)
-            res = draw_reuse(*layout_ret, &desc, out, size, rr);
+        if ((res = vf_draw_check(layout, &desc, 0, diag)) == VF_OK)
+            res = draw_reuse(layout, &desc, out, size, rr);
     } else if (c->d3d11) {
-        res = vf_case_draw(c, *layout_ret, &desc, out, size);
+        res = vf_case_draw(c, layout, &desc, out, size);
     } else {
-        res = vf_draw_ex(*layout_ret, &desc, out, size, diag);
+        res = vf_draw_ex(layout, &desc, out, size, diag);
     }
     vf_thread_pool_destroy(pool);
     if (res != VF_OK) {

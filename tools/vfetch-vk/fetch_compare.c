@@ -153,10 +153,12 @@ static void compare_start(const struct walk *w, uint32_t i, uint32_t j, const ui
 }
 
 /* Where element e is read at (i, j), for the diff: VKF_FETCH_* of
- * fetch_addr.h, or FETCH_NULL for a slot bound to VK_NULL_HANDLE. Under
- * robustBufferAccess alone an element D3D reads in bounds is out of bounds
- * to Vulkan when any element of its binding is by that mode's rule. */
+ * fetch_addr.h, FETCH_NULL for a slot bound to VK_NULL_HANDLE, or
+ * FETCH_RBA_OUT: under robustBufferAccess alone an element D3D reads in
+ * bounds is out of bounds to Vulkan when any element of its binding is by
+ * that mode's rule. */
 #define FETCH_NULL 3
+#define FETCH_RBA_OUT 4
 static int fetch_place(const struct walk *w, uint32_t e, uint32_t i, uint32_t j)
 {
     const struct vf_case *c = w->c;
@@ -170,13 +172,14 @@ static int fetch_place(const struct walk *w, uint32_t e, uint32_t i, uint32_t j)
     place = (int)vkf_fetch_place(c, w->r->offsets, e, i, j, &wide);
     if (place != VKF_FETCH_IN || w->r->robustness != VKF_ROBUST_BUFFER_ACCESS)
         return place;
+    /* FETCH_RBA_OUT: in bounds to D3D, out to robustBufferAccess. */
     for (uint32_t e2 = 0; e2 < c->num_elements; e2++) {
         const vf_format_desc *d = vf_format_info(c->elements[e2].format);
         if (c->elements[e2].input_slot != slot || w->r->vk.status[e2] != VKF_ELEM_FETCHED)
             continue;
         vkf_fetch_place(c, w->r->offsets, e2, i, j, &wide);
         if (vkf_rba_out(wide, d->bytes, vb->size_in_bytes, vb->stride_in_bytes))
-            return VKF_FETCH_OUT;
+            return FETCH_RBA_OUT;
     }
     return VKF_FETCH_IN;
 }
@@ -199,11 +202,17 @@ static void count_oob(const struct walk *w, uint32_t e, uint32_t comp, uint32_t 
     }
 }
 
+static void compare_words(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
+                          const uint32_t *want, const uint32_t *got);
+
 /* The four words of element e read out of bounds (or from a null binding)
  * against the rule of the device's robustness mode; want holds vfetch's
- * D3D value. */
+ * D3D value. An element D3D reads in bounds (d3d_in) that robustBufferAccess
+ * calls out of bounds may hold the value read in bounds: a vector outside
+ * the mode's set is then compared as one, with the difference kinds of a
+ * value converted by the driver. */
 static void compare_oob(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
-                        const uint32_t *want, const uint32_t *got, int null_binding)
+                        const uint32_t *want, const uint32_t *got, int null_binding, int d3d_in)
 {
     const struct vf_case *c = w->c;
     const vf_vertex_buffer_view *vb = &c->vertex_buffers[c->elements[e].input_slot];
@@ -220,6 +229,10 @@ static void compare_oob(const struct walk *w, uint32_t e, uint32_t i, uint32_t j
         vkf_oob_zero_rule(&el, rule); /* the one value Vulkan allows */
     else
         allowed = vkf_rba_allows(&el, got, rule);
+    if (!allowed && d3d_in) {
+        compare_words(w, e, i, j, want, got);
+        return;
+    }
     for (uint32_t comp = 0; comp < 4; comp++) {
         int outcome = VKF_OOB_MISMATCH;
         if (got[comp] == want[comp])
@@ -268,7 +281,7 @@ static void compare_elements(const struct walk *w, uint32_t i, uint32_t j, const
                  (place != FETCH_NULL && w->r->robustness == VKF_ROBUST_NONE))
             w->r->skipped_oob += 4;
         else
-            compare_oob(w, e, i, j, ew, gw, place == FETCH_NULL);
+            compare_oob(w, e, i, j, ew, gw, place == FETCH_NULL, place == FETCH_RBA_OUT);
     }
 }
 

@@ -160,8 +160,9 @@ static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct
         vkf_note(res->translation, sizeof(res->translation),
                  "no index buffer: a buffer of zero indices is bound; ");
     } else {
-        memcpy(s->ib.map, data,
-               (size_t)(ib->size_in_bytes < s->ix.bytes ? ib->size_in_bytes : s->ix.bytes));
+        /* Whole indices only: D3D reads one partly past the view as 0. */
+        uint64_t whole = ib->size_in_bytes - ib->size_in_bytes % s->ix.index_size;
+        memcpy(s->ib.map, data, (size_t)(whole < s->ix.bytes ? whole : s->ix.bytes));
         if (s->ix.padded)
             vkf_note(res->translation, sizeof(res->translation),
                      "index reads past SizeInBytes: padded with zero indices (D3D reads 0); ");

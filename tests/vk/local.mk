@@ -33,3 +33,73 @@ tests_vk_test_translate_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-v
 tests_vk_test_translate_LDADD = libvfetch_core.la -lm
 TESTS += tests/vk/test_translate
 endif
+
+# The out-of-bounds cases (tests/vk/oob/, the fmt-*.json written by
+# gen_oob_cases.py) through the driver in each robustness mode it has.
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-oob.sh
+TESTS += tests/vk/run-vk-oob.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-oob.sh tests/vk/oob/gen_oob_cases.py \
+	tests/vk/oob/base-vertex-negative.json \
+	tests/vk/oob/base-vertex-out.json \
+	tests/vk/oob/base-vertex-wraps.json \
+	tests/vk/oob/deviations/lvp-null-binding-r8.json \
+	tests/vk/oob/deviations/sized-binding.json \
+	tests/vk/oob/fmt-B4G4R4A4_UNORM.json \
+	tests/vk/oob/fmt-B5G5R5A1_UNORM.json \
+	tests/vk/oob/fmt-B5G6R5_UNORM.json \
+	tests/vk/oob/fmt-B8G8R8A8_UNORM.json \
+	tests/vk/oob/fmt-B8G8R8X8_UNORM.json \
+	tests/vk/oob/fmt-R10G10B10A2_UINT.json \
+	tests/vk/oob/fmt-R10G10B10A2_UNORM.json \
+	tests/vk/oob/fmt-R11G11B10_FLOAT.json \
+	tests/vk/oob/fmt-R16G16B16A16_FLOAT.json \
+	tests/vk/oob/fmt-R16G16B16A16_SINT.json \
+	tests/vk/oob/fmt-R16G16B16A16_SNORM.json \
+	tests/vk/oob/fmt-R16G16B16A16_UINT.json \
+	tests/vk/oob/fmt-R16G16B16A16_UNORM.json \
+	tests/vk/oob/fmt-R16G16_FLOAT.json \
+	tests/vk/oob/fmt-R16G16_SINT.json \
+	tests/vk/oob/fmt-R16G16_SNORM.json \
+	tests/vk/oob/fmt-R16G16_UINT.json \
+	tests/vk/oob/fmt-R16G16_UNORM.json \
+	tests/vk/oob/fmt-R16_FLOAT.json \
+	tests/vk/oob/fmt-R16_SINT.json \
+	tests/vk/oob/fmt-R16_SNORM.json \
+	tests/vk/oob/fmt-R16_UINT.json \
+	tests/vk/oob/fmt-R16_UNORM.json \
+	tests/vk/oob/fmt-R32G32B32A32_FLOAT.json \
+	tests/vk/oob/fmt-R32G32B32A32_SINT.json \
+	tests/vk/oob/fmt-R32G32B32A32_UINT.json \
+	tests/vk/oob/fmt-R32G32B32_FLOAT.json \
+	tests/vk/oob/fmt-R32G32B32_SINT.json \
+	tests/vk/oob/fmt-R32G32B32_UINT.json \
+	tests/vk/oob/fmt-R32G32_FLOAT.json \
+	tests/vk/oob/fmt-R32G32_SINT.json \
+	tests/vk/oob/fmt-R32G32_UINT.json \
+	tests/vk/oob/fmt-R32_FLOAT.json \
+	tests/vk/oob/fmt-R32_SINT.json \
+	tests/vk/oob/fmt-R32_UINT.json \
+	tests/vk/oob/fmt-R8G8B8A8_SINT.json \
+	tests/vk/oob/fmt-R8G8B8A8_SNORM.json \
+	tests/vk/oob/fmt-R8G8B8A8_UINT.json \
+	tests/vk/oob/fmt-R8G8B8A8_UNORM.json \
+	tests/vk/oob/fmt-R8G8_SINT.json \
+	tests/vk/oob/fmt-R8G8_SNORM.json \
+	tests/vk/oob/fmt-R8G8_UINT.json \
+	tests/vk/oob/fmt-R8G8_UNORM.json \
+	tests/vk/oob/fmt-R8_SINT.json \
+	tests/vk/oob/fmt-R8_SNORM.json \
+	tests/vk/oob/fmt-R8_UINT.json \
+	tests/vk/oob/fmt-R8_UNORM.json \
+	tests/vk/oob/index-past-buffer.json \
+	tests/vk/oob/index32-past-buffer.json \
+	tests/vk/oob/instance-past-end.json \
+	tests/vk/oob/instance-step-rates.json \
+	tests/vk/oob/stride-beyond-view.json \
+	tests/vk/oob/stride-zero.json \
+	tests/vk/oob/unbound-slots.json \
+	tests/vk/oob/view-ends-in-element.json \
+	tests/vk/oob/view-ends-in-stride.json \
+	tests/vk/oob/zero-size-view.json

@@ -50,7 +50,7 @@ awk '/  result:/ { n += $2; x += $5 }
 awk '/  start locations:/ { c++; n += $3 }
      END { printf "%d cases read start locations, %d values compared\n", c, n }' "$tmp/report.txt"
 grep '^known deviation' "$tmp/report.txt"
-grep 'not compared (' "$tmp/report.txt" | sed 's/^ *//' | sort | uniq -c | sort -rn | head -n 10
+grep 'not compared (' "$tmp/report.txt" | grep -v 'out of bounds (' | sed 's/^ *//' | sort | uniq -c | sort -rn | head -n 10
 
 # The diff must notice a wrong value.
 vkf --known-deviations "$known" --tamper "$tmp/random-000.json" >"$tmp/tamper.txt" 2>&1

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fetch_addr.h"
 #include "fetch_case.h"
+#include "vk_fetch_device.h"
 #include "vk_format.h"
 #include "vk_shader.h"
 
@@ -196,8 +198,16 @@ static int run_and_compare(struct vkf_device *dev, const struct vf_case *c,
                            struct vkf_case_report *r)
 {
     struct vkf_compare_rules rules = o->rules;
-    int ret = vkf_run(dev, c, r->offsets, &r->vk, r->error, sizeof(r->error));
+    int ret;
 
+    r->robustness = vkf_fetch_robustness(dev);
+    if (r->robustness == VKF_ROBUST_NONE && vkf_case_reads_out(c, r->offsets)) {
+        snprintf(r->error, sizeof(r->error),
+                 "the draw reads out of bounds, which Vulkan leaves undefined without "
+                 "robustBufferAccess (--robustness none): not drawn");
+        return VKF_EXIT_SKIP;
+    }
+    ret = vkf_run(dev, c, r->offsets, o->sized_bindings, &r->vk, r->error, sizeof(r->error));
     if (ret != VKF_EXIT_OK)
         return ret;
     if (o->tamper)

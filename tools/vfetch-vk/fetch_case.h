@@ -20,6 +20,7 @@ struct vkf_fetch_options {
     struct vkf_compare_rules rules; /* .device is filled in from the device */
     int tamper;                     /* enum vkf_tamper */
     int verbose;                    /* print the case's elements to stdout first */
+    int sized_bindings;             /* --vertex-buffers sized: views bound by size */
 };
 
 /* Runs the case file at `path` on the device and compares it with vfetch

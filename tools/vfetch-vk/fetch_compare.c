@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "d3d_index.h"
+#include "fetch_addr.h"
 #include "fetch_compare.h"
 #include "vk_shader.h"
 
@@ -39,46 +39,9 @@ void vkf_resolve_offsets(const struct vf_case *c, uint32_t *out)
     }
 }
 
-/* The index the draw reads at position i, with D3D's 32-bit address: the
- * one vk_translate.c hands the driver, so both sides fetch the same vertex. */
-static uint32_t read_index(const vf_draw_desc *draw, uint32_t i)
-{
-    const vf_index_buffer_view *ib = draw->index_buffer;
-    const uint32_t size = ib != NULL && ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
-
-    return d3d_index_at(ib, draw->start_location, i, size);
-}
-
-/* Whether D3D reads element e at (position i, instance j) in bounds, with
- * an address Vulkan computes the same way (no 32-bit wrap): only then is
- * the driver's value defined by both APIs. */
-static int comparable_fetch(const struct vf_case *c, const uint32_t *offsets, uint32_t e,
-                            uint32_t i, uint32_t j)
-{
-    const vf_input_element_desc *el = &c->elements[e];
-    const vf_draw_desc *draw = &c->draw;
-    const vf_vertex_buffer_view *vb = &c->vertex_buffers[el->input_slot];
-    const vf_format_desc *d = vf_format_info(el->format);
-    int64_t k;
-    uint64_t at;
-
-    if (el->input_slot_class == VF_INPUT_PER_INSTANCE_DATA) {
-        uint32_t r = el->instance_data_step_rate;
-        k = (int64_t)draw->start_instance_location + (r ? j / r : 0);
-    } else if (draw->indexed) {
-        k = (int64_t)draw->base_vertex_location + read_index(draw, i);
-    } else {
-        k = (int64_t)draw->start_location + i;
-    }
-    if (k < 0 || k > UINT32_MAX)
-        return 0;
-    at = (uint64_t)k * vb->stride_in_bytes + offsets[e];
-    return at <= UINT32_MAX && at + d->bytes <= vb->size_in_bytes;
-}
-
 /* Keeps a difference nobody accepted for the report, up to max_mismatches. */
 static void keep(const struct walk *w, uint32_t e, uint32_t comp, uint32_t i, uint32_t j,
-                 uint32_t expected, uint32_t got, int kind)
+                 uint32_t expected, uint32_t got, int kind, int oob)
 {
     struct vkf_case_report *r = w->r;
     struct vkf_diff *df;
@@ -90,10 +53,34 @@ static void keep(const struct walk *w, uint32_t e, uint32_t comp, uint32_t i, ui
     df->position = i;
     df->instance = j;
     df->component = comp;
-    df->index_value = w->c->draw.indexed ? read_index(&w->c->draw, i) : i;
+    df->index_value = w->c->draw.indexed ? vkf_read_index(&w->c->draw, i) : i;
     df->expected = expected;
     df->got = got;
     df->kind = kind;
+    df->oob = oob;
+}
+
+/* Whether a known deviation of the device accepts a difference of `kind`
+ * in element e (UINT32_MAX: none); counts the match. Entries whose ID
+ * begins with "oob-" are about words read out of bounds (oob nonzero) and
+ * only those; the others only about values read in bounds. */
+static int known(const struct walk *w, uint32_t e, int kind, int oob)
+{
+    const struct vf_case *c = w->c;
+    const vf_format_desc *d = e < c->num_elements ? vf_format_info(c->elements[e].format) : NULL;
+    uint32_t cls = e < c->num_elements ? c->elements[e].input_slot_class : 0;
+    struct vf_known_list *list = w->rules->known;
+
+    for (size_t k = 0; list != NULL && k < list->n; k++) {
+        struct vf_known_list one = { &list->v[k], 1 };
+        if ((strncmp(list->v[k].id, "oob-", 4) == 0) != (oob != 0))
+            continue;
+        if (vf_known_match(&one, kind, d ? d->name : "", cls, w->rules->device) != NULL) {
+            list->v[k].count++;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* Counts one compared value of element e (UINT32_MAX: none) of kind `kind`. */
@@ -120,18 +107,12 @@ static void count(const struct walk *w, uint32_t e, uint32_t comp, uint32_t i, u
         r->accepted++;
         return;
     }
-    if (w->rules->known != NULL) {
-        uint32_t cls = e < c->num_elements ? c->elements[e].input_slot_class : 0;
-        struct vf_known *kn = vf_known_match(w->rules->known, kind, d ? d->name : "", cls,
-                                             w->rules->device);
-        if (kn != NULL) {
-            kn->count++;
-            r->known++;
-            return;
-        }
+    if (known(w, e, kind, 0)) {
+        r->known++;
+        return;
     }
     r->unaccepted++;
-    keep(w, e, comp, i, j, expected, got, kind);
+    keep(w, e, comp, i, j, expected, got, kind, 0);
 }
 
 /* Length of the run of uncut positions around position i of instance j. */
@@ -171,29 +152,136 @@ static void compare_start(const struct walk *w, uint32_t i, uint32_t j, const ui
     }
 }
 
-/* The four components of every fetched element of one shaded vertex. */
+/* Where element e is read at (i, j), for the diff: VKF_FETCH_* of
+ * fetch_addr.h, FETCH_NULL for a slot bound to VK_NULL_HANDLE, or
+ * FETCH_RBA_OUT: under robustBufferAccess alone an element D3D reads in
+ * bounds is out of bounds to Vulkan when any element of its binding is by
+ * that mode's rule. */
+#define FETCH_NULL 3
+#define FETCH_RBA_OUT 4
+static int fetch_place(const struct walk *w, uint32_t e, uint32_t i, uint32_t j)
+{
+    const struct vf_case *c = w->c;
+    const uint32_t slot = c->elements[e].input_slot;
+    const vf_vertex_buffer_view *vb = &c->vertex_buffers[slot];
+    int64_t wide;
+    int place;
+
+    if (slot >= c->num_vertex_buffers || vb->data == NULL)
+        return FETCH_NULL;
+    place = (int)vkf_fetch_place(c, w->r->offsets, e, i, j, &wide);
+    if (place != VKF_FETCH_IN || w->r->robustness != VKF_ROBUST_BUFFER_ACCESS)
+        return place;
+    /* FETCH_RBA_OUT: in bounds to D3D, out to robustBufferAccess. */
+    for (uint32_t e2 = 0; e2 < c->num_elements; e2++) {
+        const vf_format_desc *d = vf_format_info(c->elements[e2].format);
+        if (c->elements[e2].input_slot != slot || w->r->vk.status[e2] != VKF_ELEM_FETCHED)
+            continue;
+        vkf_fetch_place(c, w->r->offsets, e2, i, j, &wide);
+        if (vkf_rba_out(wide, d->bytes, vb->size_in_bytes, vb->stride_in_bytes))
+            return FETCH_RBA_OUT;
+    }
+    return VKF_FETCH_IN;
+}
+
+/* Counts one out-of-bounds word of element e by its outcome; a mismatch
+ * not known for the device fails the case and is kept for the report. */
+static void count_oob(const struct walk *w, uint32_t e, uint32_t comp, uint32_t i, uint32_t j,
+                      uint32_t expected, uint32_t got, int outcome)
+{
+    struct vkf_case_report *r = w->r;
+
+    if (outcome == VKF_OOB_MISMATCH && known(w, e, VF_DIFF_OTHER, 1)) {
+        outcome = VKF_OOB_KNOWN;
+        r->known++;
+    }
+    r->oob[outcome]++;
+    if (outcome == VKF_OOB_MISMATCH) {
+        r->unaccepted++;
+        keep(w, e, comp, i, j, expected, got, VF_DIFF_OTHER, 1);
+    }
+}
+
+static void compare_words(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
+                          const uint32_t *want, const uint32_t *got);
+
+/* The four words of element e read out of bounds (or from a null binding)
+ * against the rule of the device's robustness mode; want holds vfetch's
+ * D3D value. An element D3D reads in bounds (d3d_in) that robustBufferAccess
+ * calls out of bounds may hold the value read in bounds: a vector outside
+ * the mode's set is then compared as one, with the difference kinds of a
+ * value converted by the driver. */
+static void compare_oob(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
+                        const uint32_t *want, const uint32_t *got, int null_binding, int d3d_in)
+{
+    const struct vf_case *c = w->c;
+    const vf_vertex_buffer_view *vb = &c->vertex_buffers[c->elements[e].input_slot];
+    const struct vkf_oob_element el = {
+        .format = c->elements[e].format,
+        .mapping = c->component_mappings ? c->component_mappings[e]
+                                         : VF_DEFAULT_COMPONENT_MAPPING,
+        .view = vb->data, .view_size = vb->size_in_bytes,
+    };
+    uint32_t rule[4];
+    int allowed = 1;
+
+    if (null_binding || w->r->robustness != VKF_ROBUST_BUFFER_ACCESS)
+        vkf_oob_zero_rule(&el, rule); /* the one value Vulkan allows */
+    else
+        allowed = vkf_rba_allows(&el, got, rule);
+    if (!allowed && d3d_in) {
+        compare_words(w, e, i, j, want, got);
+        return;
+    }
+    for (uint32_t comp = 0; comp < 4; comp++) {
+        int outcome = VKF_OOB_MISMATCH;
+        if (got[comp] == want[comp])
+            outcome = VKF_OOB_EXACT;
+        else if (null_binding && got[comp] == rule[comp])
+            outcome = VKF_OOB_API;
+        else if (!null_binding && w->r->robustness == VKF_ROBUST_BUFFER_ACCESS && allowed)
+            outcome = VKF_OOB_ALLOWED;
+        count_oob(w, e, comp, i, j, null_binding || !allowed ? rule[comp] : want[comp],
+                  got[comp], outcome);
+    }
+}
+
+/* The four words of element e read in bounds, with the difference kinds. */
+static void compare_words(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
+                          const uint32_t *want, const uint32_t *got)
+{
+    const struct vf_case *c = w->c;
+    const vf_format_desc *d = vf_format_info(c->elements[e].format);
+    uint32_t mapping = c->component_mappings ? c->component_mappings[e]
+                                             : VF_DEFAULT_COMPONENT_MAPPING;
+
+    for (uint32_t comp = 0; comp < 4; comp++) {
+        uint32_t sel = VF_DECODE_COMPONENT_MAPPING(comp, mapping);
+        uint32_t type = sel < 4 ? d->type[sel] : VF_TYPE_NONE;
+        uint32_t bits = sel < 4 ? d->bits[sel] : 0;
+        count(w, e, comp, i, j, want[comp], got[comp],
+              vf_diff_classify(want[comp], got[comp], type, bits));
+    }
+}
+
+/* Every fetched element of one shaded vertex: in bounds, out of bounds,
+ * or not compared where the APIs' address arithmetic differs. */
 static void compare_elements(const struct walk *w, uint32_t i, uint32_t j, const uint32_t *want,
                              const uint32_t *got)
 {
-    const struct vf_case *c = w->c;
-
-    for (uint32_t e = 0; e < c->num_elements; e++) {
-        const vf_format_desc *d = vf_format_info(c->elements[e].format);
-        uint32_t mapping = c->component_mappings ? c->component_mappings[e]
-                                                 : VF_DEFAULT_COMPONENT_MAPPING;
+    for (uint32_t e = 0; e < w->c->num_elements; e++) {
+        const uint32_t *ew = want + 4 * w->elem_reg[e], *gw = got + 4 * e;
+        int place;
         if (w->r->vk.status[e] != VKF_ELEM_FETCHED || w->elem_reg[e] < 0)
             continue;
-        if (!comparable_fetch(c, w->r->offsets, e, i, j)) {
+        place = fetch_place(w, e, i, j);
+        if (place == VKF_FETCH_IN)
+            compare_words(w, e, i, j, ew, gw);
+        else if (place == VKF_FETCH_WRAPS ||
+                 (place != FETCH_NULL && w->r->robustness == VKF_ROBUST_NONE))
             w->r->skipped_oob += 4;
-            continue;
-        }
-        for (uint32_t comp = 0; comp < 4; comp++) {
-            uint32_t sel = VF_DECODE_COMPONENT_MAPPING(comp, mapping);
-            uint32_t type = sel < 4 ? d->type[sel] : VF_TYPE_NONE;
-            uint32_t bits = sel < 4 ? d->bits[sel] : 0;
-            uint32_t ew = want[4 * w->elem_reg[e] + comp], gw = got[4 * e + comp];
-            count(w, e, comp, i, j, ew, gw, vf_diff_classify(ew, gw, type, bits));
-        }
+        else
+            compare_oob(w, e, i, j, ew, gw, place == FETCH_NULL, place == FETCH_RBA_OUT);
     }
 }
 

@@ -11,6 +11,7 @@
 
 #include "case.h"
 #include "compare.h" /* tools/common: the difference kinds, shared with `vfetch compare` */
+#include "fetch_oob.h"
 #include "vfetch.h"
 #include "vk_run.h"
 #include "vk_start_ref.h"
@@ -27,6 +28,7 @@ struct vkf_diff {
     uint32_t index_value;
     uint32_t expected, got;
     int kind; /* VF_DIFF_* */
+    int oob;  /* an out-of-bounds word (fetch_oob.h): expected is the rule's value */
 };
 
 /* Counts per component and difference kind of one format, with the first
@@ -56,6 +58,8 @@ struct vkf_case_report {
     struct vkf_format_stats *stats; /* [VKF_MAX_FORMAT_VALUE] */
     uint64_t total[VF_DIFF_COUNT];
     uint64_t accepted, known, unaccepted, compared, skipped_oob, skipped_incomplete;
+    int robustness;                 /* enum vkf_robustness the device runs with */
+    uint64_t oob[VKF_OOB_COUNT];    /* out-of-bounds words by outcome (fetch_oob.h) */
     struct vkf_diff *shown; /* room for max_mismatches (at least 1) */
     uint32_t num_shown;
     int offset_mismatch;
@@ -75,7 +79,9 @@ void vkf_resolve_offsets(const struct vf_case *c, uint32_t *out);
 
 /* Compares r->vk (the driver's records) with ref, vfetch's AoS records of
  * c's draw through layout (every element, with the system values), and
- * counts into r. Returns VKF_EXIT_OK, VKF_EXIT_MISMATCH for a difference
+ * counts into r: values D3D and Vulkan both read in bounds exactly (with
+ * the difference kinds of compare.h), words either reads out of bounds
+ * against the rule of r->robustness (fetch_oob.h). Returns VKF_EXIT_OK, VKF_EXIT_MISMATCH for a difference
  * not accepted, or VKF_EXIT_USAGE (message in r->error). */
 int vkf_compare(struct vkf_case_report *r, const struct vkf_compare_rules *rules,
                 const struct vf_case *c, const vf_layout *layout, const uint32_t *ref);

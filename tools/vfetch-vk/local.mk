@@ -12,6 +12,10 @@ tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/fetch_case.h \
 	tools/vfetch-vk/fetch_compare.c \
 	tools/vfetch-vk/fetch_compare.h \
+	tools/vfetch-vk/fetch_addr.c \
+	tools/vfetch-vk/fetch_addr.h \
+	tools/vfetch-vk/fetch_oob.c \
+	tools/vfetch-vk/fetch_oob.h \
 	tools/vfetch-vk/report.c \
 	tools/vfetch-vk/report.h \
 	tools/vfetch-vk/vk_format.c \

@@ -20,6 +20,7 @@
 
 #include "compare.h"
 #include "fetch_case.h"
+#include "fetch_oob.h"
 #include "report.h"
 #include "vk_device.h"
 #include "vk_fetch_device.h"
@@ -42,6 +43,8 @@ struct options {
     int verbose;
     int primitives;      /* compare primitive lists instead of fetched values */
     int accept_rotated;  /* --primitives: accept GL-rotated strip-with-adjacency triangles */
+    int robustness;      /* --robustness: enum vkf_robustness */
+    int sized_bindings;  /* --vertex-buffers sized */
 };
 
 static void usage(FILE *f)
@@ -57,6 +60,11 @@ static void usage(FILE *f)
           "  --accept KINDS         accept these differences (comma list: 1ulp, nan,\n"
           "                         snorm-min, not-shaded, or 'd3d' = nan, which D3D allows)\n"
           "  --known-deviations FILE  accept the differences FILE lists for this device\n"
+          "  --robustness MODE      auto (default), robustness2, robust-buffer-access or none:\n"
+          "                         the device's out-of-bounds mode; words read out of bounds\n"
+          "                         are compared with its rule (none: such draws are skipped)\n"
+          "  --vertex-buffers HOW   exact (default): each vertex buffer is its view; sized:\n"
+          "                         views bound by size in larger buffers (vkCmdBindVertexBuffers2)\n"
           "  --check-formats        check the DXGI -> Vulkan format map bit by bit and exit\n"
           "  --tamper[=WHAT]        change one word the driver returned (tests the diff):\n"
           "                         value (default) an element's, start-vertex or\n"
@@ -116,6 +124,27 @@ static int run_primitives(struct vkf_device *dev, const struct options *o, const
     return overall;
 }
 
+/* --robustness MODE and --vertex-buffers HOW (`opt` names which, without
+ * its dashes). Returns 0, or -1 with a message for a value it does not
+ * take. */
+static int parse_mode(const char *opt, const char *v, struct options *o)
+{
+    if (strncmp(opt, "robustness", 10) == 0) {
+        o->robustness = vkf_robustness_from_name(v);
+        if (o->robustness >= 0)
+            return 0;
+        fprintf(stderr, "vfetch-vk: --robustness: not a mode: %s (auto, robustness2, "
+                        "robust-buffer-access, none)\n", v);
+        return -1;
+    }
+    if (strcmp(v, "exact") != 0 && strcmp(v, "sized") != 0) {
+        fprintf(stderr, "vfetch-vk: --vertex-buffers: exact or sized, not %s\n", v);
+        return -1;
+    }
+    o->sized_bindings = v[0] == 's';
+    return 0;
+}
+
 /* Reads the command line into o and cases (room for argc entries).
  * Returns -1 to go on, else the exit status (--help, a bad option). */
 static int parse_options(int argc, char **argv, struct options *o, const char **cases,
@@ -167,6 +196,14 @@ static int parse_options(int argc, char **argv, struct options *o, const char **
                 fprintf(stderr, "vfetch-vk: --accept: unknown kind in '%s'\n", v);
                 return VKF_EXIT_USAGE;
             }
+        } else if ((strcmp(a, "--robustness") == 0 || strcmp(a, "--vertex-buffers") == 0) &&
+                   i + 1 < argc) {
+            if (parse_mode(a + 2, argv[++i], o) != 0)
+                return VKF_EXIT_USAGE;
+        } else if (strncmp(a, "--robustness=", 13) == 0 ||
+                   strncmp(a, "--vertex-buffers=", 17) == 0) {
+            if (parse_mode(a + 2, strchr(a, '=') + 1, o) != 0)
+                return VKF_EXIT_USAGE;
         } else if ((strcmp(a, "--known-deviations") == 0 && i + 1 < argc) ||
                    strncmp(a, "--known-deviations=", 19) == 0) {
             o->known_path = a[18] == '=' ? a + 19 : argv[++i];
@@ -212,6 +249,7 @@ static int run_cases(struct vkf_device *dev, const struct options *o,
         .rules = { .accept = o->accept, .max_mismatches = o->max_mismatches, .known = known },
         .tamper = o->tamper,
         .verbose = o->verbose && !o->json,
+        .sized_bindings = o->sized_bindings,
     };
     int overall = VKF_EXIT_OK;
 
@@ -226,7 +264,7 @@ static int run_cases(struct vkf_device *dev, const struct options *o,
         vkf_report_case(rep, r);
         if (ret == VKF_EXIT_USAGE)
             overall = VKF_EXIT_USAGE;
-        else if (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE)
+        else if (ret == VKF_EXIT_MISMATCH && overall != VKF_EXIT_USAGE)
             overall = VKF_EXIT_MISMATCH;
         free(r->stats);
         free(r->shown);
@@ -242,18 +280,25 @@ static int run_on_device(const struct options *o, struct vf_known_list *known,
     struct vkf_device *dev = NULL;
     struct vkf_report rep;
     char err[1024];
-    int ret = vkf_open_fetch(o->device, &dev, err, sizeof(err));
+    int ret = vkf_open_fetch(o->device, o->robustness, &dev, err, sizeof(err));
 
     if (ret != VKF_EXIT_OK) {
         fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
         return ret;
+    }
+    if (o->sized_bindings && !dev->info.bind_sizes) {
+        fprintf(stderr, "vfetch-vk: skipped: --vertex-buffers sized needs "
+                        "vkCmdBindVertexBuffers2 (Vulkan 1.3)\n");
+        vkf_close_fetch(dev);
+        return VKF_EXIT_SKIP;
     }
     if (o->primitives) {
         ret = run_primitives(dev, o, cases, ncases);
         vkf_close_fetch(dev);
         return ret;
     }
-    vkf_report_begin(&rep, stdout, o->json, vkf_device_description(dev));
+    vkf_report_begin(&rep, stdout, o->json, vkf_device_description(dev),
+                     vkf_fetch_robustness(dev), o->sized_bindings);
     ret = run_cases(dev, o, known, &rep, cases, ncases);
     if (ret == VKF_EXIT_USAGE || (ret != VKF_EXIT_OK && overall != VKF_EXIT_USAGE))
         overall = ret;

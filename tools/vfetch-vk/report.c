@@ -12,7 +12,7 @@
 
 struct vkf_report_backend {
     int draw_row; /* counts of no element (the draw) form a row of the format table */
-    void (*device)(FILE *f, const char *device);
+    void (*device)(FILE *f, const char *device, int robustness, int sized);
     /* Returns nonzero when the case's report ends here (it did not run). */
     int (*case_open)(FILE *f, const struct vkf_case_report *r, uint32_t nth);
     void (*element)(FILE *f, const struct vkf_case_report *r, uint32_t e);
@@ -73,9 +73,24 @@ static const char *comp_name(uint32_t comp)
 /* Text                                                                      */
 /* ------------------------------------------------------------------------ */
 
-static void text_device(FILE *f, const char *device)
+static void text_device(FILE *f, const char *device, int robustness, int sized)
 {
     fprintf(f, "device: %s\n", device);
+    fprintf(f, "robustness: %s (vertex buffers: %s)\n", vkf_robustness_name(robustness),
+            sized ? "sized" : "exact");
+}
+
+/* "N words: a oob exact, ..., e oob mismatch; f not compared". */
+static void text_oob(FILE *f, const uint64_t *oob, uint64_t not_compared)
+{
+    uint64_t n = 0;
+
+    for (int k = 0; k < VKF_OOB_COUNT; k++)
+        n += oob[k];
+    fprintf(f, "%" PRIu64 " words:", n);
+    for (int k = 0; k < VKF_OOB_COUNT; k++)
+        fprintf(f, "%s %" PRIu64 " %s", k ? "," : "", oob[k], vkf_oob_outcome_name[k]);
+    fprintf(f, "; %" PRIu64 " not compared (the APIs' addresses differ)\n", not_compared);
 }
 
 static int text_case_open(FILE *f, const struct vkf_case_report *r, uint32_t nth)
@@ -83,7 +98,7 @@ static int text_case_open(FILE *f, const struct vkf_case_report *r, uint32_t nth
     (void)nth;
     fprintf(f, "case %s\n", r->path);
     if (r->status == VKF_EXIT_USAGE || (r->error[0] && r->vk.records == NULL && r->compared == 0)) {
-        fprintf(f, "  error: %s\n", r->error);
+        fprintf(f, "  %s: %s\n", r->status == VKF_EXIT_SKIP ? "skipped" : "error", r->error);
         if (r->layout_errors[0])
             fprintf(f, "%s", r->layout_errors);
         if (r->status != VKF_EXIT_OK)
@@ -161,16 +176,24 @@ static void text_difference(FILE *f, const struct vkf_case_report *r, const stru
     else
         fprintf(f,
                 "    %s: %s.%s (element %u) position %u (index %u) instance %u: "
-                "expected 0x%08x (%.9g) got 0x%08x (%.9g)\n",
+                "expected 0x%08x (%.9g) got 0x%08x (%.9g)%s%s%s\n",
                 kind, r->semantic[d->element], comp_name(d->component), d->element, d->position,
                 d->index_value, d->instance, d->expected, (double)u2f(d->expected), d->got,
-                (double)u2f(d->got));
+                (double)u2f(d->got), d->oob ? " (out of bounds, " : "",
+                d->oob ? vkf_robustness_name(r->robustness) : "", d->oob ? " rule)" : "");
 }
 
 static void text_case_close(FILE *f, const struct vkf_case_report *r)
 {
     const uint64_t *t = r->total;
+    uint64_t oob = r->skipped_oob;
 
+    for (int k = 0; k < VKF_OOB_COUNT; k++)
+        oob += r->oob[k];
+    if (oob) {
+        fprintf(f, "  out of bounds (%s): ", vkf_robustness_name(r->robustness));
+        text_oob(f, r->oob, r->skipped_oob);
+    }
     fprintf(f,
             "  result: %" PRIu64 " values compared, %" PRIu64 " exact, %" PRIu64 " 1ulp, %" PRIu64
             " nan, %" PRIu64 " snorm-min, %" PRIu64 " mismatch, %" PRIu64 " sysval, %" PRIu64
@@ -199,6 +222,8 @@ static void text_known(FILE *f, const struct vf_known *k, size_t nth)
 
 static void text_end(FILE *f, const struct vkf_report *rep, int status)
 {
+    fprintf(f, "out of bounds (%s): ", vkf_robustness_name(rep->robustness));
+    text_oob(f, rep->oob, rep->oob_not_compared);
     fprintf(f, "%u cases: %u passed, %u failed, %u errors, %u skipped: %s\n", rep->cases,
             rep->passed, rep->failed, rep->errors, rep->skipped,
             status == VKF_EXIT_OK ? "PASS" : "FAIL");
@@ -211,11 +236,24 @@ static const struct vkf_report_backend text_backend = BACKEND(text, 1);
 /* JSON                                                                      */
 /* ------------------------------------------------------------------------ */
 
-static void json_device(FILE *f, const char *device)
+static void json_device(FILE *f, const char *device, int robustness, int sized)
 {
     fprintf(f, "{\"device\": ");
     vf_output_json_string(f, device);
-    fprintf(f, ",\n  \"cases\": [");
+    fprintf(f, ",\n  \"robustness\": \"%s\", \"vertex_buffers\": \"%s\",\n  \"cases\": [",
+            vkf_robustness_name(robustness), sized ? "sized" : "exact");
+}
+
+/* The out-of-bounds counts as JSON members: "oob_exact": n, ... */
+static void json_oob(FILE *f, const uint64_t *oob, uint64_t not_compared)
+{
+    for (int k = 0; k < VKF_OOB_COUNT; k++) {
+        fputs(", \"oob_", f);
+        for (const char *p = vkf_oob_outcome_name[k] + 4; *p; p++)
+            fputc(*p == '-' ? '_' : *p, f);
+        fprintf(f, "\": %" PRIu64, oob[k]);
+    }
+    fprintf(f, ", \"oob_not_compared\": %" PRIu64, not_compared);
 }
 
 /* Whether each start location the case reads was compared. */
@@ -264,9 +302,10 @@ static void json_counts(FILE *f, const struct vkf_case_report *r)
     for (int k = 0; k < VF_DIFF_COUNT; k++)
         fprintf(f, "%s\"%s\": %" PRIu64, k ? ", " : "", kind_name[k], r->total[k]);
     fprintf(f, ", \"accepted\": %" PRIu64 ", \"known\": %" PRIu64 ", \"not_accepted\": %" PRIu64
-               ", \"out_of_bounds\": %" PRIu64 ", \"alone_between_cuts\": %" PRIu64
-               "},\n     \"formats\": [",
+               ", \"out_of_bounds\": %" PRIu64 ", \"alone_between_cuts\": %" PRIu64,
             r->accepted, r->known, r->unaccepted, r->skipped_oob, r->skipped_incomplete);
+    json_oob(f, r->oob, r->skipped_oob);
+    fprintf(f, "},\n     \"formats\": [");
 }
 
 static void json_format_row(FILE *f, uint32_t fmt, uint32_t comp, const uint64_t *n,
@@ -296,9 +335,10 @@ static void json_difference(FILE *f, const struct vkf_case_report *r, const stru
         vf_output_json_string(f, r->semantic[d->element]);
     fprintf(f,
             ", \"component\": \"%s\", \"position\": %u, \"index\": %u, "
-            "\"instance\": %u, \"expected\": \"0x%08x\", \"got\": \"0x%08x\"}",
+            "\"instance\": %u, \"expected\": \"0x%08x\", \"got\": \"0x%08x\", "
+            "\"out_of_bounds\": %s}",
             comp_name(d->component), d->position, d->index_value, d->instance, d->expected,
-            d->got);
+            d->got, d->oob ? "true" : "false");
 }
 
 static void json_case_close(FILE *f, const struct vkf_case_report *r)
@@ -327,8 +367,10 @@ static void json_end(FILE *f, const struct vkf_report *rep, int status)
 {
     fprintf(f,
             "],\n  \"summary\": {\"cases\": %u, \"passed\": %u, \"failed\": %u, "
-            "\"errors\": %u, \"skipped\": %u},\n  \"status\": %d}\n",
-            rep->cases, rep->passed, rep->failed, rep->errors, rep->skipped, status);
+            "\"errors\": %u, \"skipped\": %u",
+            rep->cases, rep->passed, rep->failed, rep->errors, rep->skipped);
+    json_oob(f, rep->oob, rep->oob_not_compared);
+    fprintf(f, "},\n  \"status\": %d}\n", status);
 }
 
 static const struct vkf_report_backend json_backend = BACKEND(json, 0);
@@ -337,12 +379,14 @@ static const struct vkf_report_backend json_backend = BACKEND(json, 0);
 /* The walk                                                                  */
 /* ------------------------------------------------------------------------ */
 
-void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *device)
+void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *device,
+                      int robustness, int sized)
 {
+    memset(rep, 0, sizeof(*rep));
     rep->f = f;
     rep->be = json ? &json_backend : &text_backend;
-    rep->cases = rep->passed = rep->failed = rep->errors = rep->skipped = 0;
-    rep->be->device(f, device);
+    rep->robustness = robustness;
+    rep->be->device(f, device, robustness, sized);
 }
 
 /* The rows of the format table: a format and component with any value
@@ -375,6 +419,9 @@ void vkf_report_case(struct vkf_report *rep, const struct vkf_case_report *r)
         rep->skipped++;
     else
         rep->errors++;
+    for (int k = 0; k < VKF_OOB_COUNT; k++)
+        rep->oob[k] += r->oob[k];
+    rep->oob_not_compared += r->skipped_oob;
     if (be->case_open(f, r, rep->cases++) != 0)
         return;
     for (uint32_t e = 0; e < r->vk.num_elements; e++)

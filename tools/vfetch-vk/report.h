@@ -22,10 +22,16 @@ struct vkf_report {
     /* The cases by outcome, for the summary: equal (or every difference
      * accepted), with a difference, with a case error, skipped. */
     uint32_t passed, failed, errors, skipped;
+    int robustness;                 /* enum vkf_robustness of the device */
+    uint64_t oob[VKF_OOB_COUNT];    /* out-of-bounds words of every case, by outcome */
+    uint64_t oob_not_compared;      /* words where the APIs' addresses differ */
 };
 
-/* Starts a report to f: JSON when json is nonzero, else text. */
-void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *device);
+/* Starts a report to f: JSON when json is nonzero, else text; the device
+ * runs with robustness mode `robustness` (enum vkf_robustness), its vertex
+ * buffers bound by size when `sized`. */
+void vkf_report_begin(struct vkf_report *rep, FILE *f, int json, const char *device,
+                      int robustness, int sized);
 /* Writes one case's report. */
 void vkf_report_case(struct vkf_report *rep, const struct vkf_case_report *r);
 /* Writes the known deviations, the cases passed and failed and the overall

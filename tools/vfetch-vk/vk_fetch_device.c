@@ -6,13 +6,61 @@
 #include <stdlib.h>
 
 #include "vk_device.h"
+#include "fetch_oob.h"
 #include "vk_fetch_device.h"
 #include "vk_shader.h"
 
-int vkf_open_fetch(const char *want, struct vkf_device **dev_ret, char *err, size_t err_size)
+/* The robustness features for a requested mode on a device that offers
+ * `info`; -1 (message in err) when it lacks them. */
+static int robust_features(const struct vkf_phys_info *info, int mode, unsigned *features,
+                           char *err, size_t err_size)
 {
-    return vkf_open("vfetch-vk", want, VKF_FEATURE_DIVISOR | VKF_FEATURE_ROBUST |
-                    VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS, dev_ret, err, err_size);
+    if (mode == VKF_ROBUST_2 && !info->robust2) {
+        snprintf(err, err_size, "%s has no robustBufferAccess2 (VK_EXT/KHR_robustness2)",
+                 info->props.deviceName);
+        return -1;
+    }
+    if (mode == VKF_ROBUST_BUFFER_ACCESS && !info->robust) {
+        snprintf(err, err_size, "%s has no robustBufferAccess", info->props.deviceName);
+        return -1;
+    }
+    if (mode == VKF_ROBUST_AUTO || mode == VKF_ROBUST_2)
+        *features |= VKF_FEATURE_ROBUST | VKF_FEATURE_ROBUST2;
+    else if (mode == VKF_ROBUST_BUFFER_ACCESS)
+        *features |= VKF_FEATURE_ROBUST;
+    return 0;
+}
+
+int vkf_open_fetch(const char *want, int robustness, struct vkf_device **dev_ret, char *err,
+                   size_t err_size)
+{
+    unsigned features = VKF_FEATURE_DIVISOR | VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS |
+                        VKF_FEATURE_NULL_DESCRIPTOR | VKF_FEATURE_BIND_SIZES;
+    struct vkf_device *d;
+    struct vkf_phys_info info;
+    int ret = vkf_open_instance("vfetch-vk", &d, err, err_size);
+
+    *dev_ret = NULL;
+    if (ret != VKF_EXIT_OK)
+        return ret;
+    ret = vkf_select(d, want, &info, err, err_size);
+    if (ret == VKF_EXIT_OK && robust_features(&info, robustness, &features, err, err_size) != 0)
+        ret = VKF_EXIT_SKIP;
+    if (ret == VKF_EXIT_OK)
+        ret = vkf_device_create(d, &info, features, err, err_size);
+    if (ret != VKF_EXIT_OK) {
+        vkf_close(d);
+        return ret;
+    }
+    *dev_ret = d;
+    return VKF_EXIT_OK;
+}
+
+int vkf_fetch_robustness(const struct vkf_device *dev)
+{
+    if (dev->info.robust2)
+        return VKF_ROBUST_2;
+    return dev->info.robust ? VKF_ROBUST_BUFFER_ACCESS : VKF_ROBUST_NONE;
 }
 
 void vkf_close_fetch(struct vkf_device *dev)
@@ -29,6 +77,12 @@ static void print_device(void *ctx, uint32_t i, const struct vkf_phys_info *info
 
     vkf_phys_describe(info, desc, sizeof(desc));
     fprintf(f, "%u: %s\n", i, desc);
+    fprintf(f, "   robustness: robustBufferAccess %s, robustBufferAccess2 %s, nullDescriptor %s "
+               "(%s), vkCmdBindVertexBuffers2 %s\n",
+            info->robust ? "yes" : "no", info->robust2 ? "yes" : "no",
+            info->null_descriptor ? "yes" : "no",
+            info->robustness2_extension ? info->robustness2_extension : "no robustness2",
+            info->bind_sizes ? "yes" : "no");
     fprintf(f, "   divisor: %s (rate divisor %s, zero divisor %s, max %u)%s%s%s%s%s\n",
             info->divisor_extension ? info->divisor_extension : "none",
             info->divisor_rate ? "yes" : "no", info->divisor_zero ? "yes" : "no",

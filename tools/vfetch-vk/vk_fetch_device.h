@@ -14,11 +14,18 @@
 #define VKF_DRAW_TIMEOUT_NS (120ull * 1000000000ull)
 
 /* Opens the device `want` names for vfetch-vk (vkf_select's rules; NULL:
- * the first usable device) with the divisor extension, robustBufferAccess
- * and the geometry and tessellation stages where it has them. Returns
- * VKF_EXIT_OK, VKF_EXIT_SKIP when there is no loader or no usable device
- * (the reason in err), or VKF_EXIT_USAGE when no device matches. */
-int vkf_open_fetch(const char *want, struct vkf_device **dev_ret, char *err, size_t err_size);
+ * the first usable device) with the divisor extension, the geometry and
+ * tessellation stages, nullDescriptor and vkCmdBindVertexBuffers2 where it
+ * has them, and the robustness features of `robustness` (enum
+ * vkf_robustness of fetch_oob.h; VKF_ROBUST_AUTO: robustBufferAccess2, else
+ * robustBufferAccess, else none, as the device has them). Returns
+ * VKF_EXIT_OK, VKF_EXIT_SKIP when there is no loader or no usable device,
+ * or the device lacks the mode asked for (the reason in err), or
+ * VKF_EXIT_USAGE when no device matches. */
+int vkf_open_fetch(const char *want, int robustness, struct vkf_device **dev_ret, char *err,
+                   size_t err_size);
+/* The robustness mode the device was opened with (not VKF_ROBUST_AUTO). */
+int vkf_fetch_robustness(const struct vkf_device *dev);
 /* Closes the device and frees the shaders compiled for it. */
 void vkf_close_fetch(struct vkf_device *dev);
 /* Prints every device with the facts that matter to vertex fetch. Returns

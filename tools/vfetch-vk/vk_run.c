@@ -8,21 +8,25 @@
  *    case's index buffer, as a point list, or as a line strip with primitive
  *    restart when D3D would cut (a strip topology with a cut value: rules
  *    5.2); rasterisation is discarded, so only the vertex stage runs;
- *  - the index buffer is padded with zero indices up to the last position
- *    the draw reads, so a read past the view's SizeInBytes returns index 0
- *    as in D3D (rules 5.1) instead of Vulkan's undefined value; with no
- *    index buffer the tool binds one of zeros (every index reads 0);
+ *  - under robustBufferAccess2 the index buffer is the view's SizeInBytes,
+ *    and a read past it is the driver's (zero, as D3D's rules 5.1); in the
+ *    other modes it is padded with zero indices up to the last position
+ *    the draw reads, so such a read returns D3D's 0 instead of Vulkan's
+ *    undefined value; with no index buffer the tool binds one of zeros;
  *  - component mappings and B8G8R8X8's .w = 1.0f are applied in the
  *    shader (Vulkan vertex input has no swizzle);
- *  - fetches D3D calls out of bounds (rules 6) are not compared: Vulkan
- *    leaves them undefined; robustBufferAccess, when the device has it,
- *    only keeps them from faulting.
+ *  - each vertex buffer holds the view's bytes and then poison
+ *    (fetch_oob.h), and is bound at the view's SizeInBytes where the device
+ *    has vkCmdBindVertexBuffers2, so a fetch out of bounds reads what the
+ *    robustness mode gives (compared by fetch_compare.c); an unbound slot
+ *    is a VK_NULL_HANDLE binding where the device has nullDescriptor.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fetch_oob.h"
 #include "vk_device.h"
 #include "vk_pipeline.h"
 #include "vk_translate.h"
@@ -37,6 +41,7 @@ struct run_state {
     struct vkf_buf vb[VF_MAX_INPUT_SLOTS];
     struct vkf_buf ib, out, keys;
     struct vkf_pipeline pipe;
+    VkDeviceSize vb_size[VF_MAX_INPUT_SLOTS]; /* bytes bound of each slot's buffer */
 };
 
 static void run_state_destroy(struct vkf_device *d, struct run_state *s)
@@ -62,7 +67,7 @@ static int vertex_format_supported(const void *ctx, uint32_t vk_format)
 
 /* The device's vertex input capabilities, for vkf_translate_elements
  * (caps->ctx points at d, which must outlive caps). */
-static void device_caps(const struct vkf_device *d, struct vkf_caps *caps)
+static void device_caps(const struct vkf_device *d, int sized, struct vkf_caps *caps)
 {
     const VkPhysicalDeviceLimits *l = &d->info.props.limits;
 
@@ -76,8 +81,48 @@ static void device_caps(const struct vkf_device *d, struct vkf_caps *caps)
     caps->divisor_zero = d->info.divisor_zero;
     caps->divisor_first_instance = d->info.divisor_first_instance;
     caps->max_divisor = d->info.max_divisor;
+    caps->null_descriptor = d->info.null_descriptor;
+    caps->sized_bindings = sized;
     caps->vertex_format = vertex_format_supported;
     caps->ctx = d;
+}
+
+/* Fills b's memory from byte `from` on with poison (fetch_oob.h). */
+static void poison(struct vkf_buf *b, VkDeviceSize from)
+{
+    if (b->map != NULL && from < b->memory_size)
+        memset((uint8_t *)b->map + from, VKF_POISON_BYTE, (size_t)(b->memory_size - from));
+}
+
+/* Whether the index buffer is bound at the view's size, reads past it left
+ * to the driver: under robustBufferAccess2, which returns 0 there. */
+static int exact_index_buffer(const struct vkf_device *d, const vf_index_buffer_view *ib)
+{
+    return d->info.robust2 && ib != NULL && ib->data != NULL && ib->size_in_bytes > 0 &&
+           ib->size_in_bytes <= VKF_MAX_ALLOCATION;
+}
+
+/* The view's bytes as the index buffer, the rest of its memory poison,
+ * and the keys. */
+static int index_buffer_exact(struct vkf_device *d, const vf_index_buffer_view *ib,
+                              struct run_state *s, struct vkf_result *res, char *err,
+                              size_t err_size)
+{
+    if (vkf_buf_create(d, &s->ib, ib->size_in_bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
+                       VKF_MEM_READBACK, err, err_size) ||
+        vkf_buf_create(d, &s->keys, (VkDeviceSize)s->ix.num_keys * 4,
+                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VKF_MEM_READBACK, err, err_size))
+        return VKF_EXIT_USAGE;
+    memcpy(s->ib.map, ib->data, ib->size_in_bytes);
+    poison(&s->ib, ib->size_in_bytes);
+    memcpy(s->keys.map, s->ix.keys, (size_t)s->ix.num_keys * 4);
+    if (s->ix.padded)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "index reads past SizeInBytes: left to the driver (robustBufferAccess2: 0); ");
+    vkf_note(res->translation, sizeof(res->translation),
+             "indexed: records keyed by (instance, index value), %u distinct values; ",
+             s->ix.num_keys);
+    return 0;
 }
 
 /* The index buffer, padded with zeros, and the sorted keys the shader
@@ -99,6 +144,13 @@ static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct
     ret = vkf_translate_indices(draw, &s->ix, err, err_size);
     if (ret != 0)
         return ret;
+    if (exact_index_buffer(d, ib)) {
+        ret = index_buffer_exact(d, ib, s, res, err, err_size);
+        if (ret != 0)
+            return ret;
+        s->span = s->ix.num_keys;
+        return 0;
+    }
     if (vkf_buf_create(d, &s->ib, s->ix.bytes, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, VKF_MEM_READBACK,
                        err, err_size) ||
         vkf_buf_create(d, &s->keys, (VkDeviceSize)s->ix.num_keys * 4,
@@ -108,8 +160,9 @@ static int upload_indices(struct vkf_device *d, const vf_draw_desc *draw, struct
         vkf_note(res->translation, sizeof(res->translation),
                  "no index buffer: a buffer of zero indices is bound; ");
     } else {
-        memcpy(s->ib.map, data,
-               (size_t)(ib->size_in_bytes < s->ix.bytes ? ib->size_in_bytes : s->ix.bytes));
+        /* Whole indices only: D3D reads one partly past the view as 0. */
+        uint64_t whole = ib->size_in_bytes - ib->size_in_bytes % s->ix.index_size;
+        memcpy(s->ib.map, data, (size_t)(whole < s->ix.bytes ? whole : s->ix.bytes));
         if (s->ix.padded)
             vkf_note(res->translation, sizeof(res->translation),
                      "index reads past SizeInBytes: padded with zero indices (D3D reads 0); ");
@@ -132,27 +185,42 @@ static int create_output(struct vkf_device *d, struct run_state *s, uint32_t ne,
     return vkf_output_create(d, &s->out, total, 1, err, err_size) ? VKF_EXIT_USAGE : 0;
 }
 
-/* One vertex buffer per bound slot. With robustBufferAccess Vulkan may
- * treat a vertex as out of bounds once the view ends inside its stride
- * (the range is cut to a multiple of the stride), where D3D checks each
- * element's bytes: pad with zeros to whole strides. Only fetches D3D calls
- * in bounds are compared, so the padding never is. */
+/* One vertex buffer per bound slot with a fetched element: the view's
+ * bytes, then poison to the end of its memory. With `sized` the buffer
+ * holds VKF_POISON_TAIL bytes more and is bound at the view's size
+ * (vkCmdBindVertexBuffers2), else the buffer is the view and an empty view
+ * is a VK_NULL_HANDLE binding, which Vulkan reads as robustBufferAccess2
+ * reads out of bounds. A slot without a buffer keeps its null binding. */
 static int upload_vertices(struct vkf_device *d, const struct vf_case *c, struct run_state *s,
-                           char *err, size_t err_size)
+                           int sized, struct vkf_result *res, char *err, size_t err_size)
 {
+    int nulls = 0, empty = 0;
+
     for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++) {
         const vf_vertex_buffer_view *vb = &c->vertex_buffers[slot];
-        VkDeviceSize size = vb->size_in_bytes;
 
         if (s->vi.slot_binding[slot] < 0)
             continue;
-        if (vb->stride_in_bytes != 0)
-            size = (size + vb->stride_in_bytes - 1) / vb->stride_in_bytes * vb->stride_in_bytes;
-        if (vkf_buf_create(d, &s->vb[slot], size, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
-                           VKF_MEM_READBACK, err, err_size))
+        if (slot >= c->num_vertex_buffers || vb->data == NULL || (!sized && !vb->size_in_bytes)) {
+            nulls += slot >= c->num_vertex_buffers || vb->data == NULL;
+            empty += !(slot >= c->num_vertex_buffers || vb->data == NULL);
+            continue;
+        }
+        if (vkf_buf_create(d, &s->vb[slot],
+                           (VkDeviceSize)vb->size_in_bytes + (sized ? VKF_POISON_TAIL : 0),
+                           VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, VKF_MEM_READBACK, err, err_size))
             return VKF_EXIT_USAGE;
         memcpy(s->vb[slot].map, vb->data, vb->size_in_bytes);
+        poison(&s->vb[slot], vb->size_in_bytes);
+        s->vb_size[slot] = vb->size_in_bytes;
     }
+    vkf_note(res->translation, sizeof(res->translation), "vertex buffers: %s; ",
+             sized ? "bound at SizeInBytes, poison after (vkCmdBindVertexBuffers2)"
+                   : "SizeInBytes each, the rest of their memory poison");
+    if (nulls || empty)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "%d unbound and %d empty slots bound to VK_NULL_HANDLE (nullDescriptor); ",
+                 nulls, empty);
     return 0;
 }
 
@@ -215,7 +283,7 @@ static int create_pipeline(struct vkf_device *d, struct run_state *s, const vf_d
 
 /* Records the draw, submits it and waits (two minutes at most). */
 static int submit_draw(struct vkf_device *d, struct run_state *s, const vf_draw_desc *draw,
-                       char *err, size_t err_size)
+                       int sized, char *err, size_t err_size)
 {
     struct vkf_draw_cmd cmd = {
         .index_buffer = draw->indexed ? s->ib.buffer : VK_NULL_HANDLE,
@@ -227,9 +295,16 @@ static int submit_draw(struct vkf_device *d, struct run_state *s, const vf_draw_
         .first_instance = draw->start_instance_location,
     };
 
-    for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++)
-        if (s->vi.slot_binding[slot] >= 0)
-            cmd.vertex_buffers[s->vi.slot_binding[slot]] = s->vb[slot].buffer;
+    for (uint32_t slot = 0; slot < VF_MAX_INPUT_SLOTS; slot++) {
+        int32_t b = s->vi.slot_binding[slot];
+        if (b < 0)
+            continue;
+        cmd.vertex_buffers[b] = s->vb[slot].buffer;
+        cmd.vertex_sizes[b] = s->vb_size[slot];
+        if (s->vb[slot].buffer == VK_NULL_HANDLE)
+            cmd.null_bindings |= 1u << b;
+    }
+    cmd.bind_sizes = sized;
     return vkf_draw_wait(d, &s->pipe, &cmd, VKF_DRAW_TIMEOUT_NS, err, err_size)
                ? VKF_EXIT_MISMATCH
                : 0;
@@ -263,7 +338,7 @@ static int read_back(const struct run_state *s, int indexed, struct vkf_result *
     return 0;
 }
 
-int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offsets,
+int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offsets, int sized,
             struct vkf_result *res, char *err, size_t err_size)
 {
     const vf_draw_desc *draw = &c->draw;
@@ -287,7 +362,7 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
         snprintf(err, err_size, "out of memory");
         return VKF_EXIT_USAGE;
     }
-    device_caps(d, &caps);
+    device_caps(d, sized, &caps);
     vkf_translate_elements(c, offsets, &caps, &s->vi, res);
 
     /* Failures up to the shader are the case's or the tool's (usage);
@@ -299,11 +374,11 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
         ret = create_output(d, s, ne, draw->instance_count, err, err_size);
     }
     if (ret == 0)
-        ret = upload_vertices(d, c, s, err, err_size);
+        ret = upload_vertices(d, c, s, sized, res, err, err_size);
     if (ret == 0)
         ret = create_pipeline(d, s, draw, ne, err, err_size);
     if (ret == 0)
-        ret = submit_draw(d, s, draw, err, err_size);
+        ret = submit_draw(d, s, draw, sized, err, err_size);
     if (ret == 0)
         ret = read_back(s, res->indexed, res, err, err_size);
 

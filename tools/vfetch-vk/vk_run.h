@@ -45,11 +45,13 @@ struct vkf_result {
 /*
  * Runs the case's draw on the device: one binding per slot, one attribute
  * per element at `offsets[e]` (resolved by the caller from the D3D rule),
- * the draw as D3D describes it. Returns 0, or VKF_EXIT_USAGE for a case the
+ * the draw as D3D describes it; with `sized` (the device must have
+ * info.bind_sizes) each vertex buffer is bound at its view's size in a
+ * larger buffer, else each buffer is its view. Returns 0, or VKF_EXIT_USAGE for a case the
  * tool cannot express (message in err), or VKF_EXIT_SKIP-free errors of the
  * driver as VKF_EXIT_MISMATCH with a message.
  */
-int vkf_run(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets,
+int vkf_run(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets, int sized,
             struct vkf_result *res, char *err, size_t err_size);
 void vkf_result_free(struct vkf_result *res);
 

@@ -9,8 +9,8 @@
  *    rate (0 included) a VK_EXT/KHR_vertex_attribute_divisor divisor; Vulkan
  *    applies firstInstance to divided and zero-divisor bindings the way D3D
  *    applies StartInstanceLocation (rules 4.1);
- *  - unbound slots are not given to the driver (Vulkan has no unbound
- *    vertex binding before VK_KHR_maintenance9);
+ *  - an unbound slot is a VK_NULL_HANDLE binding where the device has
+ *    nullDescriptor (VK_EXT/KHR_robustness2), else not given to the driver;
  *  - an indexed draw's records are keyed by index value: two positions
  *    with the same index fetch the same data.
  */
@@ -45,6 +45,7 @@ static int fetchable(const struct vf_case *c, const uint32_t *offsets,
 {
     const vf_input_element_desc *el = &c->elements[e];
     uint32_t slot = el->input_slot;
+    const int bound = slot < c->num_vertex_buffers && c->vertex_buffers[slot].data != NULL;
     const char *why;
 
     if (m == NULL) {
@@ -52,10 +53,17 @@ static int fetchable(const struct vf_case *c, const uint32_t *offsets,
         snprintf(res->note[e], sizeof(res->note[e]), "no Vulkan vertex format");
         return 0;
     }
-    if (slot >= c->num_vertex_buffers || c->vertex_buffers[slot].data == NULL) {
+    if (!bound && !caps->null_descriptor) {
         res->status[e] = VKF_ELEM_UNBOUND;
         snprintf(res->note[e], sizeof(res->note[e]),
                  "slot %u unbound: D3D reads 0,0,0,0; not given to the driver", slot);
+        return 0;
+    }
+    if (bound && c->vertex_buffers[slot].size_in_bytes == 0 && !caps->sized_bindings &&
+        !caps->null_descriptor) {
+        res->status[e] = VKF_ELEM_LIMIT;
+        snprintf(res->note[e], sizeof(res->note[e]),
+                 "slot %u: SizeInBytes 0 needs nullDescriptor or --vertex-buffers sized", slot);
         return 0;
     }
     if (!caps->vertex_format(caps->ctx, m->vk_format)) {
@@ -95,7 +103,9 @@ static uint32_t slot_binding(const struct vf_case *c, uint32_t e, struct vkf_ver
     if (vi->slot_binding[slot] >= 0)
         return (uint32_t)vi->slot_binding[slot];
     b->binding = nb;
-    b->stride = c->vertex_buffers[slot].stride_in_bytes;
+    /* An unbound slot's view says nothing: stride 0 for its null binding. */
+    b->stride = slot < c->num_vertex_buffers && c->vertex_buffers[slot].data != NULL
+                    ? c->vertex_buffers[slot].stride_in_bytes : 0;
     b->inputRate = el->input_slot_class == VF_INPUT_PER_INSTANCE_DATA
                        ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
     if (b->inputRate == VK_VERTEX_INPUT_RATE_INSTANCE && el->instance_data_step_rate != 1) {

@@ -28,6 +28,11 @@ struct vkf_caps {
     int divisor_zero;               /* vertexAttributeInstanceRateZeroDivisor */
     int divisor_first_instance;     /* divided bindings honour firstInstance */
     uint32_t max_divisor;           /* maxVertexAttribDivisor */
+    int null_descriptor;            /* nullDescriptor: unbound slots bound to VK_NULL_HANDLE */
+    /* Vertex buffers bound with their views' sizes (vkCmdBindVertexBuffers2,
+     * --vertex-buffers sized), else each buffer is the view: an empty view
+     * then needs nullDescriptor (a VK_NULL_HANDLE binding). */
+    int sized_bindings;
     /* Nonzero when the device has VERTEX_BUFFER_BIT for the VkFormat. */
     int (*vertex_format)(const void *ctx, uint32_t vk_format);
     const void *ctx;
@@ -47,7 +52,9 @@ struct vkf_vertex_input {
  * One binding per input slot with fetched elements (stride the view's
  * StrideInBytes), one attribute per element at location = element index
  * and offset offsets[e], a divisor per per-instance binding whose step rate
- * is not 1. An element the device cannot fetch gets no attribute: its
+ * is not 1. An element of an unbound slot is fetched from a binding of its
+ * own where the device has nullDescriptor (vk_run.c binds VK_NULL_HANDLE
+ * there). An element the device cannot fetch gets no attribute: its
  * res->status[e] and res->note[e] say why (res->status[] of fetched
  * elements is VKF_ELEM_FETCHED). c->num_elements <= VF_MAX_ELEMENTS.
  */

@@ -63,11 +63,12 @@ static int create_instance(struct vkf_device *d, const char *app, char *err, siz
         .applicationVersion = VF_VERSION_NUMBER,
         .pEngineName = "vfetch",
         .engineVersion = VF_VERSION_NUMBER,
-        /* The newest version whose structures vfetch-vk uses (1.2's
-         * VkPhysicalDeviceDriverProperties, where the device has 1.2): a
-         * device's 1.2 features count only up to the instance's version. A
+        /* The newest version whose structures or commands vfetch-vk uses
+         * (1.2's VkPhysicalDeviceDriverProperties, 1.3's
+         * vkCmdBindVertexBuffers2, where the device has them): a device's
+         * features and commands count only up to the instance's version. A
          * 1.1 loader accepts any version here. */
-        .apiVersion = VK_API_VERSION_1_2,
+        .apiVersion = VK_API_VERSION_1_3,
     };
     VkInstanceCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
@@ -130,6 +131,14 @@ static void enabled_info(struct vkf_device *d, const struct vkf_phys_info *info,
     }
     if (!(features & VKF_FEATURE_ROBUST))
         d->info.robust = 0;
+    if (!(features & VKF_FEATURE_ROBUST2) || !d->info.robust)
+        d->info.robust2 = 0;
+    if (!(features & VKF_FEATURE_NULL_DESCRIPTOR))
+        d->info.null_descriptor = 0;
+    if (!d->info.robust2 && !d->info.null_descriptor)
+        d->info.robustness2_extension = NULL;
+    if (!(features & VKF_FEATURE_BIND_SIZES))
+        d->info.bind_sizes = 0;
     if (!(features & VKF_FEATURE_DRAW_PARAMETERS))
         d->info.draw_parameters = 0;
     if (!(features & VKF_FEATURE_STAGES)) {
@@ -159,25 +168,36 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         .pNext = in->divisor_extension ? &div : NULL,
         .shaderDrawParameters = VK_TRUE,
     };
+    /* vfetch-vk's out-of-bounds checks (fetch_oob.c). */
+    VkPhysicalDeviceRobustness2FeaturesEXT rob2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+        .pNext = in->draw_parameters ? (void *)&sdp : sdp.pNext,
+        .robustBufferAccess2 = (VkBool32)in->robust2,
+        .nullDescriptor = (VkBool32)in->null_descriptor,
+    };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = in->draw_parameters ? (void *)&sdp : sdp.pNext,
+        .pNext = in->robustness2_extension ? (void *)&rob2 : rob2.pNext,
     };
-    const char *exts[1] = { in->divisor_extension };
+    const char *exts[2];
     VkDeviceCreateInfo dci = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &f2,
         .queueCreateInfoCount = 1,
         .pQueueCreateInfos = &qci,
-        .enabledExtensionCount = in->divisor_extension ? 1u : 0u,
         .ppEnabledExtensionNames = exts,
     };
     VkResult vr;
 
+    if (in->divisor_extension)
+        exts[dci.enabledExtensionCount++] = in->divisor_extension;
+    if (in->robustness2_extension)
+        exts[dci.enabledExtensionCount++] = in->robustness2_extension;
+
     /* The vertex shaders of both programs store what they fetched. */
     f2.features.vertexPipelineStoresAndAtomics = VK_TRUE;
-    /* vfetch-vk: only so that a fetch D3D calls out of bounds (not
-     * compared) cannot fault; in-bounds values are unaffected. */
+    /* vfetch-vk: what a fetch D3D calls out of bounds returns, and that
+     * it cannot fault; in-bounds values are unaffected. */
     f2.features.robustBufferAccess = (VkBool32)in->robust;
     /* vfetch-vk's primitive capture (vk_prim.c). */
     f2.features.geometryShader = (VkBool32)in->geometry;
@@ -190,6 +210,11 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
 #define X(name) LOAD(d->vkGetDeviceProcAddr, d->device, "the driver", name)
     VKF_DEVICE_FUNCS(X)
 #undef X
+    if (in->bind_sizes)
+        d->vkCmdBindVertexBuffers2 = (PFN_vkCmdBindVertexBuffers2)d->vkGetDeviceProcAddr(
+            d->device, "vkCmdBindVertexBuffers2");
+    if (d->vkCmdBindVertexBuffers2 == NULL)
+        d->info.bind_sizes = 0;
     return VKF_EXIT_OK;
 }
 
@@ -351,8 +376,9 @@ int vkf_buf_create(struct vkf_device *d, struct vkf_buf *b, VkDeviceSize size,
                  (unsigned long long)req.size, (int)vr);
         return -1;
     }
+    b->memory_size = req.size;
     if (b->map != NULL)
-        memset(b->map, 0, (size_t)b->size);
+        memset(b->map, 0, (size_t)b->memory_size);
     return 0;
 }
 

@@ -108,6 +108,10 @@ struct vkf_phys_info {
     uint32_t max_divisor;
     int stores;                    /* vertexPipelineStoresAndAtomics */
     int robust;                    /* robustBufferAccess */
+    const char *robustness2_extension; /* VK_EXT_robustness2 or VK_KHR_robustness2, or NULL */
+    int robust2;                   /* robustBufferAccess2 (of that extension) */
+    int null_descriptor;           /* nullDescriptor: VK_NULL_HANDLE vertex buffers */
+    int bind_sizes;                /* vkCmdBindVertexBuffers2 (Vulkan 1.3): bound sizes */
     int geometry;                  /* geometryShader */
     int tessellation;              /* tessellationShader */
     uint32_t max_patch_size;       /* maxTessellationPatchSize, 0 without tessellation */
@@ -126,6 +130,9 @@ struct vkf_phys_info {
 #define VKF_FEATURE_ROBUST 2u       /* robustBufferAccess */
 #define VKF_FEATURE_STAGES 4u       /* geometryShader and tessellationShader */
 #define VKF_FEATURE_DRAW_PARAMETERS 8u /* shaderDrawParameters */
+#define VKF_FEATURE_ROBUST2 16u     /* robustBufferAccess2 (with robustBufferAccess) */
+#define VKF_FEATURE_NULL_DESCRIPTOR 32u /* nullDescriptor */
+#define VKF_FEATURE_BIND_SIZES 64u  /* vkCmdBindVertexBuffers2 */
 
 struct vkf_device {
     void *lib;
@@ -139,6 +146,8 @@ struct vkf_device {
     VkCommandPool cmd_pool;        /* command buffers can be reset one by one */
     VkFence fence;                 /* unsignalled between vkf_submit_wait calls */
     char description[512];
+    /* Loaded where info.bind_sizes (a Vulkan 1.3 device), else NULL. */
+    PFN_vkCmdBindVertexBuffers2 vkCmdBindVertexBuffers2;
 #define X(name) PFN_##name name;
     VKF_INSTANCE_FUNCS(X)
     VKF_DEVICE_FUNCS(X)
@@ -216,12 +225,13 @@ enum vkf_place {
 struct vkf_buf {
     VkBuffer buffer;
     VkDeviceMemory memory;
-    void *map;          /* NULL for VKF_MEM_DEVICE */
+    void *map;          /* NULL for VKF_MEM_DEVICE; maps all of memory_size */
     VkDeviceSize size;
+    VkDeviceSize memory_size; /* bytes of its memory, size or more */
 };
 
-/* A buffer of `size` bytes (16 when 0) with `usage` in `place`, zero-filled
- * when mapped. 0, or -1 with a message (the caller still destroys b). */
+/* A buffer of `size` bytes (16 when 0) with `usage` in `place`, its whole
+ * memory zero-filled when mapped. 0, or -1 with a message (the caller still destroys b). */
 int vkf_buf_create(struct vkf_device *d, struct vkf_buf *b, VkDeviceSize size,
                    VkBufferUsageFlags usage, enum vkf_place place, char *err, size_t err_size);
 /* Frees b (unmapping it) and zeroes it; a zeroed b is a no-op. */

@@ -22,14 +22,22 @@ static void begin_pass(struct vkf_device *d, VkCommandBuffer cb, const struct vk
                                NULL);
 }
 
+/* Each binding with a buffer, or VK_NULL_HANDLE where null_bindings asks;
+ * with the bound sizes where the command gives them. */
 static void bind_vertex_buffers(struct vkf_device *d, VkCommandBuffer cb,
                                 const struct vkf_draw_cmd *cmd)
 {
     const VkDeviceSize zero = 0;
 
-    for (uint32_t b = 0; b < VKF_DRAW_MAX_BINDINGS; b++)
-        if (cmd->vertex_buffers[b] != VK_NULL_HANDLE)
-            d->vkCmdBindVertexBuffers(cb, b, 1, &cmd->vertex_buffers[b], &zero);
+    for (uint32_t b = 0; b < VKF_DRAW_MAX_BINDINGS; b++) {
+        const VkBuffer *buf = &cmd->vertex_buffers[b];
+        if (*buf == VK_NULL_HANDLE && !(cmd->null_bindings & (1u << b)))
+            continue;
+        if (cmd->bind_sizes && *buf != VK_NULL_HANDLE && d->vkCmdBindVertexBuffers2 != NULL)
+            d->vkCmdBindVertexBuffers2(cb, b, 1, buf, &zero, &cmd->vertex_sizes[b], NULL);
+        else
+            d->vkCmdBindVertexBuffers(cb, b, 1, buf, &zero);
+    }
 }
 
 void vkf_cmd_draw(struct vkf_device *d, VkCommandBuffer cb, const struct vkf_pipeline *p,

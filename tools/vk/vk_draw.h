@@ -19,6 +19,13 @@
  * still opened and closed). */
 struct vkf_draw_cmd {
     VkBuffer vertex_buffers[VKF_DRAW_MAX_BINDINGS]; /* by binding, offset 0; NULL: unbound */
+    /* With bind_sizes (the device's info.bind_sizes): the bytes bound of
+     * each buffer, through vkCmdBindVertexBuffers2, 0 allowed; else each
+     * whole buffer is bound. */
+    VkDeviceSize vertex_sizes[VKF_DRAW_MAX_BINDINGS];
+    int bind_sizes;
+    /* Bit per binding bound to VK_NULL_HANDLE (needs nullDescriptor). */
+    uint32_t null_bindings;
     VkBuffer index_buffer;        /* VK_NULL_HANDLE: a non-indexed draw */
     VkIndexType index_type;
     uint32_t vertex_count;        /* vertices, or indices, per instance */

@@ -15,6 +15,8 @@
  * properties structure is new. The installed headers may predate it. */
 #define VKF_KHR_DIVISOR_EXTENSION_NAME "VK_KHR_vertex_attribute_divisor"
 #define VKF_STRUCTURE_TYPE_DIVISOR_PROPERTIES_KHR ((VkStructureType)1000525000)
+/* VK_KHR_robustness2 keeps VK_EXT_robustness2's structure type values. */
+#define VKF_KHR_ROBUSTNESS2_EXTENSION_NAME "VK_KHR_robustness2"
 struct vkf_divisor_properties_khr {
     VkStructureType sType;
     void *pNext;
@@ -58,6 +60,10 @@ static void query_extensions(const struct vkf_device *d, VkPhysicalDevice p,
         info->divisor_extension = VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME;
     else if (has_extension(ext, n, VKF_KHR_DIVISOR_EXTENSION_NAME))
         info->divisor_extension = VKF_KHR_DIVISOR_EXTENSION_NAME;
+    if (has_extension(ext, n, VKF_KHR_ROBUSTNESS2_EXTENSION_NAME))
+        info->robustness2_extension = VKF_KHR_ROBUSTNESS2_EXTENSION_NAME;
+    else if (has_extension(ext, n, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME))
+        info->robustness2_extension = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
     *sm_builtins = has_extension(ext, n, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
     free(ext);
 }
@@ -68,12 +74,16 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
     VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT div = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT,
     };
+    VkPhysicalDeviceRobustness2FeaturesEXT rob2 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
+        .pNext = info->divisor_extension ? &div : NULL,
+    };
     VkPhysicalDeviceShaderDrawParametersFeatures sdp = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
     };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = info->divisor_extension ? &div : NULL,
+        .pNext = info->robustness2_extension ? (void *)&rob2 : rob2.pNext,
     };
 
     /* A Vulkan 1.0 device does not know the 1.1 structure. */
@@ -85,6 +95,9 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
     info->draw_parameters = sdp.shaderDrawParameters != 0;
     info->stores = f2.features.vertexPipelineStoresAndAtomics != 0;
     info->robust = f2.features.robustBufferAccess != 0;
+    info->robust2 = info->robustness2_extension && info->robust && rob2.robustBufferAccess2;
+    info->null_descriptor = info->robustness2_extension && rob2.nullDescriptor;
+    info->bind_sizes = info->props.apiVersion >= VK_API_VERSION_1_3;
     info->geometry = f2.features.geometryShader != 0;
     info->tessellation = f2.features.tessellationShader != 0;
     info->max_patch_size = info->tessellation ? info->props.limits.maxTessellationPatchSize : 0;

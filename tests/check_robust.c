@@ -13,32 +13,13 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "draw_helpers.h"
 #include "robust_ref.h"
 #include "test_util.h"
 #include "vfetch_robust.h"
 
 #define F(x) vf_test_f2u(x)
 #define ONE_F 0x3f800000u
-
-static vf_layout *make_layout(const vf_input_element_desc *el, uint32_t n)
-{
-    vf_layout *layout = NULL;
-    ck_assert_int_eq(vf_layout_create(el, n, NULL, &layout, NULL), VF_OK);
-    return layout;
-}
-
-static vf_draw_desc plain_draw(const vf_vertex_buffer_view *vb, uint32_t nvb, uint32_t v,
-                               uint32_t n)
-{
-    vf_draw_desc d;
-    vf_draw_desc_init(&d);
-    d.vertex_buffers = vb;
-    d.num_vertex_buffers = nvb;
-    d.primitive_topology = VF_TOPOLOGY_POINTLIST;
-    d.vertex_count_per_instance = v;
-    d.instance_count = n;
-    return d;
-}
 
 static vf_robust_set set_at(const vf_layout *l, const vf_draw_desc *d, uint32_t mode, uint32_t j,
                             uint32_t i, uint32_t g, uint32_t c)
@@ -71,11 +52,11 @@ START_TEST(test_view_ends_inside_element)
         { "POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, 0, 0 },
         { "COLOR", 0, VF_FORMAT_R8G8B8A8_UNORM, 0, 12, 0, 0 },
     };
-    vf_layout *l = make_layout(el, 2);
+    vf_layout *l = make_layout(el, 2, 0);
     uint32_t data[12] = { F(2), F(3), F(4), 0x80ff4000u, F(5), F(6), F(7), 0x01020304u,
                           F(8), F(9), 0, 0 };
     vf_vertex_buffer_view vb = { data, 40, 16 };
-    vf_draw_desc d = plain_draw(&vb, 1, 3, 1);
+    vf_draw_desc d = draw_desc(&vb, 1, 3, 1, 0, 0);
     for (uint32_t m = 0; m < VF_ROBUST_MODE_COUNT; m++)
         ck_assert_uint_eq(count(l, &d, m), 8); /* vertex 2: 4 + 4 components */
     vf_robust_set s = set_at(l, &d, VF_ROBUST_D3D, 0, 2, 0, 3);
@@ -114,10 +95,10 @@ END_TEST
 START_TEST(test_view_ends_inside_stride)
 {
     static const vf_input_element_desc el[] = { { "A", 0, VF_FORMAT_R32_FLOAT, 0, 0, 0, 0 } };
-    vf_layout *l = make_layout(el, 1);
+    vf_layout *l = make_layout(el, 1, 0);
     uint32_t data[6] = { F(1.5f), 0, 0, 0, F(2.5f), F(3.5f) };
     vf_vertex_buffer_view vb = { data, 24, 16 };
-    vf_draw_desc d = plain_draw(&vb, 1, 2, 1);
+    vf_draw_desc d = draw_desc(&vb, 1, 2, 1, 0, 0);
     ck_assert_uint_eq(count(l, &d, VF_ROBUST_D3D), 0);
     ck_assert_uint_eq(count(l, &d, VF_ROBUST_BUFFER_ACCESS), 4);
     vf_robust_set s = set_at(l, &d, VF_ROBUST_BUFFER_ACCESS, 0, 1, 0, 0);
@@ -145,10 +126,10 @@ START_TEST(test_unbound_zero_size_instances)
         { "A", 0, VF_FORMAT_R32G32_UINT, 0, 0, 0, 0 },
         { "B", 0, VF_FORMAT_R16G16_SINT, 1, 0, VF_INPUT_PER_INSTANCE_DATA, 2 },
     };
-    vf_layout *l = make_layout(el, 2);
+    vf_layout *l = make_layout(el, 2, 0);
     uint32_t inst = 0x00050007u;
     vf_vertex_buffer_view vb[2] = { { NULL, 0, 8 }, { &inst, 4, 4 } };
-    vf_draw_desc d = plain_draw(vb, 2, 1, 4); /* instances 2, 3 read element 1 of B */
+    vf_draw_desc d = draw_desc(vb, 2, 1, 4, 0, 0); /* instances 2, 3 read element 1 of B */
     vf_robust_set s = set_at(l, &d, VF_ROBUST_D3D, 0, 0, 0, 3);
     ck_assert_uint_eq(s.reason, VF_ROBUST_UNBOUND);
     ck_assert_uint_eq(s.exact, 0);
@@ -187,12 +168,12 @@ END_TEST
 START_TEST(test_index_past_buffer)
 {
     static const vf_input_element_desc el[] = { { "A", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0 } };
-    vf_layout *l = make_layout(el, 1);
+    vf_layout *l = make_layout(el, 1, 0);
     uint32_t data[2] = { 11, 22 };
     uint16_t idx[2] = { 1, 0 };
     vf_vertex_buffer_view vb = { data, 8, 4 };
     vf_index_buffer_view ib = { idx, 4, VF_FORMAT_R16_UINT };
-    vf_draw_desc d = plain_draw(&vb, 1, 3, 1);
+    vf_draw_desc d = draw_desc(&vb, 1, 3, 1, 0, 0);
     d.indexed = 1;
     d.index_buffer = &ib;
     vf_robust_set s = set_at(l, &d, VF_ROBUST_D3D, 0, 2, 0, 0);
@@ -216,10 +197,10 @@ END_TEST
 START_TEST(test_bad_input)
 {
     static const vf_input_element_desc el[] = { { "A", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0 } };
-    vf_layout *l = make_layout(el, 1);
+    vf_layout *l = make_layout(el, 1, 0);
     uint32_t data[2] = { 1, 2 };
     vf_vertex_buffer_view vb = { data, 8, 4 };
-    vf_draw_desc d = plain_draw(&vb, 1, 3, 1);
+    vf_draw_desc d = draw_desc(&vb, 1, 3, 1, 0, 0);
     vf_robust_set s;
     uint64_t n = 99;
     size_t w = 99;
@@ -351,11 +332,8 @@ START_TEST(test_random_against_reference)
 {
     vf_rng rng;
     vf_rng_seed(&rng, 0x0b5e55ed + (uint64_t)_i);
-    vf_format fmts[64];
-    uint32_t nf = 0;
-    for (uint32_t k = 0; k < vf_format_count() && nf < 64; k++)
-        if (vf_format_info_at(k)->ia_support & VF_IA_VERTEX_BUFFER)
-            fmts[nf++] = vf_format_info_at(k)->format;
+    vf_format fmts[128];
+    uint32_t nf = ia_formats(fmts);
     for (uint32_t round = 0; round < 40; round++) {
         vf_input_element_desc el[3];
         uint32_t n = 1 + vf_rng_below(&rng, 3), rate = vf_rng_below(&rng, 3);
@@ -379,8 +357,8 @@ START_TEST(test_random_against_reference)
         for (uint32_t k = 0; k < 6; k++)
             idx[k] = (uint16_t)vf_rng_below(&rng, 8);
         vf_index_buffer_view ib = { idx, 2 * vf_rng_below(&rng, 7), VF_FORMAT_R16_UINT };
-        vf_draw_desc d = plain_draw(vb, 1 + vf_rng_below(&rng, 2), 1 + vf_rng_below(&rng, 6),
-                                    1 + vf_rng_below(&rng, 4));
+        vf_draw_desc d = draw_desc(vb, 1 + vf_rng_below(&rng, 2), 1 + vf_rng_below(&rng, 6),
+                                   1 + vf_rng_below(&rng, 4), 0, 0);
         d.indexed = vf_rng_below(&rng, 2);
         d.index_buffer = d.indexed ? &ib : NULL;
         d.start_location = vf_rng_below(&rng, 3);

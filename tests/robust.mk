@@ -1,7 +1,7 @@
 # The out-of-bounds oracle (vfetch_robust.h) against tests/ref/robust_ref.c.
 ROBUST_REF_SOURCES = tests/ref/robust_ref.c tests/ref/robust_ref.h
 check_PROGRAMS += tests/check_robust
-tests_check_robust_SOURCES = tests/check_robust.c $(ROBUST_REF_SOURCES) $(IA_REF_SOURCES) \
+tests_check_robust_SOURCES = tests/check_robust.c $(ROBUST_REF_SOURCES) $(DRAW_HELPER_SOURCES) \
 	$(TEST_UTIL_SOURCES)
 tests_check_robust_CFLAGS = $(TEST_CFLAGS)
 tests_check_robust_LDADD = $(TEST_LDADD)

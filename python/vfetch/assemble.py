@@ -70,7 +70,7 @@ def _read_list(count_fn, list_fn):
 
 
 def _d3d11_indexed(case):
-    return 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+    return 1 if case.draw.indexed else 0
 
 
 def primitives(case, base_dir=None):

@@ -55,7 +55,7 @@ def statistics(case, base_dir=None):
     lib = _lib.lib()
     a = case.draw
     if case.api == "D3D11":
-        indexed = 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+        indexed = 1 if case.draw.indexed else 0
         n, k, start = a.vertex_count_per_instance, a.instance_count, a.start_location
 
         def use(lib, state, diag):

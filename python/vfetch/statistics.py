@@ -52,6 +52,10 @@ def statistics(case, base_dir=None):
     """The pipeline statistics of a case (a dict in the JSON case format, a
     Case, or a path): a Statistics."""
     case = as_case(case, base_dir)
+    if case.indirect is not None:
+        # ExecuteIndirect: a list of IndirectCommand, .result per command.
+        from . import _indirect
+        return _indirect.each(case, lambda c: statistics(c))
     lib = _lib.lib()
     a = case.draw
     if case.api == "D3D11":

@@ -319,3 +319,28 @@ def each(case, fn):
         if c.case is not None:
             c.result = fn(c.case)
     return out
+
+
+def flat_result(cmds):
+    """The Results of commands run one after the other, as the one instance
+    of a draw of that many positions: how compare reads a capture of the
+    whole call (vfetch(1), EXECUTEINDIRECT CASES). DrawError for a command
+    that could not be drawn."""
+    from .draw import Result
+    bad = [c for c in cmds if c.result is None]
+    if bad:
+        raise DrawError(bad[0].error[0], "command %d: %s" % (bad[0].command, bad[0].error[1]))
+    if not cmds:
+        raise DrawError(None, "ExecuteIndirect: no command runs")
+    first = cmds[0].result
+    words = first.words[:0]
+    for c in cmds:
+        words = _concat(words, c.result.words)
+    return Result(first.layout, words, sum(len(c.result) for c in cmds), 1)
+
+
+def _concat(a, b):
+    if hasattr(a, "dtype"):  # NumPy
+        import numpy
+        return numpy.concatenate((a, b))
+    return a + b  # array.array

@@ -169,6 +169,8 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     before the first record. Strip-cut positions are not in plain captures'
     comparison. accept: kinds to accept ('1ulp,nan' or a list);
     known_deviations: a file of known deviations, matched against `device`.
+    An ExecuteIndirect case's capture holds the commands' records one after
+    the other, compared as one instance of that many positions.
     """
     path = arg_path(captured)
     if path is not None:
@@ -180,6 +182,10 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     known_path = arg_path(known_deviations)
     known = load_known_deviations(known_path) if known_path is not None else known_deviations
     ref = run(case, isa=isa)
+    if isinstance(ref, list):
+        # ExecuteIndirect: a capture of the whole call, commands in order.
+        from ._indirect import flat_result
+        ref = flat_result(ref)
     cmp = Comparison(accept, known, device, max_shown)
     slots = _register_slots(ref)
     if data[:4] == struct.pack("<I", RAW_MAGIC):

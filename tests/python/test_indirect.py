@@ -123,3 +123,21 @@ def test_d3d11_indirect_without_the_flag():
     with pytest.raises(vfetch.DrawError) as e:
         vfetch.run(case)
     assert e.value.code == 407
+
+
+def test_compare_a_capture_of_the_whole_call(tmp_path):
+    raw = tmp_path / "call.vfr"
+    p = run_cli("run", "--output", "raw", EI)
+    assert p.returncode == 0
+    raw.write_bytes(p.stdout)
+    report = vfetch.compare(EI, str(raw))
+    assert report.counts.get("exact") == 120 and report.not_accepted == 0
+    words = []
+    for c in vfetch.run(EI):
+        n = c.result.record_words
+        w = _words(c.result)
+        words += [x for k in range(len(c.result)) for x in w[k * n:k * n + n - 4]]
+    words[7 * 8 + 1] ^= 1  # command 1's first record (record 7 of the call), POSITION0.y
+    import struct
+    report = vfetch.compare(EI, struct.pack("<%dI" % len(words), *words))
+    assert report.not_accepted == 1

@@ -8,6 +8,7 @@
     reuse = vfetch.run_reuse(case_dict)     # what `vfetch run --reuse` computes
     stats = vfetch.statistics(case_dict)    # IAVertices, IAPrimitives, VSInvocations
     report = vfetch.compare(case_dict, captured_words)
+    for cmd in vfetch.run(execute_indirect_case): cmd.command, cmd.result  # per command
 
 The library is loaded from VFETCH_LIBRARY, else the package's own copy (pip
 install from a built tree), else the libdir make install recorded, else by

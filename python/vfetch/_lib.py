@@ -211,6 +211,10 @@ _SIGNATURES = {
     "vf_d3d11_draw_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, u32] + _OUT),
     "vf_d3d11_draw_indexed_instanced": (ctypes.c_int, [_P(D3D11IAState), u32, u32, u32, i32,
                                                        u32] + _OUT),
+    "vf_d3d11_draw_instanced_indirect": (ctypes.c_int, [_P(D3D11IAState), c_ptr, u32] + _OUT),
+    "vf_d3d11_draw_indexed_instanced_indirect": (ctypes.c_int, [_P(D3D11IAState), c_ptr, u32]
+                                                 + _OUT),
+    "vf_d3d11_draw_auto": (ctypes.c_int, [_P(D3D11IAState), u32] + _OUT),
 }
 
 _lib = None

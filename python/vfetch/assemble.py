@@ -70,7 +70,7 @@ def _read_list(count_fn, list_fn):
 
 
 def _d3d11_indexed(case):
-    return 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+    return 1 if case.draw.indexed else 0
 
 
 def primitives(case, base_dir=None):
@@ -79,6 +79,10 @@ def primitives(case, base_dir=None):
     DrawError when the list would take more than 1 GiB of words (as
     vfetch.run refuses such a draw); iter_primitives reads any list."""
     case = as_case(case, base_dir)
+    if case.indirect is not None:
+        # ExecuteIndirect: a list of IndirectCommand, .result per command.
+        from . import _indirect
+        return _indirect.each(case, lambda c: primitives(c))
     lib = _lib.lib()
     a = case.draw
     if case.api == "D3D11":
@@ -198,8 +202,12 @@ def _reuse(lib, layout, desc, d):
 
 
 def run_reuse(case, isa=None, base_dir=None):
-    """Runs a case as `vfetch run --reuse` does: a ReuseResult."""
+    """Runs a case as `vfetch run --reuse` does: a ReuseResult (for an
+    ExecuteIndirect case a list of IndirectCommand, .result per command)."""
     case = as_case(case, base_dir)
+    if case.indirect is not None:
+        from . import _indirect
+        return _indirect.each(case, lambda c: run_reuse(c, isa))
     lib = _lib.lib()
     layout = case_layout(case, isa)
     if case.api == "D3D11":

@@ -29,7 +29,11 @@ _LOADERS = {"D3D12": load_d3d12, "D3D11": load_d3d11}
 
 class Case:
     """A loaded case: elements, signature, buffers and the draw, checked
-    like the CLI checks them. `base_dir`: where File names are relative to."""
+    like the CLI checks them. `base_dir`: where File names are relative to.
+    .indirect: the ExecuteIndirect call of such a case (_indirect.py), else
+    None."""
+
+    indirect = None
 
     def __init__(self, case, base_dir=None):
         if isinstance(case, Case):

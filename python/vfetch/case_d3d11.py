@@ -3,7 +3,7 @@ tools/common/case_d3d11.c reads it: Buffers (D3D11_BUFFER_DESC fields and
 one data source), IASetVertexBuffers, IASetIndexBuffer, PrimitiveTopology
 and a D3D11 draw. The JSON is checked here; CreateBuffer's and the binding
 rules are the library's (see d3d11.py)."""
-from . import _lib
+from . import _indirect_d3d11, _lib
 from ._coerce import is_array
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw,
                          base_vertex_location, check_fields, draw_count, enum, fail, format_field,
@@ -178,12 +178,15 @@ def _topology(v):
 def _draw(v, d):
     path = "Draw"
     require_object(path, v)
-    check_fields(path, v, tuple(DRAW_FORMS))
-    forms = [f for f in DRAW_FORMS if f in v]
+    check_fields(path, v, tuple(DRAW_FORMS) + tuple(_indirect_d3d11.FORMS))
+    forms = [f for f in tuple(DRAW_FORMS) + tuple(_indirect_d3d11.FORMS) if f in v]
     if len(forms) != 1:
-        fail(path, "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced' and "
-                    "'DrawIndexedInstanced'")
+        fail(path, "give exactly one of 'Draw', 'DrawIndexed', 'DrawInstanced', "
+                    "'DrawIndexedInstanced', 'DrawInstancedIndirect', "
+                    "'DrawIndexedInstancedIndirect' and 'DrawAuto'")
     d.draw_form = form = forms[0]
+    if form in _indirect_d3d11.FORMS:
+        return _indirect_d3d11.load(join(path, form), form, v[form], d)
     indexed, instanced = DRAW_FORMS[form]
     count = ("IndexCount" if indexed else "VertexCount") + ("PerInstance" if instanced else "")
     start = "StartIndexLocation" if indexed else "StartVertexLocation"

@@ -1,7 +1,7 @@
 """The D3D12 form of the case format (no "Api", or "Api": "D3D12"), read as
 tools/common/case_d3d12.c reads it: VertexBuffers and IndexBuffer views
 with their data, IBStripCutValue, PrimitiveTopology and a D3D12 draw."""
-from . import _lib
+from . import _indirect, _lib
 from ._coerce import is_bool
 from ._case_json import (MAX_INPUT_SLOTS, SOURCES, TOPOLOGIES, Buffer, Draw, base_vertex_location,
                          check_fields, draw_count, enum, fail, format_field, join, load_data,
@@ -10,7 +10,8 @@ from ._case_json import (MAX_INPUT_SLOTS, SOURCES, TOPOLOGIES, Buffer, Draw, bas
 
 STRIP_CUTS = ("DISABLED", "0xFFFF", "0xFFFFFFFF")
 FIELDS = ("Api", "Description", "InputLayout", "Signature", "MaxInputSlots", "VertexBuffers",
-          "IndexBuffer", "IBStripCutValue", "PrimitiveTopology", "Draw")
+          "IndexBuffer", "IBStripCutValue", "PrimitiveTopology", "Draw", "ExecuteIndirect",
+          "GpuVirtualAddresses")
 VB_FIELDS = ("Slot", "Null", "Offset", "SizeInBytes", "StrideInBytes") + SOURCES
 IB_FIELDS = ("Null", "Format", "Offset", "SizeInBytes", "Indices") + SOURCES
 
@@ -136,6 +137,14 @@ def load_d3d12(c, case, base_dir):
         c.strip_cut_value = strip_cut("IBStripCutValue", case["IBStripCutValue"])
     c.primitive_topology = opt_enum("", case, "PrimitiveTopology", _lib.VF_TOPOLOGY_TRIANGLELIST,
                                     "primitive topology", "D3D_PRIMITIVE_TOPOLOGY_", TOPOLOGIES)
+    c.indirect = None
+    if "ExecuteIndirect" in case:
+        if "Draw" in case:
+            fail("", "give one of 'Draw' and 'ExecuteIndirect', not both")
+        _indirect.load(c, case, base_dir)
+        return
+    if "GpuVirtualAddresses" in case:
+        fail("GpuVirtualAddresses", "only an 'ExecuteIndirect' case reads addresses")
     if "Draw" not in case:
-        fail("", "missing field 'Draw'")
+        fail("", "missing field 'Draw' (or 'ExecuteIndirect')")
     c.draw = draw(case["Draw"])

@@ -182,6 +182,8 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     against the set the mode allows (D3D12 cases); .robustness counts them
     exact / within / outside, and one outside is a Difference of kind
     "oob-outside" naming the set.
+    An ExecuteIndirect case's capture holds the commands' records one after
+    the other, compared as one instance of that many positions.
     """
     path = arg_path(captured)
     if path is not None:
@@ -194,6 +196,12 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     known = load_known_deviations(known_path) if known_path is not None else known_deviations
     case = as_case(case)
     ref = run(case, isa=isa)
+    if isinstance(ref, list):
+        if robustness is not None:
+            raise ValueError("robustness: direct draws only, not ExecuteIndirect cases")
+        # ExecuteIndirect: a capture of the whole call, commands in order.
+        from ._indirect import flat_result
+        ref = flat_result(ref)
     cmp = Comparison(accept, known, device, max_shown)
     keep = []
     if robustness is not None:

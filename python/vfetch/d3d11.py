@@ -3,7 +3,7 @@
 entry, the IASet* calls, then the draw the case names."""
 import ctypes
 
-from . import _lib
+from . import _indirect_d3d11, _lib
 from .errors import DrawError, LayoutError, StateError
 
 
@@ -68,6 +68,7 @@ def _bind(lib, case, layout, diag, keep):
         objects.append(h.value)
         keep.append(("buffer", h.value))
     diag.raise_if_failed()
+    state.vf_buffers = objects  # the indirect draws' argument buffers
     for k, (start, bufs, strides, offsets) in enumerate(d.vb_calls):
         n = len(bufs)
         arr = (ctypes.c_void_p * max(n, 1))(*[None if r is None else objects[r] for r in bufs])
@@ -97,7 +98,9 @@ def draw_d3d11(case, layout, out, size):
         d, a = case.d3d11, case.draw
         s = ctypes.byref(state)
         form = d.draw_form
-        if form == "Draw":
+        if form in _indirect_d3d11.FORMS:
+            rc = _indirect_d3d11.draw(lib, d, s, state.vf_buffers, out, size, diag.one)
+        elif form == "Draw":
             rc = lib.vf_d3d11_draw(s, a.vertex_count_per_instance, a.start_location, out, size,
                                    diag.one)
         elif form == "DrawIndexed":
@@ -155,7 +158,7 @@ def prepared_views(lib, case, state, diag):
     whose desc points into itself and the bound buffers)."""
     d, a = case.d3d11, case.draw
     views = _lib.D3D11DrawViews()
-    indexed = 1 if d.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+    indexed = 1 if a.indexed else 0
     rc = lib.vf_d3d11_prepare_draw(ctypes.byref(state), indexed, a.vertex_count_per_instance,
                                    a.instance_count, a.start_location, a.base_vertex_location,
                                    a.start_instance_location, ctypes.byref(views), diag.one)

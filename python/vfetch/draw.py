@@ -352,8 +352,14 @@ def case_layout(case, isa=None):
 
 def run(case, isa=None, base_dir=None):
     """Runs a case (a dict in the JSON case format, a Case, or a path to a
-    case file) as `vfetch run` does; returns a Result."""
+    case file) as `vfetch run` does; returns a Result. For an
+    ExecuteIndirect case: a list of IndirectCommand, one per command run,
+    each .result the Result of its direct draw (None with .error)."""
     case = as_case(case, base_dir)
+    if case.indirect is not None:
+        # A list of IndirectCommand, each .result its draw's Result.
+        from . import _indirect
+        return _indirect.each(case, lambda c: run(c, isa))
     layout = case_layout(case, isa)
     d = case.draw
     size = output_size(layout, d)

@@ -52,10 +52,14 @@ def statistics(case, base_dir=None):
     """The pipeline statistics of a case (a dict in the JSON case format, a
     Case, or a path): a Statistics."""
     case = as_case(case, base_dir)
+    if case.indirect is not None:
+        # ExecuteIndirect: a list of IndirectCommand, .result per command.
+        from . import _indirect
+        return _indirect.each(case, lambda c: statistics(c))
     lib = _lib.lib()
     a = case.draw
     if case.api == "D3D11":
-        indexed = 1 if case.d3d11.draw_form in ("DrawIndexed", "DrawIndexedInstanced") else 0
+        indexed = 1 if case.draw.indexed else 0
         n, k, start = a.vertex_count_per_instance, a.instance_count, a.start_location
 
         def use(lib, state, diag):

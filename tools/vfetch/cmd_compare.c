@@ -452,6 +452,29 @@ static struct cmp_report *new_report(const struct cmp_options *o, struct vf_know
     return r;
 }
 
+/* An ExecuteIndirect case: its commands' records one after the other,
+ * compared as the one instance of *flat_ret (a copy of the case's draw
+ * with that many positions, sharing what `c` owns: free() it only). */
+static int compare_indirect_reference(const struct cmp_options *o, const struct vf_case *c,
+                                      vf_layout **layout, uint32_t **ref,
+                                      struct vf_case **flat_ret)
+{
+    uint32_t records = 0;
+    int rc = indirect_reference(o->case_path, c, layout, ref, &records);
+
+    if (rc != 0)
+        return rc;
+    *flat_ret = malloc(sizeof(**flat_ret));
+    if (*flat_ret == NULL) {
+        cli_error("out of memory");
+        return EXIT_USAGE;
+    }
+    **flat_ret = *c;
+    (*flat_ret)->draw.vertex_count_per_instance = records;
+    (*flat_ret)->draw.instance_count = 1;
+    return 0;
+}
+
 int cmd_compare(int argc, char **argv)
 {
     struct cmp_options o;
@@ -463,6 +486,7 @@ int cmd_compare(int argc, char **argv)
     uint32_t *ref = NULL;
     uint8_t *data = NULL;
     size_t size = 0;
+    struct vf_case *flat = NULL;
     char err[512];
     int rc = parse_compare(argc, argv, &o);
 
@@ -476,11 +500,17 @@ int cmd_compare(int argc, char **argv)
         rc = EXIT_USAGE;
     }
     if (rc == 0)
-        rc = draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref, NULL, NULL, NULL);
+        rc = c.indirect ? compare_indirect_reference(&o, &c, &layout, &ref, &flat)
+                        : draw_reference(o.case_path, &c, VF_ISA_SCALAR, 0, &layout, &ref, NULL,
+                                         NULL, NULL);
     if (rc == 0)
         rc = read_capture(o.captured, &data, &size);
     if (rc == 0 && (r = new_report(&o, &known)) == NULL)
         rc = EXIT_USAGE;
+    if (rc == 0 && o.have_robust && c.indirect) {
+        cli_error("--robustness compares direct draws only, not ExecuteIndirect cases");
+        rc = EXIT_USAGE;
+    }
     if (rc == 0 && o.have_robust) {
         robust = (struct vf_robust_check){ .layout = layout, .mode = o.robust_mode };
         vf_case_draw_desc(&c, &robust.desc);
@@ -488,11 +518,12 @@ int cmd_compare(int argc, char **argv)
         r->vertices = c.draw.vertex_count_per_instance;
     }
     if (rc == 0)
-        rc = cmp_capture(&o, data, size, layout, &c, ref, r);
+        rc = cmp_capture(&o, data, size, layout, c.indirect ? flat : &c, ref, r);
     if (rc == 0 && r->failed)
         rc = EXIT_USAGE;
     if (rc == 0)
-        rc = report(&o, &c, &known, r);
+        rc = report(&o, c.indirect ? flat : &c, &known, r);
+    free(flat);
     if (r != NULL)
         free(r->shown);
     free(r);

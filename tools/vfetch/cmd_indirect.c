@@ -11,6 +11,7 @@
 
 #include "case_indirect.h"
 #include "cli.h"
+#include "vfr.h"
 
 #define LABEL_SIZE 512
 
@@ -250,6 +251,49 @@ static int begin(struct walk *w, vf_execute_indirect_desc *desc, FILE *errf)
     return 0;
 }
 
+/* What --output raw writes: the whole call as one draw (see run_raw). */
+struct flat {
+    struct vf_records rec;
+    enum output_kind kind;
+};
+
+static int write_flat(FILE *f, void *arg)
+{
+    const struct flat *fl = arg;
+    return fl->kind == OUTPUT_RAW ? vf_raw_write(f, &fl->rec, NULL)
+                                  : vf_raw_write_v1(f, &fl->rec);
+}
+
+/* --output raw and raw1: one document of the commands' records one after
+ * the other, one instance of that many positions, as vfetch compare reads
+ * a capture of the call. */
+static int run_raw(const char *name, const struct vf_case *c, const struct options *o)
+{
+    struct vf_case *sh = malloc(sizeof(*sh));
+    vf_layout *layout = NULL;
+    uint32_t *out = NULL, records = 0;
+    struct flat fl;
+    int rc = sh == NULL ? EXIT_USAGE : indirect_reference(name, c, &layout, &out, &records);
+
+    if (rc == 0) {
+        *sh = *c; /* for the draw's counts only; shares what c owns */
+        sh->draw.vertex_count_per_instance = records;
+        sh->draw.instance_count = 1;
+        fl.rec.c = sh;
+        fl.rec.layout = layout;
+        fl.rec.words = out;
+        fl.rec.vertices = records;
+        fl.rec.instances = 1;
+        fl.rec.registers = vf_layout_register_count(layout);
+        fl.kind = o->output;
+        rc = output_to(o, write_flat, &fl);
+    }
+    free(out);
+    free(sh);
+    vf_layout_destroy(layout);
+    return rc;
+}
+
 int run_indirect(const char *name, const struct vf_case *c, const struct options *o)
 {
     struct walk w;
@@ -265,6 +309,8 @@ int run_indirect(const char *name, const struct vf_case *c, const struct options
         return cli_usage_error("run", "--instances and --positions select records of one "
                                       "draw; an ExecuteIndirect case has a draw per command");
     rc = resolve_isa(o->isa, &isa);
+    if (rc == 0 && o->output >= OUTPUT_RAW)
+        return run_raw(name, c, o);
     if (rc == 0)
         rc = compile_layout(name, c, isa, &w.layout, stderr, &w.warnings, NULL);
     if (rc == 0)
@@ -329,6 +375,78 @@ int validate_indirect(const char *name, const struct vf_case *c, const vf_layout
         printf("%s: valid ExecuteIndirect: %u command%s\n", name, w.iw.command_count,
                w.iw.command_count == 1 ? "" : "s");
     *warnings += w.warnings;
+    free(w.diag);
+    free(cmd);
+    return rc;
+}
+
+/* Appends command `cmd`'s records to *all (*words of them so far). */
+static int append_command(struct walk *w, const vf_indirect_command *cmd, uint32_t **all,
+                          size_t *words)
+{
+    char label[LABEL_SIZE];
+    struct vf_case *sh = malloc(sizeof(*sh));
+    uint32_t *out = NULL, *grown;
+    size_t n;
+    int rc;
+
+    snprintf(label, sizeof(label), "%s: command %u", w->name, cmd->command);
+    if (sh == NULL)
+        return EXIT_USAGE;
+    command_case(w->c, cmd, sh);
+    rc = draw_with_layout(label, sh, w->layout, 0, &out, NULL, NULL, NULL);
+    n = (size_t)sh->draw.vertex_count_per_instance * sh->draw.instance_count *
+        (vf_layout_record_size(w->layout) / 4);
+    free(sh);
+    if (rc != 0)
+        return rc;
+    grown = realloc(*all, (*words + n) * 4 + 4);
+    if (grown == NULL) {
+        free(out);
+        cli_error("%s: out of memory", label);
+        return EXIT_USAGE;
+    }
+    memcpy(grown + *words, out, n * 4);
+    *all = grown;
+    *words += n;
+    free(out);
+    return 0;
+}
+
+int indirect_reference(const char *name, const struct vf_case *c, vf_layout **layout_ret,
+                       uint32_t **out_ret, uint32_t *records_ret)
+{
+    struct walk w;
+    vf_execute_indirect_desc desc;
+    vf_indirect_command *cmd = malloc(sizeof(*cmd));
+    size_t words = 0;
+    int rc;
+
+    memset(&w, 0, sizeof(w));
+    w.name = name;
+    w.c = c;
+    *out_ret = NULL;
+    rc = cmd == NULL ? EXIT_USAGE : compile_layout(name, c, VF_ISA_SCALAR, layout_ret, stderr,
+                                                   NULL, NULL);
+    if (rc == 0)
+        rc = check_view_offsets(name, c, *layout_ret, stderr);
+    w.layout = *layout_ret;
+    if (rc == 0)
+        rc = begin(&w, &desc, stderr);
+    while (rc == 0) {
+        reset(w.diag);
+        if (vf_execute_indirect_next(&w.iw, cmd, w.diag) != VF_OK)
+            break;
+        if (cmd->result != VF_OK) {
+            print_draw_diagnostics(stderr, name, w.diag, 1);
+            rc = EXIT_INVALID;
+        } else {
+            rc = append_command(&w, cmd, out_ret, &words);
+        }
+    }
+    *records_ret = (uint32_t)(words / (w.layout ? vf_layout_record_size(w.layout) / 4 : 1));
+    if (rc == 0 && words / (vf_layout_record_size(w.layout) / 4) > UINT32_MAX)
+        rc = EXIT_USAGE;
     free(w.diag);
     free(cmd);
     return rc;

@@ -103,3 +103,16 @@ EXTRA_DIST += tests/vk/run-vk-oob.sh tests/vk/oob/gen_oob_cases.py \
 	tests/vk/oob/view-ends-in-element.json \
 	tests/vk/oob/view-ends-in-stride.json \
 	tests/vk/oob/zero-size-view.json
+
+# fetch_addr.c and fetch_oob.c without a driver: where a fetch lands in
+# each API's address arithmetic, and robustBufferAccess's allowed set.
+if HAVE_VFETCH_VK
+check_PROGRAMS += tests/vk/test_oob
+tests_vk_test_oob_SOURCES = tests/vk/test_oob.c tools/vfetch-vk/fetch_addr.c \
+	tools/vfetch-vk/fetch_oob.c tools/vfetch-vk/vk_format.c
+tests_vk_test_oob_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
+tests_vk_test_oob_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-vk -I$(top_srcdir)/tools/vk \
+	-I$(top_srcdir)/tools/common
+tests_vk_test_oob_LDADD = libvfetch_core.la -lm
+TESTS += tests/vk/test_oob
+endif

@@ -43,4 +43,4 @@ tools_vfetch_vk_vfetch_vk_CFLAGS = $(AM_CFLAGS) $(VF_VK_CFLAGS) $(VF_TOOLS_CFLAG
 tools_vfetch_vk_vfetch_vk_LDADD = $(VF_TOOLS_LIBS) $(VF_VK_LIBS) libvfetch_core.la \
 	$(SHADERC_LIBS) -lm
 endif
-EXTRA_DIST += docs/vfetch-vk.md
+EXTRA_DIST += docs/vfetch-vk.md docs/vulkan-drivers.md

@@ -10,50 +10,36 @@
 #include "vk_fetch_device.h"
 #include "vk_shader.h"
 
-/* The robustness features for a requested mode on a device that offers
- * `info`; -1 (message in err) when it lacks them. */
-static int robust_features(const struct vkf_phys_info *info, int mode, unsigned *features,
+/* vkf_features_fn: the robustness features of the mode *ctx (an int)
+ * asks for; VKF_EXIT_SKIP when the device lacks them. */
+static int robust_features(void *ctx, const struct vkf_phys_info *info, unsigned *features,
                            char *err, size_t err_size)
 {
+    const int mode = *(const int *)ctx;
+
     if (mode == VKF_ROBUST_2 && !info->robust2) {
         snprintf(err, err_size, "%s has no robustBufferAccess2 (VK_EXT/KHR_robustness2)",
                  info->props.deviceName);
-        return -1;
+        return VKF_EXIT_SKIP;
     }
     if (mode == VKF_ROBUST_BUFFER_ACCESS && !info->robust) {
         snprintf(err, err_size, "%s has no robustBufferAccess", info->props.deviceName);
-        return -1;
+        return VKF_EXIT_SKIP;
     }
     if (mode == VKF_ROBUST_AUTO || mode == VKF_ROBUST_2)
         *features |= VKF_FEATURE_ROBUST | VKF_FEATURE_ROBUST2;
     else if (mode == VKF_ROBUST_BUFFER_ACCESS)
         *features |= VKF_FEATURE_ROBUST;
-    return 0;
+    return VKF_EXIT_OK;
 }
 
 int vkf_open_fetch(const char *want, int robustness, struct vkf_device **dev_ret, char *err,
                    size_t err_size)
 {
-    unsigned features = VKF_FEATURE_DIVISOR | VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS |
-                        VKF_FEATURE_NULL_DESCRIPTOR | VKF_FEATURE_BIND_SIZES;
-    struct vkf_device *d;
-    struct vkf_phys_info info;
-    int ret = vkf_open_instance("vfetch-vk", &d, err, err_size);
-
-    *dev_ret = NULL;
-    if (ret != VKF_EXIT_OK)
-        return ret;
-    ret = vkf_select(d, want, &info, err, err_size);
-    if (ret == VKF_EXIT_OK && robust_features(&info, robustness, &features, err, err_size) != 0)
-        ret = VKF_EXIT_SKIP;
-    if (ret == VKF_EXIT_OK)
-        ret = vkf_device_create(d, &info, features, err, err_size);
-    if (ret != VKF_EXIT_OK) {
-        vkf_close(d);
-        return ret;
-    }
-    *dev_ret = d;
-    return VKF_EXIT_OK;
+    return vkf_open_with("vfetch-vk", want,
+                         VKF_FEATURE_DIVISOR | VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS |
+                             VKF_FEATURE_NULL_DESCRIPTOR | VKF_FEATURE_BIND_SIZES,
+                         robust_features, &robustness, dev_ret, err, err_size);
 }
 
 int vkf_fetch_robustness(const struct vkf_device *dev)

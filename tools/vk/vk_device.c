@@ -254,6 +254,12 @@ int vkf_device_create(struct vkf_device *d, const struct vkf_phys_info *info, un
 int vkf_open(const char *app, const char *want, unsigned features, struct vkf_device **dev_ret,
              char *err, size_t err_size)
 {
+    return vkf_open_with(app, want, features, NULL, NULL, dev_ret, err, err_size);
+}
+
+int vkf_open_with(const char *app, const char *want, unsigned features, vkf_features_fn fn,
+                  void *ctx, struct vkf_device **dev_ret, char *err, size_t err_size)
+{
     struct vkf_device *d;
     struct vkf_phys_info info;
     int ret = vkf_open_instance(app, &d, err, err_size);
@@ -262,6 +268,8 @@ int vkf_open(const char *app, const char *want, unsigned features, struct vkf_de
     if (ret != VKF_EXIT_OK)
         return ret;
     ret = vkf_select(d, want, &info, err, err_size);
+    if (ret == VKF_EXIT_OK && fn != NULL)
+        ret = fn(ctx, &info, &features, err, err_size);
     if (ret == VKF_EXIT_OK)
         ret = vkf_device_create(d, &info, features, err, err_size);
     if (ret != VKF_EXIT_OK) {

@@ -173,6 +173,16 @@ int vkf_device_create(struct vkf_device *d, const struct vkf_phys_info *info, un
 int vkf_open(const char *app, const char *want, unsigned features, struct vkf_device **dev_ret,
              char *err, size_t err_size);
 
+/* What vkf_open_with calls once the device is chosen: may change the
+ * features asked for, or refuse the device with a VKF_EXIT_* status other
+ * than VKF_EXIT_OK (message in err). */
+typedef int (*vkf_features_fn)(void *ctx, const struct vkf_phys_info *info, unsigned *features,
+                               char *err, size_t err_size);
+
+/* vkf_open, with fn (NULL: none) deciding the features on the chosen device. */
+int vkf_open_with(const char *app, const char *want, unsigned features, vkf_features_fn fn,
+                  void *ctx, struct vkf_device **dev_ret, char *err, size_t err_size);
+
 /* Waits for the device and frees everything vkf_open made. NULL is a no-op. */
 void vkf_close(struct vkf_device *d);
 

@@ -26,14 +26,17 @@ rm -f bench-smoke.out bench-smoke-formats.out
 # one instance's records fit (the instanced shape), else into
 # ceil(records / W) runs of positions. On lavapipe, tiny sizes.
 srcdir=${top_srcdir:-.}
-if "$bench" --peer list > /dev/null 2>&1 || [ -f "$srcdir/tests/vk/vk-env.sh" ]; then
+if [ -f "$srcdir/tests/vk/vk-env.sh" ]; then
     . "$srcdir/tests/vk/vk-env.sh"
 fi
 # split_run BYTES N CASES: the peer rows of CASES with --peer-split BYTES,
 # N of them, each split as the rule says and checked ok; 0, 1 on a
 # failure, 77 without lavapipe.
+# The driver is unloaded before the bench exits, so LeakSanitizer cannot
+# attribute its leaks (as for vfetch-vk, scripts/ci-sanitizers.sh): leak
+# checks are off for these runs only; memory errors are still reported.
 split_run() {
-    "$bench" --csv --case "$3" --size streaming --vertices 20000 --threads 1 --isa scalar \
+    ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0" "$bench" --csv --case "$3" --size streaming --vertices 20000 --threads 1 --isa scalar \
         --reps 1 --min-time 0.0005 --peer lavapipe --peer-split "$1" \
         > bench-smoke-split.out 2> bench-smoke-split.err
     rc=$?
@@ -51,7 +54,8 @@ split_run() {
             if (total <= w) want = 1
             else if (inst > 1 && u <= w) { per = int(w / u); want = int((inst + per - 1) / per) }
             else want = int((total + w - 1) / w)
-            note = sprintf("split into %d draws of at most %.1f KiB of records (--peer-split); times summed", want, w * rec / 1024)
+            note = sprintf("split into %d draws of at most %.1f KiB of records " \
+                           "(--peer-split); times summed", want, w * rec / 1024)
             if (want < 2) { print "FAIL: " name ": the test size does not split"; bad = 1 }
             if (chk !~ /^ok/) { print "FAIL: " name ": peer check " chk; bad = 1 }
             if (index(chk, note) == 0) { print "FAIL: " name ": want \"" note "\": " chk; bad = 1 }

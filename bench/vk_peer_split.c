@@ -82,16 +82,18 @@ int vk_peer_split_plan(struct vk_peer *p, const struct vk_peer_draw *d, uint64_t
         return 0;
     }
     p->window_slots = w;
-    uint64_t k = (p->total_slots + w - 1) / w;
-    if (d->instances > 1 && d->unique_vertices <= w)
-        k = (d->instances + w / d->unique_vertices - 1) / (w / d->unique_vertices);
-    if (k > VK_PEER_MAX_PARTS || k > d->count) {
+    int by_instance = d->instances > 1 && d->unique_vertices <= w;
+    uint64_t k = by_instance
+                     ? (d->instances + w / d->unique_vertices - 1) / (w / d->unique_vertices)
+                     : (p->total_slots + w - 1) / w;
+    /* A run of positions holds one position at least. */
+    if (k > VK_PEER_MAX_PARTS || (!by_instance && k > d->count)) {
         snprintf(msg, msg_size, "%llu bytes of records would take %llu draws of at most %llu",
                  (unsigned long long)(p->total_slots * p->slot_bytes), (unsigned long long)k,
                  (unsigned long long)(w * p->slot_bytes));
         return -1;
     }
-    if (d->instances > 1 && d->unique_vertices <= w)
+    if (by_instance)
         split_instances(p, d, (uint32_t)(w / d->unique_vertices));
     else
         split_positions(p, d, (uint32_t)k);

@@ -41,3 +41,6 @@ libvfetch_core_la_SOURCES += lib/d3d11_internal.h lib/d3d11_diag.c lib/d3d11_buf
 # Indirect draws: ExecuteIndirect (vfetch_indirect.h) and the D3D11 indirect draws.
 libvfetch_core_la_SOURCES += lib/indirect_internal.h lib/indirect_signature.c \
 	lib/indirect_walk.c lib/indirect_exec.c lib/d3d11_indirect.c
+# The Vulkan front end (vfetch_vulkan.h) and the Vulkan-only formats' decoders.
+libvfetch_core_la_SOURCES += lib/convert.h lib/vulkan_internal.h lib/vulkan_formats.def \
+	lib/vulkan_decode.c lib/vulkan_input.c lib/vulkan_draw.c

@@ -306,7 +306,7 @@ VF_API vf_result vf_vk_decode_attribute(uint32_t format, const void *bytes, uint
 
 typedef struct vf_vk_vertex_input_options {
     size_t struct_size;                 /* sizeof(vf_vk_vertex_input_options); _init sets it */
-    uint32_t features;                  /* VF_VK_FEATURE_* (default: all) */
+    uint32_t features;                  /* VF_VK_FEATURE_* (default: all but LEGACY_VERTEX_ATTRIBUTES) */
     /* VkPhysicalDeviceLimits (defaults: 32, 32, 2047, 2048) and
      * maxVertexAttribDivisor (default UINT32_MAX). Bindings and attributes
      * at most 32, the offset and stride limits at most 65535. */

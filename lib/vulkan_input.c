@@ -54,7 +54,9 @@ void vf_vk_vertex_input_options_init(vf_vk_vertex_input_options *options)
         return;
     memset(options, 0, sizeof(*options));
     options->struct_size = sizeof(*options);
-    options->features = VF_VK_FEATURES_ALL;
+    /* What the drivers vfetch is compared with offer; legacyVertexAttributes
+     * (a layering feature) would hide the alignment rule. */
+    options->features = VF_VK_FEATURES_ALL & ~VF_VK_FEATURE_LEGACY_VERTEX_ATTRIBUTES;
     options->max_vertex_input_bindings = 32;
     options->max_vertex_input_attributes = 32;
     options->max_vertex_input_attribute_offset = 2047;

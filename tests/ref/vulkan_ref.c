@@ -208,9 +208,11 @@ uint32_t vk_ref_draw(const struct vk_ref_binding *bindings,
         for (uint32_t i = 0; i < d->count; i++) {
             uint32_t *rec = out + ((size_t)j * d->count + i) * words;
             int cut = 0;
-            int64_t vertex_index = (int64_t)d->first + i;
+            /* vertexIndex is a 32-bit value, as gl_VertexIndex: the sum
+             * wraps (drawing.adoc: indices "have vertexOffset added"). */
+            int64_t vertex_index = (uint32_t)(d->first + i);
             if (d->indexed)
-                vertex_index = (int64_t)read_index(d, i, &cut) + d->vertex_offset;
+                vertex_index = (uint32_t)(read_index(d, i, &cut) + (uint32_t)d->vertex_offset);
             memset(rec, 0, 4u * words);
             if (cut) {
                 if (sys)

@@ -156,8 +156,12 @@ static void check_divisor(struct vk_state *s, uint32_t i, uint32_t binding, uint
                        "maxVertexInputBindings (VUID-%s-binding-01869)", i, binding, st);
         return;
     }
+    /* A divisor description names an INSTANCE-rate binding whatever its
+     * value (-01871); the 2EXT form carries a divisor for every binding and
+     * only one other than 1 needs that rate (-06227). */
     int32_t d = s->by_binding[binding];
-    if (divisor != 1 && (d < 0 || s->b[d].input_rate != VF_VK_VERTEX_INPUT_RATE_INSTANCE))
+    if ((!ext || divisor != 1) &&
+        (d < 0 || s->b[d].input_rate != VF_VK_VERTEX_INPUT_RATE_INSTANCE))
         vf_vk_diag(&s->ctx, VF_ERROR_VK_DIVISOR_NOT_INSTANCE, (int32_t)i,
                    "divisor %" PRIu32 " for binding %" PRIu32 ", whose inputRate is not "
                    "VK_VERTEX_INPUT_RATE_INSTANCE (VUID-%s-%s)", divisor, binding, st,

@@ -311,6 +311,8 @@ START_TEST(test_create_errors)
     base_case(&c, 2);
     c.div[0].binding = 0; /* a VERTEX-rate binding */
     expect_create(&c, NULL, VF_ERROR_VK_DIVISOR_NOT_INSTANCE, "inputRate-01871");
+    c.div[0].divisor = 1; /* whatever the divisor */
+    expect_create(&c, NULL, VF_ERROR_VK_DIVISOR_NOT_INSTANCE, "inputRate-01871");
     base_case(&c, 2);
     o.features &= ~VF_VK_FEATURE_INSTANCE_RATE_ZERO_DIVISOR;
     expect_create(&c, &o, VF_ERROR_VK_INVALID_DIVISOR, "-02228");

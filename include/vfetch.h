@@ -64,7 +64,8 @@ VF_API uint32_t vf_version_number(void);
 /* Values are fixed forever; new codes only get new numbers. Codes 100-199
  * are input-layout rules (the Lxx numbers of the D3D IA rules), 200-299 are
  * draw-time checks, 300-399 D3D11 buffers and bindings (vfetch_d3d11.h),
- * 400-499 indirect draws (vfetch_indirect.h). */
+ * 400-499 indirect draws (vfetch_indirect.h), 501-549 the Vulkan front end
+ * (vfetch_vulkan.h). */
 typedef enum vf_result {
     VF_OK = 0,
     VF_ERROR_NULL_POINTER = 1,        /* a required pointer was NULL */
@@ -144,7 +145,30 @@ typedef enum vf_result {
     VF_WARNING_INDIRECT_ZERO_COMMANDS = 408,   /* MaxCommandCount or the count is 0 (a warning) */
 
     /* Out-of-bounds oracle (vfetch_robust.h): 420-429. */
-    VF_ERROR_INVALID_ROBUST_MODE = 420         /* not a vf_robust_mode value or name */
+    VF_ERROR_INVALID_ROBUST_MODE = 420,        /* not a vf_robust_mode value or name */
+    /* The Vulkan front end (vfetch_vulkan.h): the valid-usage rule broken. */
+    VF_ERROR_VK_TOO_MANY_BINDINGS = 501, /* VUID-VkPipelineVertexInputStateCreateInfo-vertexBindingDescriptionCount-00613 */
+    VF_ERROR_VK_TOO_MANY_ATTRIBUTES = 502, /* VUID-VkPipelineVertexInputStateCreateInfo-vertexAttributeDescriptionCount-00614 */
+    VF_ERROR_VK_INVALID_BINDING = 503, /* a binding number >= maxVertexInputBindings (-00618, -00621, -01869) */
+    VF_ERROR_VK_STRIDE_TOO_LARGE = 504, /* VUID-VkVertexInputBindingDescription-stride-00619 */
+    VF_ERROR_VK_INVALID_INPUT_RATE = 505, /* not a VkVertexInputRate */
+    VF_ERROR_VK_DUPLICATE_BINDING = 506, /* VUID-VkPipelineVertexInputStateCreateInfo-pVertexBindingDescriptions-00616 */
+    VF_ERROR_VK_INVALID_LOCATION = 507, /* VUID-VkVertexInputAttributeDescription-location-00620 */
+    VF_ERROR_VK_OFFSET_TOO_LARGE = 508, /* VUID-VkVertexInputAttributeDescription-offset-00622 */
+    VF_ERROR_VK_FORMAT_NOT_VERTEX = 509, /* VUID-VkVertexInputAttributeDescription-format-00623 */
+    VF_ERROR_VK_DUPLICATE_LOCATION = 510, /* VUID-VkPipelineVertexInputStateCreateInfo-pVertexAttributeDescriptions-00617, or the second location of a 64-bit attribute */
+    VF_ERROR_VK_BINDING_NOT_DESCRIBED = 511, /* VUID-VkPipelineVertexInputStateCreateInfo-binding-00615 */
+    VF_ERROR_VK_INVALID_DIVISOR = 512, /* VUID-VkVertexInputBindingDivisorDescription-divisor-01870, -02228, -02229 */
+    VF_ERROR_VK_DIVISOR_NOT_INSTANCE = 513, /* VUID-VkVertexInputBindingDivisorDescription-inputRate-01871 */
+    VF_ERROR_VK_INVALID_STRUCTURE = 514, /* a *2EXT struct whose sType is not its own */
+    VF_ERROR_VK_INVALID_INDEX_TYPE = 520, /* VUID-vkCmdBindIndexBuffer-indexType-08786, -08787 */
+    VF_ERROR_VK_MISALIGNED_INDEX_OFFSET = 521, /* VUID-vkCmdBindIndexBuffer-offset-08783 */
+    VF_ERROR_VK_OFFSET_PAST_END = 522, /* VUID-vkCmdBindVertexBuffers-pOffsets-00626, VUID-vkCmdBindIndexBuffer-offset-08782 */
+    VF_ERROR_VK_INVALID_TOPOLOGY = 523, /* not a VkPrimitiveTopology */
+    VF_ERROR_VK_LIST_RESTART = 524, /* VUID-VkPipelineInputAssemblyStateCreateInfo-topology-06252, -06253 */
+    VF_ERROR_VK_INDEX_BUFFER_NOT_BOUND = 525, /* VUID-vkCmdDrawIndexed-None-07312 */
+    VF_ERROR_VK_VERTEX_BUFFER_NOT_BOUND = 526, /* VUID-vkCmdDraw-None-04007, -04008 */
+    VF_ERROR_VK_MISALIGNED_ATTRIBUTE = 527  /* VUID-vkCmdDraw-format-10389, -10390 */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned

@@ -61,7 +61,8 @@ void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uint32_t inst
 
 /* Reads the raw indices of positions [pos, pos + n) of the draw (rules §5.1):
  * byte (StartIndexLocation + i) * size in 32-bit arithmetic; an index past
- * the view reads 0, which is an ordinary index, not a cut. */
+ * the view reads 0, which is an ordinary index, not a cut. Sizes 2 and 4,
+ * and 1 for the Vulkan front end's uint8 indices. */
 static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, uint32_t *index)
 {
     const uint8_t *data = plan->ib_data;
@@ -72,7 +73,10 @@ static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, u
         /* The whole batch is inside the view, addresses without wrapping:
          * plain loads the compiler can widen. */
         const uint8_t *p = data + (size_t)start * isz;
-        if (isz == 2)
+        if (isz == 1) /* Vulkan's uint8 indices */
+            for (uint32_t v = 0; v < n; v++)
+                index[v] = p[v];
+        else if (isz == 2)
             for (uint32_t v = 0; v < n; v++)
                 index[v] = vf_load_u16(p + 2 * (size_t)v);
         else
@@ -84,7 +88,9 @@ static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, u
         uint32_t byte = (start + v) * isz;
         uint32_t value = 0;
         if ((uint64_t)byte + isz <= plan->ib_size)
-            value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+            value = isz == 1   ? data[byte]
+                    : isz == 2 ? vf_load_u16(data + byte)
+                               : vf_load_u32(data + byte);
         index[v] = value;
     }
 }

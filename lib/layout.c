@@ -224,9 +224,9 @@ static void locate_system_values(vf_layout *L)
     }
 }
 
-/* The compiled layout of a valid one. */
-static vf_result build_layout(const struct layout_check *c, const vf_layout_options *options,
-                              vf_layout **layout_ret)
+/* The compiled layout of a valid one (layout_state.h). */
+vf_result vf_layout_build(const struct layout_check *c, const vf_layout_options *options,
+                          vf_layout **layout_ret)
 {
     vf_layout *L = calloc(1, sizeof(*L));
     if (L == NULL)
@@ -281,7 +281,7 @@ vf_result vf_layout_create(const vf_input_element_desc *descs, uint32_t count,
     }
     if (!vf_layout_validate(&c, descs, count, options))
         return c.ctx.first_error;
-    return build_layout(&c, options, layout_ret);
+    return vf_layout_build(&c, options, layout_ret);
 }
 
 void vf_layout_destroy(vf_layout *layout)

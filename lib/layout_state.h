@@ -83,4 +83,12 @@ VF_HIDDEN void vf_layout_link_signature(struct diag_ctx *ctx, const vf_input_ele
 VF_HIDDEN int vf_layout_validate(struct layout_check *c, const vf_input_element_desc *descs,
                                  uint32_t count, const vf_layout_options *options);
 
+/* layout.c: builds the compiled layout of a validated one: what
+ * vf_layout_create does after the checks pass. The Vulkan front end
+ * (vulkan_input.c) calls it with the state it validated by Vulkan's rules.
+ * Reads c->descs, c->n, c->elems (size, offset, mapping), c->sig, c->nsig,
+ * c->match, c->isa and c->max_slots. */
+VF_HIDDEN vf_result vf_layout_build(const struct layout_check *c,
+                                    const vf_layout_options *options, vf_layout **layout_ret);
+
 #endif

@@ -83,6 +83,28 @@ const char *vf_result_string(vf_result result)
     case VF_ERROR_INDIRECT_NOT_ARGS_BUFFER: return "buffer without DRAWINDIRECT_ARGS";
     case VF_WARNING_INDIRECT_ZERO_COMMANDS: return "indirect call executes no command";
     case VF_ERROR_INVALID_ROBUST_MODE: return "unknown robustness mode";
+    case VF_ERROR_VK_TOO_MANY_BINDINGS: return "more binding descriptions than maxVertexInputBindings";
+    case VF_ERROR_VK_TOO_MANY_ATTRIBUTES: return "more attribute descriptions than maxVertexInputAttributes";
+    case VF_ERROR_VK_INVALID_BINDING: return "binding number not below maxVertexInputBindings";
+    case VF_ERROR_VK_STRIDE_TOO_LARGE: return "binding stride above maxVertexInputBindingStride";
+    case VF_ERROR_VK_INVALID_INPUT_RATE: return "invalid VkVertexInputRate";
+    case VF_ERROR_VK_DUPLICATE_BINDING: return "binding described twice";
+    case VF_ERROR_VK_INVALID_LOCATION: return "location not below maxVertexInputAttributes";
+    case VF_ERROR_VK_OFFSET_TOO_LARGE: return "attribute offset above maxVertexInputAttributeOffset";
+    case VF_ERROR_VK_FORMAT_NOT_VERTEX: return "format without VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT";
+    case VF_ERROR_VK_DUPLICATE_LOCATION: return "location used twice";
+    case VF_ERROR_VK_BINDING_NOT_DESCRIBED: return "attribute of a binding with no description";
+    case VF_ERROR_VK_INVALID_DIVISOR: return "invalid vertex attribute divisor";
+    case VF_ERROR_VK_DIVISOR_NOT_INSTANCE: return "divisor for a binding whose input rate is not INSTANCE";
+    case VF_ERROR_VK_INVALID_STRUCTURE: return "wrong sType";
+    case VF_ERROR_VK_INVALID_INDEX_TYPE: return "invalid or unsupported VkIndexType";
+    case VF_ERROR_VK_MISALIGNED_INDEX_OFFSET: return "index buffer offset not a multiple of the index size";
+    case VF_ERROR_VK_OFFSET_PAST_END: return "binding offset not below the buffer size";
+    case VF_ERROR_VK_INVALID_TOPOLOGY: return "invalid VkPrimitiveTopology";
+    case VF_ERROR_VK_LIST_RESTART: return "primitive restart in a list topology without the feature";
+    case VF_ERROR_VK_INDEX_BUFFER_NOT_BOUND: return "vkCmdDrawIndexed with no index buffer bound";
+    case VF_ERROR_VK_VERTEX_BUFFER_NOT_BOUND: return "attribute reads a binding with no buffer";
+    case VF_ERROR_VK_MISALIGNED_ATTRIBUTE: return "attribute address misaligned for its format";
     }
     return "unknown result";
 }

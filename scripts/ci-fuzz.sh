@@ -19,7 +19,8 @@
 # compared with scalar on whole draws too.
 #
 # Environment: FUZZ_SECONDS per target (default 45), FUZZ_TARGETS (default
-# fuzz_layout fuzz_draw fuzz_case fuzz_primitives fuzz_d3d11 fuzz_reuse fuzz_indirect fuzz_robust), FUZZ_FLAGS (more libFuzzer options),
+# fuzz_layout fuzz_draw fuzz_case fuzz_primitives fuzz_d3d11 fuzz_reuse fuzz_indirect fuzz_robust
+# fuzz_vulkan), FUZZ_FLAGS (more libFuzzer options),
 # FUZZ_CC (default clang), BUILD_DIR (default /tmp/vfetch-build-fuzz),
 # JOBS (default 2), FUZZ_NEON (auto, or no to skip the NEON replay),
 # FUZZ_NEON_RANDOM (default 5000).
@@ -34,7 +35,7 @@ fuzz_cc=${FUZZ_CC:-clang}
 command -v "$fuzz_cc" >/dev/null || { echo "ci-fuzz: $fuzz_cc not installed"; exit 1; }
 
 . "$here/ci-lib.sh"
-targets=${FUZZ_TARGETS:-fuzz_layout fuzz_draw fuzz_case fuzz_primitives fuzz_d3d11 fuzz_reuse fuzz_indirect fuzz_robust}
+targets=${FUZZ_TARGETS:-fuzz_layout fuzz_draw fuzz_case fuzz_primitives fuzz_d3d11 fuzz_reuse fuzz_indirect fuzz_robust fuzz_vulkan}
 jobs=${JOBS:-2}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 vf_enter_build "$src" "$build"

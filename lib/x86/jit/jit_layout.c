@@ -55,9 +55,11 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
             continue;
         const struct vf_element *e = untaken(L, slot);
         if (e != NULL) {
+            /* A Vulkan-only format has no DXGI name (vulkan_internal.h). */
+            const char *name = vf_format_name(e->format);
             if (j->reason[0] == '\0')
                 snprintf(j->reason, sizeof j->reason, "slot %u: %s has no template",
-                         (unsigned)slot->slot, vf_format_name(e->format));
+                         (unsigned)slot->slot, name ? name : "a Vulkan-only format");
             continue;
         }
         offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0);

@@ -1059,7 +1059,10 @@ VF_API vf_result vf_draw_reuse_scratch_size(const vf_layout *layout, const vf_dr
  * written. *unique_count_ret receives U.
  *
  * Errors, after the validation of vf_draw: VF_ERROR_NULL_POINTER
- * (unique_count_ret, a needed scratch or remap, or out when U > 0),
+ * (unique_count_ret, a needed scratch or remap, or out when records are
+ * written: U > 0 and instance_count > 0; as for vf_draw, a draw that
+ * writes no record, e.g. instance_count 0, takes out NULL and out_size 0,
+ * and still writes remap and *unique_count_ret),
  * VF_ERROR_OUTPUT_TOO_SMALL (scratch or remap too small, or out smaller
  * than the U records: U is known only after the indices are read, so a
  * caller that cannot wait sizes out for U = vertex_count_per_instance),

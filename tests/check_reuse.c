@@ -503,6 +503,20 @@ START_TEST(test_bad_input)
     const uint32_t want[6] = { 0, 1, 2, 2, 1, 3 };
     for (int i = 0; i < 6; i++)
         ck_assert_uint_eq(remap[i], want[i]);
+    /* No instances: nothing is written, so out may be NULL, as for vf_draw
+     * of a draw of no records; the map and U are still the draw's. */
+    vf_draw_desc none = dd;
+    none.instance_count = 0;
+    memset(remap, 0xAB, sizeof(remap));
+    u = 77;
+    ck_assert_int_eq(vf_draw(layout, &none, NULL, 0), VF_OK);
+    ck_assert_int_eq(vf_draw_reuse(layout, &none, scratch, ss, NULL, 0, remap, 6, &u), VF_OK);
+    ck_assert_uint_eq(u, 4);
+    for (int i = 0; i < 6; i++)
+        ck_assert_uint_eq(remap[i], want[i]);
+    ck_assert_int_eq(vf_draw(layout, &dd, NULL, 6 * 32), VF_ERROR_NULL_POINTER);
+    ck_assert_int_eq(vf_draw_reuse(layout, &dd, scratch, ss, NULL, 4 * 32, remap, 6, &u),
+                     VF_ERROR_NULL_POINTER);
 
     /* Sizes: more than 2^30 - 1 positions, or a size past size_t. */
     dd.vertex_count_per_instance = 1u << 30;

@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     const char *base = getenv("FUZZ_CASE_BASE_DIR");
     struct vf_case c;
-    char err[256];
+    char err[VF_CASE_ERR_SIZE];
     memset(&c, 0xA5, sizeof(c));
     memset(err, 0xA5, sizeof(err));
     int rc = vf_case_load_string(json, size, base ? base : FUZZ_CASE_BASE_DIR, &c, err,
@@ -61,7 +61,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(all_zero(&c, sizeof(c)), "failed load left the case not zeroed");
         FZ_CHECK(memchr(err, '\0', sizeof(err)) != NULL, "error message not NUL-terminated");
         FZ_CHECK(err[0] != '\0', "empty error message");
-        FZ_CHECK(strchr(err, '\n') == NULL, "error message not one line: %s", err);
+        /* One line per problem: none empty, at most the cap and the count. */
+        unsigned lines = 1;
+        for (const char *p = err; *p != '\0'; p++) {
+            FZ_CHECK(*p != '\n' || (p[1] != '\0' && p[1] != '\n' && p != err),
+                     "empty line in the error message: %s", err);
+            lines += *p == '\n';
+        }
+        FZ_CHECK(lines <= VF_CASE_MAX_PROBLEMS + 1, "%u lines in the error message", lines);
         vf_case_free(&c); /* a zeroed case is fine */
         return 0;
     }

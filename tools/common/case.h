@@ -97,14 +97,24 @@ struct vf_case {
     char *base_dir;     /* owned: directory File paths are relative to */
 };
 
+/* Most problems of a case the message of vf_case_load lists, and a
+ * message buffer that holds them all (lines of at most 511 bytes, and the
+ * line that counts the rest). */
+#define VF_CASE_MAX_PROBLEMS 20u
+#define VF_CASE_ERR_SIZE ((VF_CASE_MAX_PROBLEMS + 1) * 512)
+
 /*
  * Loads a case from a file. Returns 0 on success; otherwise nonzero, with
- * `c` freed and zeroed, and a one-line message in `err` (NUL-terminated,
- * truncated to err_size) naming the JSON path and the problem, e.g.
+ * `c` freed and zeroed, and a message in `err` (NUL-terminated, truncated
+ * to err_size): one line per problem, lines apart by '\n', each naming the
+ * JSON path and the problem, e.g.
  * "InputLayout[2].Format: unknown format 'R32G32B32_FLAOT'" or
- * "line 3, column 7: unexpected character". The file name itself is not in
- * the message. Files named by the case are read relative to the directory of
- * `path`.
+ * "line 3, column 7: unexpected character". Every malformed field is
+ * reported, up to VF_CASE_MAX_PROBLEMS lines and then one saying how many
+ * more there were (a syntax error is one line: nothing after it is read).
+ * VF_CASE_ERR_SIZE bytes hold them all. The file name itself is
+ * not in the message. Files named by the case are read relative to the
+ * directory of `path`.
  */
 int vf_case_load(const char *path, struct vf_case *c, char *err, size_t err_size);
 

@@ -97,16 +97,17 @@ static int load_buffer_desc(struct vf_json_ctx *x, const char *path, json_object
         { "MiscFlags", &vf_misc_flag_names, offsetof(vf_buffer_desc, misc_flags) },
     };
     char p[PATH_SIZE];
+    int rc = 0;
 
     for (size_t i = 0; i < sizeof(enums) / sizeof(enums[0]); i++) {
         uint32_t *field = (uint32_t *)(void *)((char *)desc + enums[i].offset);
         if (!vf_json_present(obj, enums[i].name))
             continue;
         vf_json_path_field(p, path, enums[i].name);
-        if (get_flags(x, p, vf_json_field(obj, enums[i].name), enums[i].t, field) != 0)
-            return -1;
+        rc |= get_flags(x, p, vf_json_field(obj, enums[i].name), enums[i].t, field);
     }
-    return vf_json_opt_uint(x, path, obj, "StructureByteStride", &desc->structure_byte_stride);
+    return vf_json_opt_uint(x, path, obj, "StructureByteStride", &desc->structure_byte_stride) |
+           rc;
 }
 
 /* Indices are written in IASetIndexBuffer's Format, so only the buffer it
@@ -164,9 +165,10 @@ static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object 
 
     if (!json_object_is_type(obj, json_type_object))
         return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, fields) != 0 ||
-        load_buffer_desc(x, path, obj, &b->desc) != 0 ||
-        vf_case_source(x, path, obj, 1, &src) != 0)
+    /* The description and the data apart, so that each problem is reported. */
+    int rc = vf_json_check_fields(x, path, obj, fields);
+    rc |= load_buffer_desc(x, path, obj, &b->desc);
+    if (vf_case_source(x, path, obj, 1, &src) != 0)
         return -1;
     if (src == VF_CASE_NO_SOURCE) {
         /* No initial data: the library zero-fills, or refuses IMMUTABLE.
@@ -179,11 +181,11 @@ static int load_one_buffer(struct vf_json_ctx *x, const char *path, json_object 
             return fail(x, p, "%u bytes is more than the 1 GiB this tool allocates for a buffer",
                         b->desc.byte_width);
         }
-        return 0;
+        return rc;
     }
     if (src == VF_CASE_SOURCE_INDICES && check_indices(x, path, d, index) != 0)
         return -1;
-    return load_initial_data(x, path, obj, d, src, b);
+    return load_initial_data(x, path, obj, d, src, b) | rc;
 }
 
 /* One entry of Buffers into d->buffers[i]. */
@@ -236,11 +238,11 @@ static int load_vb_call(struct vf_json_ctx *x, const char *path, json_object *ob
 
     if (!json_object_is_type(obj, json_type_object))
         return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, fields) != 0 ||
-        vf_json_opt_uint(x, path, obj, "StartSlot", &call->start_slot) != 0)
-        return -1;
+    /* The head apart from the arrays, so that each problem is reported. */
+    int rc = vf_json_check_fields(x, path, obj, fields);
+    rc |= vf_json_opt_uint(x, path, obj, "StartSlot", &call->start_slot);
     if (!vf_json_present(obj, "Buffers"))
-        return fail(x, path, "missing field 'Buffers'");
+        return vf_json_missing(x, path, obj, "Buffers", NULL);
     vf_json_path_field(p, path, "Buffers");
     call->buffers = vf_json_get_array(x, p, bufs, VF_CASE_MAX_ARRAY, "buffers", sizeof(uint32_t),
                                       &n);
@@ -251,18 +253,17 @@ static int load_vb_call(struct vf_json_ctx *x, const char *path, json_object *ob
     call->offsets = calloc(n ? n : 1, sizeof(uint32_t));
     if (call->strides == NULL || call->offsets == NULL)
         return fail(x, path, "out of memory");
-    if (get_uint_array(x, p, bufs, n, 1, call->buffers) != 0)
-        return -1;
-    if (!vf_json_present(obj, "Strides"))
-        return fail(x, path, "missing field 'Strides'");
-    vf_json_path_field(p, path, "Strides");
-    if (get_uint_array(x, p, vf_json_field(obj, "Strides"), n, 0, call->strides) != 0)
-        return -1;
+    rc |= get_uint_array(x, p, bufs, n, 1, call->buffers);
+    if (!vf_json_present(obj, "Strides")) {
+        rc = vf_json_missing(x, path, obj, "Strides", NULL);
+    } else {
+        vf_json_path_field(p, path, "Strides");
+        rc |= get_uint_array(x, p, vf_json_field(obj, "Strides"), n, 0, call->strides);
+    }
     vf_json_path_field(p, path, "Offsets");
-    if (vf_json_present(obj, "Offsets") &&
-        get_uint_array(x, p, vf_json_field(obj, "Offsets"), n, 0, call->offsets) != 0)
-        return -1;
-    return 0;
+    if (vf_json_present(obj, "Offsets"))
+        rc |= get_uint_array(x, p, vf_json_field(obj, "Offsets"), n, 0, call->offsets);
+    return rc;
 }
 
 /* Call `i` of IASetVertexBuffers into d->vb_calls[i]; its buffer numbers
@@ -313,23 +314,21 @@ static int load_ib_call(struct vf_json_ctx *x, json_object *v, struct vf_case_d3
 
     if (!json_object_is_type(v, json_type_object))
         return fail(x, path, "expected an object, got %s", vf_json_type_name(v));
-    if (vf_json_check_fields(x, path, v, fields) != 0)
-        return -1;
+    /* Every field, so that each malformed one is reported. */
+    int rc = vf_json_check_fields(x, path, v, fields);
     d->ib_set = 1;
     d->ib_format = VF_FORMAT_UNKNOWN;
     if (!vf_json_present(v, "Buffer"))
-        return fail(x, path, "missing field 'Buffer' (a number in Buffers, or null)");
-    if (get_buffer_ref(x, "IASetIndexBuffer.Buffer", vf_json_field(v, "Buffer"),
-                       &d->ib_buffer) != 0)
-        return -1;
-    if (vf_json_present(v, "Format")) {
-        if (vf_case_get_format(x, "IASetIndexBuffer.Format", vf_json_field(v, "Format"),
-                               &d->ib_format) != 0)
-            return -1;
-    } else if (d->ib_buffer != NO_BUFFER) {
-        return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
-    }
-    return vf_json_opt_uint(x, path, v, "Offset", &d->ib_offset);
+        rc = vf_json_missing(x, path, v, "Buffer", "a number in Buffers, or null");
+    else
+        rc |= get_buffer_ref(x, "IASetIndexBuffer.Buffer", vf_json_field(v, "Buffer"),
+                             &d->ib_buffer);
+    if (vf_json_present(v, "Format"))
+        rc |= vf_case_get_format(x, "IASetIndexBuffer.Format", vf_json_field(v, "Format"),
+                                 &d->ib_format);
+    else if (d->ib_buffer != NO_BUFFER)
+        rc = vf_json_missing(x, path, v, "Format", "R16_UINT or R32_UINT");
+    return vf_json_opt_uint(x, path, v, "Offset", &d->ib_offset) | rc;
 }
 
 /* Which of the four draws `v` names (exactly one). */
@@ -392,16 +391,15 @@ static int load_d3d11_draw(struct vf_json_ctx *x, json_object *v, struct vf_case
     args = vf_json_field(v, draw_forms[form].name);
     if (!json_object_is_type(args, json_type_object))
         return fail(x, p, "expected an object, got %s", vf_json_type_name(args));
-    if (vf_json_check_fields(x, p, args, fields) != 0)
-        return -1;
+    /* Every field, so that each malformed one is reported. */
+    int rc = vf_json_check_fields(x, p, args, fields);
     dd->indexed = (uint32_t)indexed;
     dd->instance_count = 1;
-    if (vf_json_req_uint(x, p, args, count, &dd->vertex_count_per_instance) != 0 ||
-        vf_json_opt_uint(x, p, args, start, &dd->start_location) != 0 ||
-        vf_json_opt_uint(x, p, args, "InstanceCount", &dd->instance_count) != 0 ||
-        vf_json_opt_uint(x, p, args, "StartInstanceLocation", &dd->start_instance_location) != 0)
-        return -1;
-    return vf_case_get_base_vertex(x, p, args, &dd->base_vertex_location);
+    rc |= vf_json_req_uint(x, p, args, count, &dd->vertex_count_per_instance);
+    rc |= vf_json_opt_uint(x, p, args, start, &dd->start_location);
+    rc |= vf_json_opt_uint(x, p, args, "InstanceCount", &dd->instance_count);
+    rc |= vf_json_opt_uint(x, p, args, "StartInstanceLocation", &dd->start_instance_location);
+    return vf_case_get_base_vertex(x, p, args, &dd->base_vertex_location) | rc;
 }
 
 /* PrimitiveTopology: the names of the D3D12 form, also with D3D11's own
@@ -431,11 +429,16 @@ static int reject_d3d12_fields(struct vf_json_ctx *x, json_object *root)
         { "IBStripCutValue", "D3D11 always cuts at 0xFFFF (R16_UINT) or 0xFFFFFFFF (R32_UINT)" },
         { "MaxInputSlots", "the FeatureLevel sets the input slots (16 below 10_1, else 32)" },
     };
-    for (size_t i = 0; i < sizeof(d3d12_only) / sizeof(d3d12_only[0]); i++)
-        if (vf_json_present(root, d3d12_only[i].name))
-            return fail(x, d3d12_only[i].name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s",
-                        d3d12_only[i].instead);
-    return 0;
+    int rc = 0;
+    for (size_t i = 0; i < sizeof(d3d12_only) / sizeof(d3d12_only[0]); i++) {
+        if (!vf_json_present(root, d3d12_only[i].name))
+            continue;
+        rc = fail(x, d3d12_only[i].name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s",
+                  d3d12_only[i].instead);
+        /* Reported: not again as an unknown field (the tree is the loader's). */
+        json_object_object_del(root, d3d12_only[i].name);
+    }
+    return rc;
 }
 
 /* IASetIndexBuffer, Buffers, IASetVertexBuffers and PrimitiveTopology:
@@ -443,24 +446,27 @@ static int reject_d3d12_fields(struct vf_json_ctx *x, json_object *root)
 static int load_ia_calls(struct vf_json_ctx *x, json_object *root, struct vf_case_d3d11 *d)
 {
     json_object *v;
+    int rc = 0;
 
-    /* IASetIndexBuffer first: its Format writes the Indices of its buffer. */
+    /* IASetIndexBuffer first: its Format writes the Indices of its buffer.
+     * A buffer number is checked only once Buffers is read whole; each
+     * part is read, so that each malformed one is reported. */
     v = vf_json_field(root, "IASetIndexBuffer");
     if (vf_json_present(root, "IASetIndexBuffer") && load_ib_call(x, v, d) != 0)
         return -1;
     v = vf_json_field(root, "Buffers");
     if (vf_json_present(root, "Buffers") && load_buffers(x, v, d) != 0)
-        return -1;
-    if (check_buffer_ref(x, "IASetIndexBuffer.Buffer", d->ib_buffer, d->num_buffers) != 0)
-        return -1;
+        rc = -1;
+    if (rc == 0)
+        rc = check_buffer_ref(x, "IASetIndexBuffer.Buffer", d->ib_buffer, d->num_buffers);
     v = vf_json_field(root, "IASetVertexBuffers");
-    if (vf_json_present(root, "IASetVertexBuffers") && load_vb_calls(x, v, d) != 0)
-        return -1;
+    if (rc == 0 && vf_json_present(root, "IASetVertexBuffers") && load_vb_calls(x, v, d) != 0)
+        rc = -1;
     v = vf_json_field(root, "PrimitiveTopology");
     d->topology_set = vf_json_present(root, "PrimitiveTopology");
-    if (d->topology_set && get_topology(x, v, &d->topology) != 0)
-        return -1;
-    return 0;
+    if (d->topology_set)
+        rc |= get_topology(x, v, &d->topology);
+    return rc;
 }
 
 int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
@@ -471,27 +477,29 @@ int vf_case_load_d3d11(struct vf_json_ctx *x, json_object *root, struct vf_case 
                                           NULL };
     struct vf_case_d3d11 *d;
 
-    if (reject_d3d12_fields(x, root) != 0 || vf_json_check_fields(x, "", root, fields) != 0)
-        return -1;
+    /* Each part, so that each malformed one is reported. */
+    int rc = reject_d3d12_fields(x, root);
+    rc |= vf_json_check_fields(x, "", root, fields);
     d = c->d3d11 = calloc(1, sizeof(*d));
     if (d == NULL)
         return fail(x, "", "out of memory");
     c->api = VF_CASE_API_D3D11;
     d->feature_level = VF_FEATURE_LEVEL_11_0;
     d->ib_buffer = NO_BUFFER;
-    if (vf_case_opt_named_enum(x, "", root, "FeatureLevel", &vf_feature_level_names,
-                               &d->feature_level) != 0)
-        return -1;
+    rc |= vf_case_opt_named_enum(x, "", root, "FeatureLevel", &vf_feature_level_names,
+                                 &d->feature_level);
     /* The layout may use the slots the feature level has (IASetInputLayout
      * checks the same). */
     c->max_input_slots = d->feature_level < VF_FEATURE_LEVEL_10_1 ? VF_D3D11_SLOTS_BELOW_10_1
                                                                   : VF_D3D11_MAX_INPUT_SLOTS;
-    if (vf_case_load_shader_inputs(x, root, c) != 0 || load_ia_calls(x, root, d) != 0)
-        return -1;
+    rc |= vf_case_load_shader_inputs(x, root, c);
+    rc |= load_ia_calls(x, root, d);
     vf_draw_desc_init(&c->draw);
     if (!vf_json_present(root, "Draw"))
-        return fail(x, "", "missing field 'Draw'");
-    if (load_d3d11_draw(x, vf_json_field(root, "Draw"), c) != 0)
+        rc = vf_json_missing(x, "", root, "Draw", NULL);
+    else
+        rc |= load_d3d11_draw(x, vf_json_field(root, "Draw"), c);
+    if (rc != 0)
         return -1;
     /* For output: the state's topology, and the cut an indexed draw makes
      * (docs/d3d-ia-rules.md §14.4.2). The buffers come with vf_case_bind. */

@@ -42,7 +42,7 @@ static int load_view_fields(struct vf_json_ctx *x, const char *path, json_object
         return vf_case_get_format(x, p, vf_json_field(obj, "Format"), &b->format);
     }
     if (!*is_null && src != VF_CASE_NO_SOURCE)
-        return fail(x, path, "missing field 'Format' (R16_UINT or R32_UINT)");
+        return vf_json_missing(x, path, obj, "Format", "R16_UINT or R32_UINT");
     return 0;
 }
 
@@ -97,8 +97,9 @@ static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj
 
     if (!json_object_is_type(obj, json_type_object))
         return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, is_index ? ib_fields : vb_fields) != 0)
-        return -1;
+    /* Unknown fields are reported with the rest; a view's data depend on
+     * its own fields, so the first problem of those ends it. */
+    int bad = vf_json_check_fields(x, path, obj, is_index ? ib_fields : vb_fields);
     b->present = 1;
     if (vf_case_source(x, path, obj, is_index, &src) != 0 ||
         load_view_fields(x, path, obj, is_index, src, b, &is_null) != 0)
@@ -108,18 +109,18 @@ static int load_buffer(struct vf_json_ctx *x, const char *path, json_object *obj
         if (vf_json_present(obj, "Offset") || vf_json_present(obj, "SizeInBytes"))
             return fail(x, path, "'Offset' and 'SizeInBytes' need data ('File', 'Hex' or a "
                                  "typed array)");
-        return 0;
+        return bad;
     }
     if (is_null)
         return fail(x, path, "a view with \"Null\": true takes no '%s'",
                     vf_case_source_name(src));
     if (!is_index && !vf_json_present(obj, "StrideInBytes"))
-        return fail(x, path, "missing field 'StrideInBytes'");
+        bad = vf_json_missing(x, path, obj, "StrideInBytes", NULL);
     if (vf_case_load_data(x, path, obj, src, b->format, &data, &size, &b->file) != 0)
         return -1;
     rc = cut_view(x, path, obj, data, size, b);
     free(data);
-    return rc;
+    return rc | bad;
 }
 static int load_vertex_buffers(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
 {
@@ -130,27 +131,31 @@ static int load_vertex_buffers(struct vf_json_ctx *x, json_object *v, struct vf_
     if (!json_object_is_type(v, json_type_array))
         return fail(x, path, "expected an array, got %s", vf_json_type_name(v));
     n = json_object_array_length(v);
+    /* Every entry, so that each malformed one is reported. */
+    int rc = 0;
     for (size_t i = 0; i < n; i++) {
         json_object *obj = json_object_array_get_idx(v, i), *s;
         uint32_t slot = (uint32_t)(i < UINT32_MAX ? i : UINT32_MAX);
 
         vf_json_path_index(p, path, i);
-        if (!json_object_is_type(obj, json_type_object))
-            return fail(x, p, "expected an object, got %s", vf_json_type_name(obj));
+        if (!json_object_is_type(obj, json_type_object)) {
+            rc = fail(x, p, "expected an object, got %s", vf_json_type_name(obj));
+            continue;
+        }
         s = vf_json_field(obj, "Slot");
         vf_json_path_field(q, p, "Slot");
         if (vf_json_present(obj, "Slot") && vf_json_get_uint(x, q, s, &slot) != 0)
-            return -1;
-        if (slot >= VF_MAX_INPUT_SLOTS)
-            return fail(x, q, "slot %u; D3D12 has slots 0..%u", slot, VF_MAX_INPUT_SLOTS - 1);
-        if (c->vb[slot].present)
-            return fail(x, q, "slot %u is listed twice", slot);
-        if (load_buffer(x, p, obj, 0, &c->vb[slot]) != 0)
-            return -1;
-        if (slot + 1 > c->num_vertex_buffers)
+            rc = -1;
+        else if (slot >= VF_MAX_INPUT_SLOTS)
+            rc = fail(x, q, "slot %u; D3D12 has slots 0..%u", slot, VF_MAX_INPUT_SLOTS - 1);
+        else if (c->vb[slot].present)
+            rc = fail(x, q, "slot %u is listed twice", slot);
+        else if (load_buffer(x, p, obj, 0, &c->vb[slot]) != 0)
+            rc = -1;
+        else if (slot + 1 > c->num_vertex_buffers)
             c->num_vertex_buffers = slot + 1;
     }
-    return 0;
+    return rc;
 }
 
 static int load_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
@@ -172,6 +177,7 @@ static int load_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
         return fail(x, path, "expected an object, got %s", vf_json_type_name(v));
     if (vf_json_check_fields(x, path, v, draw_fields) != 0)
         return -1;
+    /* The arguments: every field, so that each malformed one is reported. */
     di = vf_json_field(v, "DrawInstanced");
     dii = vf_json_field(v, "DrawIndexedInstanced");
     if (vf_json_present(v, "DrawInstanced") == vf_json_present(v, "DrawIndexedInstanced"))
@@ -181,27 +187,18 @@ static int load_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
     vf_json_path_field(p, path, indexed ? "DrawIndexedInstanced" : "DrawInstanced");
     if (!json_object_is_type(args, json_type_object))
         return fail(x, p, "expected an object, got %s", vf_json_type_name(args));
-    if (vf_json_check_fields(x, p, args, indexed ? dii_fields : di_fields) != 0)
-        return -1;
+    int rc = vf_json_check_fields(x, p, args, indexed ? dii_fields : di_fields);
     d->instance_count = 1;
-    if (vf_json_opt_uint(x, p, args, "InstanceCount", &d->instance_count) != 0 ||
-        vf_json_opt_uint(x, p, args, "StartInstanceLocation", &d->start_instance_location) != 0)
-        return -1;
-    if (!indexed) {
-        d->indexed = 0;
-        if (vf_json_req_uint(x, p, args, "VertexCountPerInstance", &d->vertex_count_per_instance) !=
-                0 ||
-            vf_json_opt_uint(x, p, args, "StartVertexLocation", &d->start_location) != 0)
-            return -1;
-    } else {
-        d->indexed = 1;
-        if (vf_json_req_uint(x, p, args, "IndexCountPerInstance", &d->vertex_count_per_instance) !=
-                0 ||
-            vf_json_opt_uint(x, p, args, "StartIndexLocation", &d->start_location) != 0 ||
-            vf_case_get_base_vertex(x, p, args, &d->base_vertex_location) != 0)
-            return -1;
-    }
-    return 0;
+    rc |= vf_json_opt_uint(x, p, args, "InstanceCount", &d->instance_count);
+    rc |= vf_json_opt_uint(x, p, args, "StartInstanceLocation", &d->start_instance_location);
+    d->indexed = (uint32_t)indexed;
+    rc |= vf_json_req_uint(x, p, args, indexed ? "IndexCountPerInstance" : "VertexCountPerInstance",
+                           &d->vertex_count_per_instance);
+    rc |= vf_json_opt_uint(x, p, args, indexed ? "StartIndexLocation" : "StartVertexLocation",
+                           &d->start_location);
+    if (indexed)
+        rc |= vf_case_get_base_vertex(x, p, args, &d->base_vertex_location);
+    return rc;
 }
 
 /* The state around the draw: IBStripCutValue and PrimitiveTopology. */
@@ -210,16 +207,18 @@ static int load_state(struct vf_json_ctx *x, json_object *root, struct vf_case *
     vf_draw_desc_init(&c->draw);
     c->draw.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
     c->draw.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
+    /* Each part, so that each malformed one is reported. */
+    int rc = 0;
     if (vf_json_present(root, "VertexBuffers") &&
         load_vertex_buffers(x, vf_json_field(root, "VertexBuffers"), c) != 0)
-        return -1;
+        rc = -1;
     if (vf_json_present(root, "IndexBuffer") &&
         load_buffer(x, "IndexBuffer", vf_json_field(root, "IndexBuffer"), 1, &c->ib) != 0)
-        return -1;
+        rc = -1;
+    rc |= vf_case_opt_named_enum(x, "", root, "PrimitiveTopology", &vf_topology_names,
+                                 &c->draw.primitive_topology);
     if (vf_case_opt_named_enum(x, "", root, "IBStripCutValue", &vf_strip_cut_names,
-                               &c->draw.strip_cut_value) != 0 ||
-        vf_case_opt_named_enum(x, "", root, "PrimitiveTopology", &vf_topology_names,
-                               &c->draw.primitive_topology) != 0)
+                               &c->draw.strip_cut_value) != 0)
         return -1;
     /* A number is the enum's value, not the cut index: name the case's key
      * and what it takes rather than the library's field. */
@@ -227,7 +226,7 @@ static int load_state(struct vf_json_ctx *x, json_object *root, struct vf_case *
         return vf_json_fail(x, "IBStripCutValue",
                             "%u is not a strip cut value: give \"DISABLED\" (or 0), \"0xFFFF\" "
                             "(or 1) or \"0xFFFFFFFF\" (or 2)", c->draw.strip_cut_value);
-    return 0;
+    return rc;
 }
 
 /* The views the draw sees, from the buffers the case owns. */
@@ -251,16 +250,16 @@ int vf_case_load_d3d12(struct vf_json_ctx *x, json_object *root, struct vf_case 
                                           "IBStripCutValue", "PrimitiveTopology", "Draw",
                                           "ExecuteIndirect", "GpuVirtualAddresses", NULL };
 
-    if (vf_json_check_fields(x, "", root, fields) != 0 ||
-        vf_case_load_shader_inputs(x, root, c) != 0 ||
-        vf_json_opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots) != 0 ||
-        load_state(x, root, c) != 0)
-        return -1;
+    /* Each part, so that each malformed one is reported. */
+    int rc = vf_json_check_fields(x, "", root, fields);
+    rc |= vf_case_load_shader_inputs(x, root, c);
+    rc |= vf_json_opt_uint(x, "", root, "MaxInputSlots", &c->max_input_slots);
+    rc |= load_state(x, root, c);
     if (vf_json_present(root, "ExecuteIndirect")) {
         /* The commands are the draws (case_indirect.c). */
         if (vf_json_present(root, "Draw"))
             return fail(x, "", "give one of 'Draw' and 'ExecuteIndirect', not both");
-        if (vf_case_load_indirect(x, root, c) != 0)
+        if (rc != 0 || vf_case_load_indirect(x, root, c) != 0)
             return -1;
         aim_views(c);
         return 0;
@@ -268,8 +267,10 @@ int vf_case_load_d3d12(struct vf_json_ctx *x, json_object *root, struct vf_case 
     if (vf_json_present(root, "GpuVirtualAddresses"))
         return fail(x, "GpuVirtualAddresses", "only an 'ExecuteIndirect' case reads addresses");
     if (!vf_json_present(root, "Draw"))
-        return fail(x, "", "missing field 'Draw' (or 'ExecuteIndirect')");
-    if (load_draw(x, vf_json_field(root, "Draw"), c) != 0)
+        rc = vf_json_missing(x, "", root, "Draw", "or 'ExecuteIndirect'");
+    else
+        rc |= load_draw(x, vf_json_field(root, "Draw"), c);
+    if (rc != 0)
         return -1;
     aim_views(c);
     return 0;

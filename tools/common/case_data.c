@@ -350,12 +350,16 @@ static int load_file(struct vf_json_ctx *x, const char *path, json_object *obj, 
         return fail(x, path, "out of memory");
     }
     err_no = vf_read_file(full, VF_CASE_MAX_DATA_SIZE, data, size);
-    free(full);
     if (err_no == EFBIG)
-        return fail(x, path, "'" SHOWN "' is larger than 1 GiB", SHOW(name));
-    if (err_no != 0)
-        return fail(x, path, "cannot read '" SHOWN "': %s", SHOW(name), strerror(err_no));
-    return 0;
+        fail(x, path, "'" SHOWN "' is larger than 1 GiB", SHOW(name));
+    else if (err_no != 0 && strcmp(full, name) != 0)
+        /* Relative to the case's directory, not the current one: say where. */
+        fail(x, path, "cannot read '" SHOWN "' (looked for '%.300s'): %s", SHOW(name), full,
+             strerror(err_no));
+    else if (err_no != 0)
+        fail(x, path, "cannot read '" SHOWN "': %s", SHOW(name), strerror(err_no));
+    free(full);
+    return err_no != 0 ? -1 : 0;
 }
 
 /* Indices: Uint16 or Uint32 values, as the index format wants them. */

@@ -36,20 +36,50 @@ static int get_uint_or_string(struct vf_json_ctx *x, const char *path, json_obje
     return vf_json_get_string(x, path, v, s);
 }
 
+/* The name of table `t` closest to `s` (vf_json_suggest over its names,
+ * or the one `s` ends in after a '_', as another API's long name does), or
+ * NULL. */
+static const char *suggest_name(const struct vf_names *t, const char *s)
+{
+    const char *names[64];
+    size_t n = 0, plen = t->prefix != NULL ? strlen(t->prefix) : 0;
+
+    if (plen != 0 && strncasecmp(s, t->prefix, plen) == 0)
+        s += plen;
+    for (size_t i = 0; i < t->count && n < 64; i++)
+        if (t->names[i] != NULL)
+            names[n++] = t->names[i];
+    for (size_t i = 0; i < t->num_aliases && n < 64; i++)
+        names[n++] = t->aliases[i].name;
+    const char *near = vf_json_suggest(s, names, n);
+    for (size_t i = 0; i < n && near == NULL; i++) {
+        size_t sl = strlen(s), nl = strlen(names[i]);
+        if (sl > nl && s[sl - nl - 1] == '_' && strcasecmp(s + sl - nl, names[i]) == 0)
+            near = names[i];
+    }
+    return near;
+}
+
 /* A name of table `t` (with or without its long prefix), or an integer in
- * [0, UINT32_MAX] passed through so the library can judge it. */
+ * [0, UINT32_MAX] passed through so the library can judge it. An unknown
+ * name gets the closest one, long when it was written long. */
 int vf_case_get_named_enum(struct vf_json_ctx *x, const char *path, json_object *v,
                            const struct vf_names *t, uint32_t *out)
 {
     char expected[96];
-    const char *s;
+    const char *s, *near;
 
     snprintf(expected, sizeof(expected), "a %s name or a number", t->what);
     if (get_uint_or_string(x, path, v, expected, out, &s) != 0)
         return -1;
-    if (s != NULL && vf_names_lookup(t, s, out) != 0)
+    if (s == NULL || vf_names_lookup(t, s, out) == 0)
+        return 0;
+    near = suggest_name(t, s);
+    if (near == NULL)
         return fail(x, path, "unknown %s '" SHOWN "'", t->what, SHOW(s));
-    return 0;
+    int long_form = t->prefix != NULL && strncasecmp(s, "D3D", 3) == 0;
+    return fail(x, path, "unknown %s '" SHOWN "' (did you mean '%s%s'?)", t->what, SHOW(s),
+                long_form ? t->prefix : "", near);
 }
 
 int vf_case_opt_named_enum(struct vf_json_ctx *x, const char *path, json_object *obj,
@@ -148,7 +178,7 @@ static int get_semantic(struct vf_json_ctx *x, const char *path, json_object *ob
     const char *s;
 
     if (!vf_json_present(obj, "SemanticName"))
-        return fail(x, path, "missing field 'SemanticName'");
+        return vf_json_missing(x, path, obj, "SemanticName", NULL);
     vf_json_path_field(p, path, "SemanticName");
     /* null is passed on as a NULL name so the library can report it. */
     if (v == NULL) {
@@ -170,16 +200,18 @@ static int get_entry_head(struct vf_json_ctx *x, const char *path, json_object *
 {
     if (!json_object_is_type(obj, json_type_object))
         return fail(x, path, "expected an object, got %s", vf_json_type_name(obj));
-    if (vf_json_check_fields(x, path, obj, allowed) != 0)
-        return -1;
-    return get_semantic(x, path, obj, name);
+    /* Both, so that each problem is reported. */
+    int rc = vf_json_check_fields(x, path, obj, allowed);
+    return get_semantic(x, path, obj, name) | rc;
 }
 
 /* AlignedByteOffset: a number, or APPEND (VF_APPEND_ALIGNED_ELEMENT, the
- * default) by one of its names. */
+ * default) by one of its names, with the prefix of the case's API. */
 static int get_aligned_byte_offset(struct vf_json_ctx *x, const char *path, json_object *obj,
-                                   uint32_t *out)
+                                   int api, uint32_t *out)
 {
+    const char *full = api == VF_CASE_API_D3D11 ? "D3D11_APPEND_ALIGNED_ELEMENT"
+                                                : "D3D12_APPEND_ALIGNED_ELEMENT";
     char p[PATH_SIZE];
     json_object *v = vf_json_field(obj, "AlignedByteOffset");
     const char *s;
@@ -192,10 +224,9 @@ static int get_aligned_byte_offset(struct vf_json_ctx *x, const char *path, json
         return vf_json_get_uint(x, p, v, out);
     if (vf_json_get_string(x, p, v, &s) != 0)
         return -1;
-    if (strcmp(s, "APPEND") != 0 && strcmp(s, "D3D12_APPEND_ALIGNED_ELEMENT") != 0 &&
+    if (strcmp(s, "APPEND") != 0 && strcmp(s, full) != 0 &&
         strcmp(s, "APPEND_ALIGNED_ELEMENT") != 0)
-        return fail(x, p, "expected a number, 'APPEND' or 'D3D12_APPEND_ALIGNED_ELEMENT', got '" SHOWN
-                          "'", SHOW(s));
+        return fail(x, p, "expected a number, 'APPEND' or '%s', got '" SHOWN "'", full, SHOW(s));
     return 0;
 }
 
@@ -212,28 +243,32 @@ static int load_element(struct vf_json_ctx *x, const char *path, json_object *ob
     char *name = NULL;
 
     c->num_elements = (uint32_t)i + 1; /* so vf_case_free frees the name */
-    if (get_entry_head(x, path, obj, fields, &name) != 0)
-        return -1;
+    if (!json_object_is_type(obj, json_type_object))
+        return get_entry_head(x, path, obj, fields, &name);
+    /* Every field, so that each malformed one is reported. */
+    int rc = get_entry_head(x, path, obj, fields, &name);
     e->semantic_name = name;
-    if (vf_json_opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index) != 0)
-        return -1;
-    if (!vf_json_present(obj, "Format"))
-        return fail(x, path, "missing field 'Format'");
-    vf_json_path_field(p, path, "Format");
-    if (vf_case_get_format(x, p, vf_json_field(obj, "Format"), &e->format) != 0 ||
-        vf_json_opt_uint(x, path, obj, "InputSlot", &e->input_slot) != 0 ||
-        get_aligned_byte_offset(x, path, obj, &e->aligned_byte_offset) != 0)
-        return -1;
+    rc |= vf_json_opt_uint(x, path, obj, "SemanticIndex", &e->semantic_index);
+    if (!vf_json_present(obj, "Format")) {
+        rc |= vf_json_missing(x, path, obj, "Format", NULL);
+    } else {
+        vf_json_path_field(p, path, "Format");
+        rc |= vf_case_get_format(x, p, vf_json_field(obj, "Format"), &e->format);
+    }
+    rc |= vf_json_opt_uint(x, path, obj, "InputSlot", &e->input_slot);
+    rc |= get_aligned_byte_offset(x, path, obj, c->api, &e->aligned_byte_offset);
     e->input_slot_class = VF_INPUT_PER_VERTEX_DATA;
-    if (vf_case_opt_named_enum(x, path, obj, "InputSlotClass", &vf_slot_class_names,
-                               &e->input_slot_class) != 0 ||
-        vf_json_opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate) != 0)
-        return -1;
+    rc |= vf_case_opt_named_enum(x, path, obj, "InputSlotClass",
+                                 c->api == VF_CASE_API_D3D11 ? &vf_d3d11_slot_class_names
+                                                             : &vf_slot_class_names,
+                                 &e->input_slot_class);
+    rc |= vf_json_opt_uint(x, path, obj, "InstanceDataStepRate", &e->instance_data_step_rate);
     c->component_mappings[i] = VF_DEFAULT_COMPONENT_MAPPING;
     if (!vf_json_present(obj, "ComponentMapping"))
-        return 0;
+        return rc;
     vf_json_path_field(p, path, "ComponentMapping");
-    return get_mapping(x, p, vf_json_field(obj, "ComponentMapping"), &c->component_mappings[i]);
+    return get_mapping(x, p, vf_json_field(obj, "ComponentMapping"), &c->component_mappings[i]) |
+           rc;
 }
 
 static int load_input_layout(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
@@ -265,17 +300,18 @@ static int load_signature_entry(struct vf_json_ctx *x, const char *path, json_ob
     char *name = NULL;
 
     c->signature_count = (uint32_t)i + 1; /* so vf_case_free frees the name */
-    if (get_entry_head(x, path, obj, fields, &name) != 0)
-        return -1;
+    if (!json_object_is_type(obj, json_type_object))
+        return get_entry_head(x, path, obj, fields, &name);
+    /* Every field, so that each malformed one is reported. */
+    int rc = get_entry_head(x, path, obj, fields, &name);
     s->semantic_name = name;
     s->mask = 0xf;
     s->component_type = VF_REGISTER_COMPONENT_UNKNOWN;
-    if (vf_json_opt_uint(x, path, obj, "SemanticIndex", &s->semantic_index) != 0 ||
-        vf_json_req_uint(x, path, obj, "Register", &s->register_index) != 0 ||
-        vf_json_opt_uint(x, path, obj, "Mask", &s->mask) != 0)
-        return -1;
+    rc |= vf_json_opt_uint(x, path, obj, "SemanticIndex", &s->semantic_index);
+    rc |= vf_json_req_uint(x, path, obj, "Register", &s->register_index);
+    rc |= vf_json_opt_uint(x, path, obj, "Mask", &s->mask);
     return vf_case_opt_named_enum(x, path, obj, "ComponentType", &vf_component_type_names,
-                                  &s->component_type);
+                                  &s->component_type) | rc;
 }
 
 static int load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case *c)
@@ -295,23 +331,27 @@ static int load_signature(struct vf_json_ctx *x, json_object *v, struct vf_case 
 int vf_case_load_shader_inputs(struct vf_json_ctx *x, json_object *root, struct vf_case *c)
 {
     json_object *v = vf_json_field(root, "Description");
+    int rc = 0;
 
+    /* Each part, so that each malformed one is reported. */
     if (vf_json_present(root, "Description")) {
         const char *s;
-        if (vf_json_get_string(x, "Description", v, &s) != 0)
-            return -1;
-        c->description = vf_json_strndup(s, strlen(s));
-        if (c->description == NULL)
-            return fail(x, "Description", "out of memory");
+        if (vf_json_get_string(x, "Description", v, &s) != 0) {
+            rc = -1;
+        } else {
+            c->description = vf_json_strndup(s, strlen(s));
+            if (c->description == NULL)
+                return fail(x, "Description", "out of memory");
+        }
     }
     if (!vf_json_present(root, "InputLayout"))
-        return fail(x, "", "missing field 'InputLayout'");
-    if (load_input_layout(x, vf_json_field(root, "InputLayout"), c) != 0)
-        return -1;
+        rc = vf_json_missing(x, "", root, "InputLayout", NULL);
+    else if (load_input_layout(x, vf_json_field(root, "InputLayout"), c) != 0)
+        rc = -1;
     if (vf_json_present(root, "Signature") &&
         load_signature(x, vf_json_field(root, "Signature"), c) != 0)
-        return -1;
-    return 0;
+        rc = -1;
+    return rc;
 }
 
 int vf_case_get_base_vertex(struct vf_json_ctx *x, const char *path, json_object *args,

@@ -15,6 +15,8 @@
 #include "file_read.h"
 #include "json_read.h"
 
+_Static_assert(VF_CASE_MAX_PROBLEMS == VF_JSON_MAX_PROBLEMS, "case.h promises json_read's count");
+
 #define fail vf_json_fail
 #define SHOWN VF_JSON_SHOWN
 #define SHOW VF_JSON_SHOW
@@ -66,7 +68,7 @@ void vf_case_free(struct vf_case *c)
 int vf_case_load_string(const char *json, size_t size, const char *base_dir,
                         struct vf_case *c, char *err, size_t err_size)
 {
-    struct vf_json_ctx x = { err, err_size, NULL };
+    struct vf_json_ctx x = { err, err_size, NULL, 0, 0 };
     json_object *root;
     int rc;
 
@@ -89,14 +91,16 @@ int vf_case_load_string(const char *json, size_t size, const char *base_dir,
     }
     rc = load_root(&x, root, c);
     json_object_put(root);
-    if (rc != 0)
+    if (rc != 0) {
+        vf_json_finish(&x);
         vf_case_free(c);
+    }
     return rc;
 }
 
 int vf_case_load(const char *path, struct vf_case *c, char *err, size_t err_size)
 {
-    struct vf_json_ctx x = { err, err_size, NULL };
+    struct vf_json_ctx x = { err, err_size, NULL, 0, 0 };
     uint8_t *text = NULL;
     size_t size = 0;
     char *dir;

@@ -51,6 +51,12 @@ const struct vf_names vf_slot_class_names = {
     NULL, 0, 0,
 };
 
+/* D3D11_INPUT_CLASSIFICATION: the same values, D3D11's own prefix. */
+const struct vf_names vf_d3d11_slot_class_names = {
+    "input classification", "D3D11_INPUT_", slot_class_list, ARRAY_LEN(slot_class_list),
+    NULL, 0, 0,
+};
+
 static const char *const component_type_list[] = { "UNKNOWN", "UINT32", "SINT32", "FLOAT32" };
 
 const struct vf_names vf_component_type_names = {

@@ -33,6 +33,9 @@ extern const struct vf_names vf_topology_names;
 extern const struct vf_names vf_strip_cut_names;
 extern const struct vf_names vf_slot_class_names;
 extern const struct vf_names vf_component_type_names;
+/* D3D11_INPUT_CLASSIFICATION ("D3D11_INPUT_PER_VERTEX_DATA"): the values
+ * of vf_slot_class_names with D3D11's prefix, for D3D11 cases. */
+extern const struct vf_names vf_d3d11_slot_class_names;
 
 /* D3D11 (vfetch_d3d11.h): D3D_FEATURE_LEVEL ("11_0"), D3D11_USAGE
  * ("DEFAULT"), and the bits of D3D11_BIND_FLAG ("VERTEX_BUFFER"),

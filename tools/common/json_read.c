@@ -13,27 +13,46 @@
 
 #include "json_read.h"
 
+/* Room for one problem's line: a path and a message quoting at most a
+ * few user strings of 40 characters. */
+#define LINE_SIZE 512
+
 int vf_json_fail(struct vf_json_ctx *x, const char *path, const char *fmt, ...)
 {
+    char line[LINE_SIZE];
     va_list ap;
     int n = 0;
 
-    if (x->err == NULL || x->err_size == 0)
+    if (x->problems++ >= VF_JSON_MAX_PROBLEMS || x->err == NULL || x->err_size == 0 ||
+        x->err_len + 1 >= x->err_size)
         return -1;
     if (path != NULL && path[0] != '\0')
-        n = snprintf(x->err, x->err_size, "%s: ", path);
-    if (n < 0)
+        n = snprintf(line, sizeof(line), "%s: ", path);
+    if (n < 0 || (size_t)n >= sizeof(line))
         n = 0;
-    if ((size_t)n < x->err_size) {
-        va_start(ap, fmt);
-        vsnprintf(x->err + n, x->err_size - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    /* Messages quote the case's own strings: keep them one printable line. */
-    for (char *p = x->err; *p != '\0'; p++)
+    va_start(ap, fmt);
+    vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
+    va_end(ap);
+    /* Messages quote the case's own strings: keep each one printable line. */
+    for (char *p = line; *p != '\0'; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7f)
             *p = '?';
+    n = snprintf(x->err + x->err_len, x->err_size - x->err_len, "%s%s",
+                 x->err_len != 0 ? "\n" : "", line);
+    if (n > 0)
+        x->err_len += (size_t)n < x->err_size - x->err_len ? (size_t)n
+                                                           : x->err_size - x->err_len - 1;
     return -1;
+}
+
+void vf_json_finish(struct vf_json_ctx *x)
+{
+    unsigned more = x->problems - VF_JSON_MAX_PROBLEMS;
+
+    if (x->problems <= VF_JSON_MAX_PROBLEMS)
+        return;
+    x->problems = VF_JSON_MAX_PROBLEMS - 1; /* so that this line is written */
+    vf_json_fail(x, "", "... and %u more problem%s not shown", more, more == 1 ? "" : "s");
 }
 
 char *vf_json_strndup(const char *s, size_t len)
@@ -131,8 +150,13 @@ const char *vf_json_suggest(const char *word, const char *const *names, size_t c
     const char *pick = NULL;
     for (size_t i = 0; i < count && names[i] != NULL; i++) {
         size_t dist = name_distance(word, names[i], limit);
-        /* A name cut short ("VertexCount" for "VertexCountPerInstance"). */
+        /* A name cut short ("VertexCount" for "VertexCountPerInstance"), or
+         * one with more after it (D3D12's "VertexCountPerInstance" where
+         * D3D11's Draw takes "VertexCount"). */
+        size_t nlen = strlen(names[i]);
         if (dist > limit && len >= 4 && strncasecmp(word, names[i], len) == 0)
+            dist = limit;
+        if (dist > limit && nlen >= 4 && nlen < len && strncasecmp(word, names[i], nlen) == 0)
             dist = limit;
         if (dist <= limit && dist < best) {
             best = dist;
@@ -142,31 +166,42 @@ const char *vf_json_suggest(const char *word, const char *const *names, size_t c
     return pick;
 }
 
-/* Rejects any key of `obj` not in the NULL-terminated `allowed` list. */
+/* Rejects every key of `obj` not in the NULL-terminated `allowed` list. */
 int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *obj,
                          const char *const *allowed)
 {
+    int rc = 0;
+
     json_object_object_foreach (obj, key, val) {
-        const char *suggest = NULL;
-        int known = 0;
+        const char *const *a = allowed;
 
         (void)val;
-        for (const char *const *a = allowed; *a != NULL; a++) {
-            if (strcmp(key, *a) == 0) {
-                known = 1;
-                break;
-            }
-        }
-        if (!known)
-            suggest = vf_json_suggest(key, allowed, SIZE_MAX);
-        if (!known) {
-            if (suggest != NULL)
-                return vf_json_fail(x, path, "unknown field '%s' (did you mean '%s'?)", key,
-                                    suggest);
-            return vf_json_fail(x, path, "unknown field '%s'", key);
-        }
+        while (*a != NULL && strcmp(key, *a) != 0)
+            a++;
+        if (*a != NULL)
+            continue;
+        const char *suggest = vf_json_suggest(key, allowed, SIZE_MAX);
+        if (suggest != NULL)
+            rc = vf_json_fail(x, path, "unknown field '%s' (did you mean '%s'?)", key, suggest);
+        else
+            rc = vf_json_fail(x, path, "unknown field '%s'", key);
     }
-    return 0;
+    return rc;
+}
+
+int vf_json_missing(struct vf_json_ctx *x, const char *path, json_object *obj, const char *name,
+                    const char *hint)
+{
+    const char *const names[] = { name, NULL };
+
+    json_object_object_foreach (obj, key, val) {
+        (void)val;
+        if (strcmp(key, name) != 0 && vf_json_suggest(key, names, 1) != NULL)
+            return -1;
+    }
+    if (hint != NULL)
+        return vf_json_fail(x, path, "missing field '%s' (%s)", name, hint);
+    return vf_json_fail(x, path, "missing field '%s'", name);
 }
 
 /* JSON null is a NULL json_object in json-c, so presence and value are
@@ -244,7 +279,7 @@ int vf_json_req_uint(struct vf_json_ctx *x, const char *path, json_object *obj, 
                      uint32_t *out)
 {
     if (!vf_json_present(obj, name))
-        return vf_json_fail(x, path, "missing field '%s'", name);
+        return vf_json_missing(x, path, obj, name, NULL);
     return vf_json_opt_uint(x, path, obj, name, out);
 }
 
@@ -292,13 +327,15 @@ int vf_json_each(struct vf_json_ctx *x, const char *path, json_object *v, vf_jso
 {
     char p[VF_JSON_PATH_SIZE];
     size_t n = json_object_array_length(v);
+    int rc = 0;
 
+    /* Every entry, so that each malformed one is reported. */
     for (size_t i = 0; i < n; i++) {
         vf_json_path_index(p, path, i);
         if (each(x, p, json_object_array_get_idx(v, i), i, arg) != 0)
-            return -1;
+            rc = -1;
     }
-    return 0;
+    return rc;
 }
 
 int vf_json_parse_uint(const char *s, uint32_t *out)

@@ -21,12 +21,19 @@
 /* Longest JSON path kept for a message (longer ones are truncated). */
 #define VF_JSON_PATH_SIZE 160
 
+/* Most problems written to the message buffer; past them they are only
+ * counted (vf_json_finish says how many more). */
+#define VF_JSON_MAX_PROBLEMS 20u
+
 /* Where messages go, and the directory files named by the input are
- * relative to (NULL: the current directory). */
+ * relative to (NULL: the current directory). Zero `problems` and `err_len`
+ * before the first message. */
 struct vf_json_ctx {
     char *err;          /* the message buffer, or NULL for none */
     size_t err_size;
     const char *base_dir;
+    unsigned problems;  /* vf_json_fail calls so far */
+    size_t err_len;     /* bytes of err in use */
 };
 
 /* Prints at most 40 characters of a user string in a message:
@@ -34,9 +41,20 @@ struct vf_json_ctx {
 #define VF_JSON_SHOWN "%.40s%s"
 #define VF_JSON_SHOW(s) (s), (strlen(s) > 40 ? "..." : "")
 
-/* Writes "path: message" to x->err (one printable line, truncated to
- * err_size) and returns -1; an empty or NULL path writes the message only. */
+/* Adds the line "path: message" to x->err (lines apart by '\n', each one
+ * printable, the last cut to err_size; the first VF_JSON_MAX_PROBLEMS
+ * only) and returns -1; an empty or NULL path writes the message only. */
 int vf_json_fail(struct vf_json_ctx *x, const char *path, const char *fmt, ...) VF_PRINTF(3, 4);
+
+/* "missing field 'name'" (then " (hint)" unless hint is NULL) for object
+ * `obj` at `path`, returning -1; no new line when a key of `obj` is a near
+ * miss of `name`, which vf_json_check_fields has reported with it. */
+int vf_json_missing(struct vf_json_ctx *x, const char *path, json_object *obj, const char *name,
+                    const char *hint);
+
+/* Ends the message of a context that failed: a last line saying how many
+ * problems were past VF_JSON_MAX_PROBLEMS, if any. */
+void vf_json_finish(struct vf_json_ctx *x);
 
 /* A NUL-terminated copy of the first `len` bytes of `s` (free()), or NULL. */
 char *vf_json_strndup(const char *s, size_t len);
@@ -56,14 +74,15 @@ const char *vf_json_type_name(json_object *v);
  * (json_object_put it), or -1 after vf_json_fail ("line 3, column 7: ..."). */
 int vf_json_parse(struct vf_json_ctx *x, const char *text, size_t size, json_object **root_ret);
 
-/* Rejects any key of `obj` not in the NULL-terminated `allowed` list
- * (suggesting the spelling of one that differs only in case). */
 /* The name of `names` (`count` of them, or up to a NULL entry) closest to
  * `word` ignoring case: one or two letters wrong, missing, extra or
- * swapped, or `word` a start of it of 4 letters or more; NULL when none is
- * close. Points into `names`. */
+ * swapped, `word` a start of it of 4 letters or more, or it a start of
+ * `word` of 4 letters or more; NULL when none is close. Points into
+ * `names`. */
 const char *vf_json_suggest(const char *word, const char *const *names, size_t count);
 
+/* Rejects every key of `obj` not in the NULL-terminated `allowed` list,
+ * each with the closest allowed name (vf_json_suggest) when one is close. */
 int vf_json_check_fields(struct vf_json_ctx *x, const char *path, json_object *obj,
                          const char *const *allowed);
 
@@ -93,8 +112,7 @@ void *vf_json_get_array(struct vf_json_ctx *x, const char *path, json_object *v,
 typedef int vf_json_entry_fn(struct vf_json_ctx *x, const char *path, json_object *v, size_t i,
                              void *arg);
 
-/* Calls `each` on the entries of array `v` in order, up to the first that
- * fails (then -1). */
+/* Calls `each` on every entry of array `v` in order: -1 when one failed. */
 int vf_json_each(struct vf_json_ctx *x, const char *path, json_object *v, vf_json_entry_fn *each,
                  void *arg);
 

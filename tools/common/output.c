@@ -124,17 +124,35 @@ static struct vf_selection selection_of(const struct vf_records *r,
 
 static const char comp_names[4] = { 'x', 'y', 'z', 'w' };
 
-/* One line per primitive of every instance: its SV_PrimitiveID and the
- * position numbers of its vertices, leading vertex first. */
+/* Whether every vertex of primitive `v` is a position the selection
+ * holds (a vertex-reuse list names records and comes with no selection). */
+static int prim_selected(const struct vf_selection sel, const struct vf_primitive_list *pl,
+                         const uint32_t *v)
+{
+    for (uint32_t k = 0; k < pl->vertices; k++)
+        if (v[k] < sel.first_position || v[k] - sel.first_position >= sel.num_positions)
+            return 0;
+    return 1;
+}
+
+/* One line per primitive of every selected instance whose vertices are all
+ * selected positions: its SV_PrimitiveID and the position numbers of its
+ * vertices, leading vertex first. */
 static void table_primitives(FILE *f, const struct vf_selection sel,
-                             const struct vf_primitive_list *pl, int records)
+                             const struct vf_primitive_list *pl, int records, uint32_t positions)
 {
 
-    fprintf(f, "\nprimitives: %u per instance, %u vertices each%s, leading vertex first\n",
+    fprintf(f, "\nprimitives: %u per instance, %u vertices each%s, leading vertex first",
             pl->count, pl->vertices, records ? " as records (#)" : "");
+    if (sel.first_position != 0 || sel.num_positions != positions)
+        fprintf(f, "; those within positions %u..%u", sel.first_position,
+                sel.first_position + sel.num_positions - 1);
+    fputc('\n', f);
     FOR_INSTANCES(sel, j) {
         for (uint32_t p = 0; p < pl->count; p++) {
             const uint32_t *v = pl->v + (size_t)p * pl->vertices;
+            if (!records && !prim_selected(sel, pl, v))
+                continue;
             fprintf(f, "prim %u (instance %u):", p, j);
             for (uint32_t k = 0; k < pl->vertices; k++)
                 fprintf(f, " %u", v[k]);
@@ -284,7 +302,7 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
     if (o->remap)
         table_remap(f, r, o->remap);
     if (o->prims)
-        table_primitives(f, sel, o->prims, o->remap != NULL);
+        table_primitives(f, sel, o->prims, o->remap != NULL, r->vertices);
     free(t.regs);
     free(t.width);
     return ferror(f) ? -1 : 0;
@@ -334,11 +352,16 @@ static void json_primitives(FILE *f, const struct vf_selection sel,
                             const struct vf_primitive_list *pl, uint32_t stride)
 {
 
+    int first = 1;
+
     fputs(",\n\"primitives\": [", f);
     FOR_INSTANCES(sel, j) {
         for (uint32_t p = 0; p < pl->count; p++) {
             const uint32_t *v = pl->v + (size_t)p * pl->vertices;
-            fputs(j != sel.first_instance || p ? ",\n  " : "\n  ", f);
+            if (!stride && !prim_selected(sel, pl, v))
+                continue;
+            fputs(first ? "\n  " : ",\n  ", f);
+            first = 0;
             fprintf(f, "{\"instance\": %u, \"id\": %u, \"vertices\": [", j, p);
             for (uint32_t k = 0; k < pl->vertices; k++)
                 fprintf(f, k ? ", %llu" : "%llu",

@@ -18,7 +18,8 @@ dist_man_MANS += tools/vfetch/vfetch.1
 # malformed input, rule violations, compare, and the D3D11 form.
 TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cli-bad.sh \
 	tests/cli/run-cli-rules.sh tests/cli/run-cli-compare.sh tests/cli/run-cli-d3d11.sh \
-	tests/cli/run-cli-robust.sh tests/cli/run-cli-indirect.sh
+	tests/cli/run-cli-robust.sh tests/cli/run-cli-indirect.sh tests/cli/run-cli-problems.sh \
+	tests/cli/run-cli-prim-range.sh
 endif
 EXTRA_DIST += examples tests/cli
 

@@ -12,9 +12,20 @@
 /* The largest draw output the tool allocates. */
 #define MAX_OUTPUT_SIZE ((size_t)1 << 30)
 
+/* The loader's message, one line per problem, each after the case's name. */
+static void print_load_errors(const char *path, char *err)
+{
+    for (char *line = err, *end; line != NULL; line = end != NULL ? end + 1 : NULL) {
+        end = strchr(line, '\n');
+        if (end != NULL)
+            *end = '\0';
+        cli_error("%s: %s", path, line);
+    }
+}
+
 int load(const char *path, struct vf_case *c)
 {
-    char err[512];
+    char err[VF_CASE_ERR_SIZE];
     int rc;
 
     if (strcmp(path, "-") == 0) {
@@ -36,7 +47,7 @@ int load(const char *path, struct vf_case *c)
         rc = vf_case_load(path, c, err, sizeof(err));
     }
     if (rc != 0) {
-        cli_error("%s: %s", path, err);
+        print_load_errors(path, err);
         return EXIT_USAGE;
     }
     return 0;

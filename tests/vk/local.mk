@@ -21,17 +21,26 @@ TESTS += tests/vk/run-vk-examples.sh tests/vk/check-man-pages.sh
 endif
 EXTRA_DIST += tests/vk/run-vk-examples.sh tests/vk/check-man-pages.sh
 
-# vk_translate.c without a driver: bindings, attributes, divisors, the
-# device-limit notes and the index keys of hand-written cases.
-if HAVE_VFETCH_VK
-check_PROGRAMS += tests/vk/test_translate
-tests_vk_test_translate_SOURCES = tests/vk/test_translate.c tools/vfetch-vk/vk_translate.c \
-	tools/vfetch-vk/vk_format.c
-tests_vk_test_translate_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
-tests_vk_test_translate_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-vk -I$(top_srcdir)/tools/vk \
+# vfetch-vk's parts without a driver: vk_translate.c (bindings,
+# attributes, divisors, the device-limit notes and the index keys of
+# hand-written cases), and fetch_addr.c and fetch_oob.c (where a fetch
+# lands in each API's address arithmetic, robustBufferAccess's set).
+VF_VK_TEST_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
+VF_VK_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-vk -I$(top_srcdir)/tools/vk \
 	-I$(top_srcdir)/tools/common
+if HAVE_VFETCH_VK
+check_PROGRAMS += tests/vk/test_translate tests/vk/test_oob
+tests_vk_test_translate_SOURCES = tests/vk/test_translate.c tests/vk/vk_check.h \
+	tools/vfetch-vk/vk_translate.c tools/vfetch-vk/vk_format.c
+tests_vk_test_translate_CFLAGS = $(VF_VK_TEST_CFLAGS)
+tests_vk_test_translate_CPPFLAGS = $(VF_VK_TEST_CPPFLAGS)
 tests_vk_test_translate_LDADD = libvfetch_core.la -lm
-TESTS += tests/vk/test_translate
+tests_vk_test_oob_SOURCES = tests/vk/test_oob.c tests/vk/vk_check.h tools/vfetch-vk/fetch_addr.c \
+	tools/vfetch-vk/fetch_oob.c tools/vfetch-vk/vk_format.c
+tests_vk_test_oob_CFLAGS = $(VF_VK_TEST_CFLAGS)
+tests_vk_test_oob_CPPFLAGS = $(VF_VK_TEST_CPPFLAGS)
+tests_vk_test_oob_LDADD = libvfetch_core.la -lm
+TESTS += tests/vk/test_translate tests/vk/test_oob
 endif
 
 # The out-of-bounds cases (tests/vk/oob/, the fmt-*.json written by
@@ -103,16 +112,3 @@ EXTRA_DIST += tests/vk/run-vk-oob.sh tests/vk/oob/gen_oob_cases.py \
 	tests/vk/oob/view-ends-in-element.json \
 	tests/vk/oob/view-ends-in-stride.json \
 	tests/vk/oob/zero-size-view.json
-
-# fetch_addr.c and fetch_oob.c without a driver: where a fetch lands in
-# each API's address arithmetic, and robustBufferAccess's allowed set.
-if HAVE_VFETCH_VK
-check_PROGRAMS += tests/vk/test_oob
-tests_vk_test_oob_SOURCES = tests/vk/test_oob.c tools/vfetch-vk/fetch_addr.c \
-	tools/vfetch-vk/fetch_oob.c tools/vfetch-vk/vk_format.c
-tests_vk_test_oob_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
-tests_vk_test_oob_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-vk -I$(top_srcdir)/tools/vk \
-	-I$(top_srcdir)/tools/common
-tests_vk_test_oob_LDADD = libvfetch_core.la -lm
-TESTS += tests/vk/test_oob
-endif

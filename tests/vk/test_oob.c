@@ -10,16 +10,7 @@
 
 #include "fetch_addr.h"
 #include "fetch_oob.h"
-
-static int failures;
-
-#define CHECK(cond)                                                           \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                       \
-        }                                                                     \
-    } while (0)
+#include "vk_check.h"
 
 #define F1 0x3f800000u /* 1.0f */
 #define F2 0x40000000u /* 2.0f */
@@ -142,10 +133,5 @@ int main(void)
     test_rba_range();
     test_rba_set();
     test_rba_integers();
-    if (failures) {
-        fprintf(stderr, "%d failures\n", failures);
-        return 1;
-    }
-    printf("PASS: vfetch-vk out-of-bounds rules\n");
-    return 0;
+    return vk_check_result("vfetch-vk out-of-bounds rules");
 }

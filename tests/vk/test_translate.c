@@ -7,17 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "vk_check.h"
 #include "vk_translate.h"
-
-static int failures;
-
-#define CHECK(cond)                                                           \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
-            fprintf(stderr, "%s:%d: FAIL: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                       \
-        }                                                                     \
-    } while (0)
 
 /* A device without R16G16_SINT vertex buffers. */
 static int fake_vertex_format(const void *ctx, uint32_t vk_format)
@@ -184,10 +175,5 @@ int main(void)
     test_elements();
     test_device_limits();
     test_indices();
-    if (failures) {
-        fprintf(stderr, "%d failures\n", failures);
-        return 1;
-    }
-    printf("PASS: vk_translate\n");
-    return 0;
+    return vk_check_result("vk_translate");
 }

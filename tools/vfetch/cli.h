@@ -210,12 +210,13 @@ int run_indirect(const char *name, const struct vf_case *c, const struct options
 int validate_indirect(const char *name, const struct vf_case *c, const vf_layout *layout,
                       uint32_t *warnings);
 
-/* vfetch compare's reference for an ExecuteIndirect case: the layout, and
+/* vfetch compare's reference for an ExecuteIndirect case: the layout (on
+ * `isa`), and
  * the records of every command one after the other (*records_ret of them,
  * in *out_ret, free()), as one instance of that many positions. A command
  * that cannot be drawn is an error. 0 or an exit status after a message. */
-int indirect_reference(const char *name, const struct vf_case *c, vf_layout **layout_ret,
-                       uint32_t **out_ret, uint32_t *records_ret);
+int indirect_reference(const char *name, const struct vf_case *c, uint32_t isa,
+                       vf_layout **layout_ret, uint32_t **out_ret, uint32_t *records_ret);
 
 /* ------------------------------------------------------------------------ */
 /* Commands (cmd_run.c, cmd_compare.c, main.c)                              */

@@ -460,7 +460,7 @@ static int compare_indirect_reference(const struct cmp_options *o, const struct 
                                       struct vf_case **flat_ret)
 {
     uint32_t records = 0;
-    int rc = indirect_reference(o->case_path, c, layout, ref, &records);
+    int rc = indirect_reference(o->case_path, c, VF_ISA_SCALAR, layout, ref, &records);
 
     if (rc != 0)
         return rc;

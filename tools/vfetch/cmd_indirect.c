@@ -267,13 +267,14 @@ static int write_flat(FILE *f, void *arg)
 /* --output raw and raw1: one document of the commands' records one after
  * the other, one instance of that many positions, as vfetch compare reads
  * a capture of the call. */
-static int run_raw(const char *name, const struct vf_case *c, const struct options *o)
+static int run_raw(const char *name, const struct vf_case *c, const struct options *o,
+                   uint32_t isa)
 {
     struct vf_case *sh = malloc(sizeof(*sh));
     vf_layout *layout = NULL;
     uint32_t *out = NULL, records = 0;
     struct flat fl;
-    int rc = sh == NULL ? EXIT_USAGE : indirect_reference(name, c, &layout, &out, &records);
+    int rc = sh == NULL ? EXIT_USAGE : indirect_reference(name, c, isa, &layout, &out, &records);
 
     if (rc == 0) {
         *sh = *c; /* for the draw's counts only; shares what c owns */
@@ -310,7 +311,7 @@ int run_indirect(const char *name, const struct vf_case *c, const struct options
                                       "draw; an ExecuteIndirect case has a draw per command");
     rc = resolve_isa(o->isa, &isa);
     if (rc == 0 && o->output >= OUTPUT_RAW)
-        return run_raw(name, c, o);
+        return run_raw(name, c, o, isa);
     if (rc == 0)
         rc = compile_layout(name, c, isa, &w.layout, stderr, &w.warnings, NULL);
     if (rc == 0)
@@ -413,8 +414,8 @@ static int append_command(struct walk *w, const vf_indirect_command *cmd, uint32
     return 0;
 }
 
-int indirect_reference(const char *name, const struct vf_case *c, vf_layout **layout_ret,
-                       uint32_t **out_ret, uint32_t *records_ret)
+int indirect_reference(const char *name, const struct vf_case *c, uint32_t isa,
+                       vf_layout **layout_ret, uint32_t **out_ret, uint32_t *records_ret)
 {
     struct walk w;
     vf_execute_indirect_desc desc;
@@ -426,8 +427,7 @@ int indirect_reference(const char *name, const struct vf_case *c, vf_layout **la
     w.name = name;
     w.c = c;
     *out_ret = NULL;
-    rc = cmd == NULL ? EXIT_USAGE : compile_layout(name, c, VF_ISA_SCALAR, layout_ret, stderr,
-                                                   NULL, NULL);
+    rc = cmd == NULL ? EXIT_USAGE : compile_layout(name, c, isa, layout_ret, stderr, NULL, NULL);
     if (rc == 0)
         rc = check_view_offsets(name, c, *layout_ret, stderr);
     w.layout = *layout_ret;

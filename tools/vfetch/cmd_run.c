@@ -124,6 +124,8 @@ struct run {
     struct reuse_result rr;
     vf_diagnostics *diag;
     vf_pipeline_statistics stats;
+    uint32_t regs[VF_MAX_REGISTERS]; /* --registers, resolved */
+    uint32_t num_regs;
 };
 
 /* --primitives: the list of one instance, as records with --reuse. */
@@ -174,6 +176,31 @@ static int run_statistics(struct run *r)
     return 0;
 }
 
+/* The drawn records of `r`. */
+static void run_records(const struct run *r, struct vf_records *rec)
+{
+    rec->c = r->c;
+    rec->layout = r->layout;
+    rec->words = r->out;
+    rec->vertices = r->o->reuse ? r->rr.unique : r->c->draw.vertex_count_per_instance;
+    rec->instances = r->c->draw.instance_count;
+    rec->registers = vf_layout_register_count(r->layout);
+}
+
+/* --registers and --picture, which need the drawn records. */
+static int run_extras(struct run *r, int picture)
+{
+    struct vf_records rec;
+
+    run_records(r, &rec);
+    if (!picture && r->o->registers)
+        return resolve_registers(r->name, r->o->registers, &rec, r->regs, &r->num_regs);
+    if (picture && r->o->picture)
+        return write_picture(r->name, r->o, &rec, &r->plist,
+                             r->o->instances.set || r->o->positions.set ? &r->sel : NULL);
+    return 0;
+}
+
 /* The drawn records, with what the options add, to `f`. */
 static int write_records(FILE *f, const struct run *r)
 {
@@ -183,17 +210,14 @@ static int write_records(FILE *f, const struct run *r)
     struct vf_output_options oo;
     struct vf_remap remap;
 
-    rec.c = c;
-    rec.layout = r->layout;
-    rec.words = r->out;
-    rec.vertices = o->reuse ? r->rr.unique : c->draw.vertex_count_per_instance;
-    rec.instances = c->draw.instance_count;
-    rec.registers = vf_layout_register_count(r->layout);
+    run_records(r, &rec);
     remap.map = r->rr.map;
     remap.positions = c->draw.vertex_count_per_instance;
     oo.remap = o->reuse ? &remap : NULL;
     oo.hex = o->hex;
-    oo.prims = r->prims ? &r->plist : NULL;
+    oo.prims = r->prims && o->primitives ? &r->plist : NULL;
+    oo.registers = o->registers ? r->regs : NULL;
+    oo.num_registers = r->num_regs;
     oo.sel = o->instances.set || o->positions.set ? &r->sel : NULL;
     oo.diag = r->diag;
     oo.d3d11_ids = c->d3d11 != NULL;
@@ -253,7 +277,7 @@ static void print_kernel_path(const char *name, const vf_layout *layout)
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0 }, { 0, 0, 0, 0 },
-                     { NULL, 0 }, NULL, { 0, 0, 0, 0, 0 } };
+                     { NULL, 0 }, NULL, { 0, 0, 0, 0, 0 }, { 0 }, 0 };
     uint32_t isa;
     uint32_t warnings = 0;
     int rc;
@@ -274,12 +298,16 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = werror_status(name, stderr, warnings);
     if (rc == 0 && o->kernel_path)
         print_kernel_path(name, r.layout);
-    if (rc == 0 && o->primitives)
+    if (rc == 0 && (o->primitives || o->picture))
         rc = run_primitives(&r);
     if (rc == 0)
         rc = run_statistics(&r);
     if (rc == 0)
+        rc = run_extras(&r, 0);
+    if (rc == 0)
         rc = write_output(&r);
+    if (rc == 0)
+        rc = run_extras(&r, 1);
     free(r.diag);
     free(r.prims);
     free(r.rr.map);

@@ -13,8 +13,13 @@
 
 #include "common.h"
 #include "d3d_names.h"
+#include "oob.h"
 #include "output.h"
 #define CELL_SIZE 48
+/* Room for an out-of-bounds marker naming every register. */
+#define OOB_TEXT_SIZE (VF_MAX_REGISTERS * 80 + 64)
+/* Word i of the i / 4-th register of `regs` within a record. */
+#define REG_WORD(regs, i) (4 * (regs)[(i) / 4].index + (i) % 4)
 
 /* How the words of a register are shown. */
 enum kind { KIND_FLOAT, KIND_UINT, KIND_SINT };
@@ -73,6 +78,7 @@ static enum kind format_kind(vf_format format)
 struct reg_desc {
     char name[80];
     enum kind kind;
+    uint32_t index; /* the register's number in the record */
 };
 
 static void describe_registers(const struct vf_records *r, struct reg_desc *regs)
@@ -83,6 +89,7 @@ static void describe_registers(const struct vf_records *r, struct reg_desc *regs
 
         snprintf(regs[i].name, sizeof(regs[i].name), "r%u", i);
         regs[i].kind = KIND_FLOAT;
+        regs[i].index = i;
         if (vf_layout_register(r->layout, i, &ri) != VF_OK)
             continue;
         if (ri.kind == VF_REGISTER_VERTEX_ID) {
@@ -104,6 +111,111 @@ static void describe_registers(const struct vf_records *r, struct reg_desc *regs
             regs[i].kind = format_kind(ei.format);
         }
     }
+}
+
+/* The data registers to print (all, or those o->registers names) and what
+ * the out-of-bounds marker needs: every register's name and the views. */
+struct regs_view {
+    struct reg_desc *all, *shown;
+    uint32_t nall, nshown;
+    const char *names[VF_MAX_REGISTERS];
+    vf_draw_desc desc;
+};
+
+static void regs_view_free(struct regs_view *v)
+{
+    free(v->all);
+    free(v->shown);
+}
+
+static int regs_view_init(struct regs_view *v, const struct vf_records *r,
+                          const struct vf_output_options *o)
+{
+    v->nall = r->registers - 1;
+    v->all = calloc(v->nall ? v->nall : 1, sizeof(*v->all));
+    v->shown = calloc(v->nall ? v->nall : 1, sizeof(*v->shown));
+    if (v->all == NULL || v->shown == NULL) {
+        regs_view_free(v);
+        return -1;
+    }
+    describe_registers(r, v->all);
+    v->nshown = 0;
+    for (uint32_t i = 0; i < v->nall; i++) {
+        int keep = o->registers == NULL;
+        for (uint32_t k = 0; k < o->num_registers && !keep; k++)
+            keep = o->registers[k] == i;
+        if (keep)
+            v->shown[v->nshown++] = v->all[i];
+        if (i < VF_MAX_REGISTERS)
+            v->names[i] = v->all[i].name;
+    }
+    vf_case_draw_desc(r->c, &v->desc);
+    return 0;
+}
+
+/* The out-of-bounds reads of record (j, v) as text (oob.h); 0 when none. */
+static int record_oob_text(const struct vf_records *r, const struct vf_output_options *o,
+                           const struct regs_view *rv, uint32_t j, uint32_t v, char *buf,
+                           size_t size)
+{
+    struct vf_oob oob;
+    const uint32_t *sys = vf_records_at(r, j, v) + 4 * (r->registers - 1);
+
+    vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
+    vf_oob_text(&oob, rv->names, rv->nall < VF_MAX_REGISTERS ? rv->nall : VF_MAX_REGISTERS,
+                buf, size);
+    return vf_oob_any(&oob);
+}
+
+void vf_output_register_name(const struct vf_records *r, uint32_t index, char *buf, size_t size)
+{
+    struct reg_desc *regs = calloc(r->registers, sizeof(*regs));
+
+    if (size == 0)
+        return;
+    buf[0] = '\0';
+    if (regs != NULL && index + 1 < r->registers) {
+        describe_registers(r, regs);
+        snprintf(buf, size, "%s", regs[index].name);
+    }
+    free(regs);
+}
+
+/* The first n characters of a and b equal but for case (ASCII). */
+static int same_name_n(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (x != y && (x | 0x20) != (y | 0x20))
+            return 0;
+        if (x != y && ((x | 0x20) < 'a' || (x | 0x20) > 'z'))
+            return 0;
+        if (x == '\0')
+            return 0;
+    }
+    return 1;
+}
+
+int vf_output_find_register(const struct vf_records *r, const char *name, uint32_t *index_ret)
+{
+    struct reg_desc *regs = calloc(r->registers, sizeof(*regs));
+    size_t len = strlen(name);
+    int found = 0;
+
+    if (regs == NULL)
+        return -1;
+    describe_registers(r, regs);
+    /* "POSITION" is POSITION0, as in HLSL; names compare case-insensitively. */
+    for (uint32_t i = 0; i + 1 < r->registers && !found; i++) {
+        const char *n = regs[i].name;
+        size_t nlen = strlen(n);
+        found = (same_name_n(n, name, nlen) && len == nlen) ||
+                (len + 1 == nlen && n[len] == '0' && same_name_n(n, name, len));
+        if (found)
+            *index_ret = i;
+    }
+    free(regs);
+    return found ? 0 : -1;
 }
 
 /* The records to print: o->sel, or the whole draw. */
@@ -182,8 +294,10 @@ static void table_remap(FILE *f, const struct vf_records *r, const struct vf_rem
 struct table {
     uint32_t nregs;
     struct reg_desc *regs;
-    size_t *width; /* #, SV_VertexID, SV_InstanceID, then 4 per register */
+    size_t *width; /* #, SV_VertexID, SV_InstanceID, 4 per register, out of bounds */
     int hex;
+    const struct vf_output_options *o;
+    const struct regs_view *rv;
 };
 
 static void widen(size_t *width, size_t n)
@@ -204,19 +318,24 @@ static void table_widths(const struct vf_records *r, struct vf_selection sel, st
     for (uint32_t i = 0; i < t->nregs; i++)
         for (int c = 0; c < 4; c++)
             width[3 + i * 4 + c] = strlen(t->regs[i].name) + 2;
+    width[3 + 4 * t->nregs] = 0;
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
             const uint32_t *rec = vf_records_at(r, j, v);
-            const uint32_t *sys = rec + 4 * t->nregs;
+            const uint32_t *sys = rec + 4 * (r->registers - 1);
+            char oob[OOB_TEXT_SIZE];
             widen(&width[0], (size_t)snprintf(cell, sizeof(cell), "%u", v));
             if (sys[2] & VF_FLAG_STRIP_CUT)
                 continue;
             for (int k = 0; k < 2; k++)
                 widen(&width[1 + k], (size_t)snprintf(cell, sizeof(cell), "%u", sys[k]));
             for (uint32_t i = 0; i < 4 * t->nregs; i++) {
-                format_word(cell, sizeof(cell), rec[i], t->regs[i / 4].kind, t->hex);
+                format_word(cell, sizeof(cell), rec[REG_WORD(t->regs, i)], t->regs[i / 4].kind,
+                            t->hex);
                 widen(&width[3 + i], strlen(cell));
             }
+            if (record_oob_text(r, t->o, t->rv, j, v, oob, sizeof(oob)))
+                widen(&width[3 + 4 * t->nregs], strlen("out of bounds"));
         }
     }
 }
@@ -263,10 +382,13 @@ static void table_instance(FILE *f, const struct vf_records *r, const struct tab
         for (int c = 0; c < 4; c++)
             fprintf(f, "  %*s.%c", (int)width[3 + i * 4 + c] - 2, t->regs[i].name,
                     comp_names[c]);
+    if (width[3 + 4 * t->nregs])
+        fputs("  out of bounds", f);
     fputc('\n', f);
     FOR_POSITIONS(sel, v) {
         const uint32_t *rec = vf_records_at(r, j, v);
-        const uint32_t *sys = rec + 4 * t->nregs;
+        const uint32_t *sys = rec + 4 * (r->registers - 1);
+        char oob[OOB_TEXT_SIZE];
 
         fprintf(f, "%*u", (int)width[0], v);
         if (sys[2] & VF_FLAG_STRIP_CUT) {
@@ -275,26 +397,32 @@ static void table_instance(FILE *f, const struct vf_records *r, const struct tab
         }
         fprintf(f, "  %*u  %*u", (int)width[1], sys[0], (int)width[2], sys[1]);
         for (uint32_t i = 0; i < 4 * t->nregs; i++) {
-            format_word(cell, sizeof(cell), rec[i], t->regs[i / 4].kind, t->hex);
+            format_word(cell, sizeof(cell), rec[REG_WORD(t->regs, i)], t->regs[i / 4].kind,
+                        t->hex);
             fprintf(f, "  %*s", (int)width[3 + i], cell);
         }
+        if (record_oob_text(r, t->o, t->rv, j, v, oob, sizeof(oob)))
+            fprintf(f, "  %s", oob);
         fputc('\n', f);
     }
 }
 
 static int table_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
-    struct table t = { r->registers - 1, NULL, NULL, o->hex };
+    struct table t = { 0, NULL, NULL, o->hex, o, NULL };
     struct vf_selection sel = selection_of(r, o);
+    struct regs_view rv;
 
-    t.regs = calloc(t.nregs ? t.nregs : 1, sizeof(*t.regs));
-    t.width = calloc(3 + (size_t)t.nregs * 4, sizeof(*t.width));
-    if (t.regs == NULL || t.width == NULL) {
-        free(t.regs);
-        free(t.width);
+    if (regs_view_init(&rv, r, o) != 0)
+        return -1;
+    t.nregs = rv.nshown;
+    t.regs = rv.shown;
+    t.rv = &rv;
+    t.width = calloc(4 + (size_t)t.nregs * 4, sizeof(*t.width));
+    if (t.width == NULL) {
+        regs_view_free(&rv);
         return -1;
     }
-    describe_registers(r, t.regs);
     table_widths(r, sel, &t);
     table_heading(f, r, o, sel);
     FOR_INSTANCES(sel, j)
@@ -303,7 +431,7 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
         table_remap(f, r, o->remap);
     if (o->prims)
         table_primitives(f, sel, o->prims, o->remap != NULL, r->vertices);
-    free(t.regs);
+    regs_view_free(&rv);
     free(t.width);
     return ferror(f) ? -1 : 0;
 }
@@ -461,7 +589,7 @@ static void json_draw(FILE *f, const vf_draw_desc *d)
 }
 
 /* "layout" and "registers": the elements and the data registers' names. */
-static void json_layout(FILE *f, const struct vf_records *r, const struct reg_desc *regs)
+static void json_layout(FILE *f, const struct vf_records *r, const struct regs_view *rv)
 {
     uint32_t nelem = vf_layout_element_count(r->layout);
 
@@ -474,20 +602,49 @@ static void json_layout(FILE *f, const struct vf_records *r, const struct reg_de
         json_layout_element(f, &e);
     }
     fputs("\n],\n\"registers\": [", f);
-    for (uint32_t i = 0; i + 1 < r->registers; i++) {
+    for (uint32_t i = 0; i < rv->nshown; i++) {
         fputs(i ? ", " : "", f);
-        vf_output_json_string(f, regs[i].name);
+        vf_output_json_string(f, rv->shown[i].name);
     }
     fputs("],\n", f);
 }
 
-/* One record: its place, its system values and every data register. */
-static void json_record(FILE *f, const struct vf_records *r, const struct reg_desc *regs,
-                        int remapped, uint32_t j, uint32_t v)
+/* ,"out_of_bounds": what record (j, v) read out of bounds, when it did:
+ * "index" ("past_end", "no_buffer" or null), and the registers whose
+ * element read past its view ("past_end") or has no buffer ("unbound"). */
+static void json_oob(FILE *f, const struct vf_records *r, const struct vf_output_options *o,
+                     const struct regs_view *rv, uint32_t j, uint32_t v)
 {
-    uint32_t nregs = r->registers - 1;
+    static const char *const index_names[] = { "null", "\"past_end\"", "\"no_buffer\"" };
+    const uint32_t *sys = vf_records_at(r, j, v) + 4 * (r->registers - 1);
+    struct vf_oob oob;
+
+    vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
+    if (!vf_oob_any(&oob))
+        return;
+    fprintf(f, ", \"out_of_bounds\": {\"index\": %s", index_names[oob.index]);
+    for (int k = 0; k < 2; k++) {
+        uint32_t mask = k ? oob.unbound : oob.past_end, n = 0;
+        fputs(k ? "], \"unbound\": [" : ", \"past_end\": [", f);
+        for (uint32_t i = 0; i < rv->nall && i < VF_MAX_REGISTERS; i++) {
+            if (!(mask & (1u << i)))
+                continue;
+            fputs(n++ ? ", " : "", f);
+            vf_output_json_string(f, rv->names[i]);
+        }
+    }
+    fputs("]}", f);
+}
+
+/* One record: its place, its system values and every data register. */
+static void json_record(FILE *f, const struct vf_records *r, const struct vf_output_options *o,
+                        const struct regs_view *rv, uint32_t j, uint32_t v)
+{
+    uint32_t nregs = rv->nshown;
+    const struct reg_desc *regs = rv->shown;
+    int remapped = o->remap != NULL;
     const uint32_t *rec = vf_records_at(r, j, v);
-    const uint32_t *sys = rec + 4 * nregs;
+    const uint32_t *sys = rec + 4 * (r->registers - 1);
     int cut = (sys[2] & VF_FLAG_STRIP_CUT) != 0;
 
     fprintf(f, "{\"instance\": %u, \"%s\": %u, \"cut\": %s, \"SV_VertexID\": %u, "
@@ -495,7 +652,7 @@ static void json_record(FILE *f, const struct vf_records *r, const struct reg_de
             j, remapped ? "record" : "position", v, cut ? "true" : "false", sys[0],
             sys[1], sys[2]);
     for (uint32_t i = 0; i < nregs; i++) {
-        const uint32_t *w = rec + 4 * i;
+        const uint32_t *w = rec + 4 * regs[i].index;
         fputs(i ? ", " : "", f);
         vf_output_json_string(f, regs[i].name);
         fprintf(f, ": {\"words\": [%u, %u, %u, %u], "
@@ -508,20 +665,20 @@ static void json_record(FILE *f, const struct vf_records *r, const struct reg_de
         }
         fputs("]}", f);
     }
-    fputs("}}", f);
+    fputs("}", f);
+    json_oob(f, r, o, rv, j, v);
+    fputs("}", f);
 }
 
 static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
-    uint32_t nregs = r->registers - 1;
-    struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
+    struct regs_view rv;
     struct vf_selection sel = selection_of(r, o);
 
-    if (regs == NULL)
+    if (regs_view_init(&rv, r, o) != 0)
         return -1;
-    describe_registers(r, regs);
     json_draw(f, &r->c->draw);
-    json_layout(f, r, regs);
+    json_layout(f, r, &rv);
     json_diagnostics(f, o->diag, o->d3d11_ids);
     json_statistics(f, o->stats);
     if (o->sel != NULL)
@@ -532,7 +689,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
             fputs(j != sel.first_instance || v != sel.first_position ? ",\n  " : "\n  ", f);
-            json_record(f, r, regs, o->remap != NULL, j, v);
+            json_record(f, r, o, &rv, j, v);
         }
     }
     fputs("\n]", f);
@@ -541,7 +698,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     if (o->prims)
         json_primitives(f, sel, o->prims, o->remap ? r->vertices : 0);
     fputs("\n}\n", f);
-    free(regs);
+    regs_view_free(&rv);
     return ferror(f) ? -1 : 0;
 }
 
@@ -565,39 +722,60 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* Whether any record of `sel` read out of bounds: CSV then has the column. */
+static int any_oob(const struct vf_records *r, const struct vf_output_options *o,
+                   const struct regs_view *rv, struct vf_selection sel)
+{
+    char oob[OOB_TEXT_SIZE];
+
+    FOR_INSTANCES(sel, j) {
+        FOR_POSITIONS(sel, v) {
+            if (record_oob_text(r, o, rv, j, v, oob, sizeof(oob)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static int csv_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
-    uint32_t nregs = r->registers - 1;
-    struct reg_desc *regs = calloc(nregs ? nregs : 1, sizeof(*regs));
+    struct regs_view rv;
     struct vf_selection sel = selection_of(r, o);
-    char cell[CELL_SIZE + 8];
+    char cell[CELL_SIZE + 48], oob[OOB_TEXT_SIZE];
+    int oob_column;
 
-    if (regs == NULL)
+    if (regs_view_init(&rv, r, o) != 0)
         return -1;
-    describe_registers(r, regs);
+    oob_column = any_oob(r, o, &rv, sel);
     fputs("instance,position,cut,SV_VertexID,SV_InstanceID,flags", f);
-    for (uint32_t i = 0; i < nregs; i++) {
+    for (uint32_t i = 0; i < rv.nshown; i++) {
         for (int c = 0; c < 4; c++) {
             fputc(',', f);
-            snprintf(cell, sizeof(cell), "%s.%c", regs[i].name, comp_names[c]);
+            snprintf(cell, sizeof(cell), "%s.%c", rv.shown[i].name, comp_names[c]);
             csv_field(f, cell);
         }
     }
-    fputc('\n', f);
+    fputs(oob_column ? ",out_of_bounds\n" : "\n", f);
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
             const uint32_t *rec = vf_records_at(r, j, v);
-            const uint32_t *sys = rec + 4 * nregs;
+            const uint32_t *sys = rec + 4 * (r->registers - 1);
             fprintf(f, "%u,%u,%d,%u,%u,%u", j, v, (sys[2] & VF_FLAG_STRIP_CUT) != 0, sys[0],
                     sys[1], sys[2]);
-            for (uint32_t i = 0; i < 4 * nregs; i++) {
-                format_word(cell, sizeof(cell), rec[i], regs[i / 4].kind, o->hex);
+            for (uint32_t i = 0; i < 4 * rv.nshown; i++) {
+                format_word(cell, sizeof(cell), rec[REG_WORD(rv.shown, i)], rv.shown[i / 4].kind,
+                            o->hex);
                 fprintf(f, ",%s", cell);
+            }
+            if (oob_column) {
+                record_oob_text(r, o, &rv, j, v, oob, sizeof(oob));
+                fputc(',', f);
+                csv_field(f, oob);
             }
             fputc('\n', f);
         }
     }
-    free(regs);
+    regs_view_free(&rv);
     return ferror(f) ? -1 : 0;
 }
 
@@ -607,13 +785,13 @@ static int csv_records(FILE *f, const struct vf_records *r, const struct vf_outp
 
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
-    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0, NULL };
+    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0 };
     return table_records(f, r, &o);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0, NULL };
+    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0 };
     return json_records(f, r, &o);
 }
 

@@ -73,7 +73,19 @@ struct vf_output_options {
     const vf_diagnostics *diag;            /* json: "diagnostics" of the draw, when it has any */
     int d3d11_ids;                         /* json: name the D3D11 debug layer's message IDs */
     const vf_pipeline_statistics *stats;   /* json: "statistics" of the whole draw (NULL: none) */
+    const uint32_t *registers;             /* table, json, csv: only these data registers
+                                            * (numbers in the record); NULL: all */
+    uint32_t num_registers;
 };
+
+/* The number of the data register named `name` (as the outputs name it,
+ * e.g. COLOR0; case-insensitive; "COLOR" is COLOR0) into *index_ret;
+ * 0, or -1 when the records have none of that name. */
+int vf_output_find_register(const struct vf_records *r, const char *name, uint32_t *index_ret);
+
+/* The name the outputs give data register `index` (e.g. COLOR0) into
+ * `buf` (truncated to `size`; "" for no such register). */
+void vf_output_register_name(const struct vf_records *r, uint32_t index, char *buf, size_t size);
 
 /* The debug layer's message ID of a diagnostic code (D3D11's with `d3d11`,
  * else D3D12's) into *id_ret when not NULL; returns its name without the
@@ -86,7 +98,11 @@ const char *vf_output_message_id(vf_result code, int d3d11, uint32_t *id_ret);
  * layout, the register names and the records. CSV: a line of column names,
  * then one line per record: instance, position, cut (0/1), SV_VertexID,
  * SV_InstanceID, flags, then NAME.x .. NAME.w of every data register,
- * written as the table writes them. (The binary format is in vfr.h.) */
+ * written as the table writes them. (The binary format is in vfr.h.)
+ * A record that read out of bounds (oob.h) says so: the table and CSV in
+ * a last column ("out of bounds", "out_of_bounds") present only when a
+ * record printed needs it, JSON in an "out_of_bounds" object present only
+ * in such a record. */
 int vf_output_records_table(FILE *f, const struct vf_records *r,
                             const struct vf_output_options *o);
 int vf_output_records_json(FILE *f, const struct vf_records *r,

@@ -81,6 +81,10 @@ struct options {
     int kernel_path; /* --kernel-path: the layout's kernel path on stderr */
     int werror;
     struct range instances, positions;
+    const char *registers;        /* --registers NAME,...: only these data registers */
+    const char *picture;          /* --picture FILE.svg: the primitives drawn */
+    const char *picture_register; /* --picture-register NAME: their position */
+    int project_w;                /* --projection xy/w: x and y divided by w */
 };
 
 /* Option words each command accepts. */
@@ -181,6 +185,8 @@ struct run {
     struct reuse_result rr;
     vf_diagnostics *diag;
     vf_pipeline_statistics stats;
+    uint32_t regs[VF_MAX_REGISTERS]; /* --registers, resolved */
+    uint32_t num_regs;
 };
 
 /* After the draw: --primitives (the list of one instance) and the
@@ -217,6 +223,22 @@ int validate_indirect(const char *name, const struct vf_case *c, const vf_layout
  * that cannot be drawn is an error. 0 or an exit status after a message. */
 int indirect_reference(const char *name, const struct vf_case *c, uint32_t isa,
                        vf_layout **layout_ret, uint32_t **out_ret, uint32_t *records_ret);
+
+/* ------------------------------------------------------------------------ */
+/* What run adds to its records (picture.c)                                 */
+/* ------------------------------------------------------------------------ */
+
+/* --registers LIST: the numbers of the data registers it names, in order,
+ * into regs (room for VF_MAX_REGISTERS); 0 or an exit status after a
+ * message naming the registers there are. */
+int resolve_registers(const char *name, const char *list, const struct vf_records *rec,
+                      uint32_t *regs, uint32_t *num_ret);
+
+/* --picture FILE: the primitives `pl` of the records `sel` selects, drawn
+ * as SVG (svg_picture.h) to FILE ("-": standard output); 0 or an exit
+ * status after a message. */
+int write_picture(const char *name, const struct options *o, const struct vf_records *rec,
+                  const struct vf_primitive_list *pl, const struct vf_selection *sel);
 
 /* ------------------------------------------------------------------------ */
 /* Commands (cmd_run.c, cmd_compare.c, main.c)                              */

@@ -111,7 +111,6 @@ static int select_records(const char *name, const struct vf_case *c, const struc
     return 0;
 }
 
-
 /* --primitives: the list of one instance, as records with --reuse. */
 int run_primitives(struct run *r)
 {
@@ -160,6 +159,31 @@ int run_statistics(struct run *r)
     return 0;
 }
 
+/* The drawn records of `r`. */
+static void run_records(const struct run *r, struct vf_records *rec)
+{
+    rec->c = r->c;
+    rec->layout = r->layout;
+    rec->words = r->out;
+    rec->vertices = r->o->reuse ? r->rr.unique : r->c->draw.vertex_count_per_instance;
+    rec->instances = r->c->draw.instance_count;
+    rec->registers = vf_layout_register_count(r->layout);
+}
+
+/* --registers and --picture, which need the drawn records. */
+static int run_extras(struct run *r, int picture)
+{
+    struct vf_records rec;
+
+    run_records(r, &rec);
+    if (!picture && r->o->registers)
+        return resolve_registers(r->name, r->o->registers, &rec, r->regs, &r->num_regs);
+    if (picture && r->o->picture)
+        return write_picture(r->name, r->o, &rec, &r->plist,
+                             r->o->instances.set || r->o->positions.set ? &r->sel : NULL);
+    return 0;
+}
+
 /* The drawn records, with what the options add, to `f`. */
 int write_records(FILE *f, const struct run *r)
 {
@@ -169,17 +193,14 @@ int write_records(FILE *f, const struct run *r)
     struct vf_output_options oo;
     struct vf_remap remap;
 
-    rec.c = c;
-    rec.layout = r->layout;
-    rec.words = r->out;
-    rec.vertices = o->reuse ? r->rr.unique : c->draw.vertex_count_per_instance;
-    rec.instances = c->draw.instance_count;
-    rec.registers = vf_layout_register_count(r->layout);
+    run_records(r, &rec);
     remap.map = r->rr.map;
     remap.positions = c->draw.vertex_count_per_instance;
     oo.remap = o->reuse ? &remap : NULL;
     oo.hex = o->hex;
-    oo.prims = r->prims ? &r->plist : NULL;
+    oo.prims = r->prims && o->primitives ? &r->plist : NULL;
+    oo.registers = o->registers ? r->regs : NULL;
+    oo.num_registers = r->num_regs;
     oo.sel = o->instances.set || o->positions.set ? &r->sel : NULL;
     oo.diag = r->diag;
     oo.d3d11_ids = c->d3d11 != NULL;
@@ -249,7 +270,7 @@ static void print_kernel_path(const char *name, const vf_layout *layout)
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0 }, { 0, 0, 0, 0 },
-                     { NULL, 0 }, NULL, { 0, 0, 0, 0, 0 } };
+                     { NULL, 0 }, NULL, { 0, 0, 0, 0, 0 }, { 0 }, 0 };
     uint32_t isa;
     uint32_t warnings = 0;
     int rc;
@@ -270,12 +291,16 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = werror_status(name, stderr, warnings);
     if (rc == 0 && o->kernel_path)
         print_kernel_path(name, r.layout);
-    if (rc == 0 && o->primitives)
+    if (rc == 0 && (o->primitives || o->picture))
         rc = run_primitives(&r);
     if (rc == 0)
         rc = run_statistics(&r);
     if (rc == 0)
+        rc = run_extras(&r, 0);
+    if (rc == 0)
         rc = write_output(&r);
+    if (rc == 0)
+        rc = run_extras(&r, 1);
     free(r.diag);
     free(r.prims);
     free(r.rr.map);

@@ -55,6 +55,14 @@ static const char usage_run_head[] =
 
 /* The rest, after the --isa line help_run writes. */
 static const char usage_run_tail[] =
+    "      --registers LIST    table, csv, json: only these data registers (NAME,...)\n"
+    "      --picture FILE.svg  also draw the primitives as SVG (one panel per instance,\n"
+    "                          IDs, leading vertices, adjacency, cuts, out of bounds)\n"
+    "      --picture-register NAME\n"
+    "                          the position for --picture (default SV_Position,\n"
+    "                          POSITION)\n"
+    "      --projection xy|xy/w\n"
+    "                          --picture: x, y as given (default) or divided by w\n"
     "      --threads N         split the draw over a pool of N threads (1..256)\n"
     "      --werror            treat warnings as errors: exit status 1, no records\n"
     "      --kernel-path       say on stderr which kernels the layout runs (generated\n"
@@ -62,11 +70,13 @@ static const char usage_run_tail[] =
     "  -h, --help              show this help\n"
     "\n"
     "Integer formats print as integers, float formats as the shortest decimal that\n"
-    "reads back to the same float (%.9g). Warnings about the draw (a slot with no\n"
-    "buffer, a stride smaller than its elements, reads past a buffer, no index\n"
-    "buffer) go to standard error, each naming the D3D12 debug layer's message\n"
-    "ID; json output lists them under \"diagnostics\". Exit status 1 if the layout\n"
-    "or the draw is invalid, 2 if the case is malformed.\n";
+    "reads back to the same float (%.9g). A record that read out of bounds ends in\n"
+    "a marker (an \"out of bounds\" column; \"out_of_bounds\" in json and csv).\n"
+    "Warnings about the draw (a slot with no buffer, a stride smaller than its\n"
+    "elements, reads past a buffer, no index buffer) go to standard error, each\n"
+    "naming the D3D12 debug layer's message ID; json output lists them under\n"
+    "\"diagnostics\". Exit status 1 if the layout or the draw is invalid, 2 if the\n"
+    "case is malformed.\n";
 
 static const char usage_validate[] =
     "Usage: vfetch validate CASE.json [--werror]\n"

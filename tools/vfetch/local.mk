@@ -6,7 +6,7 @@ if HAVE_JSONC
 bin_PROGRAMS += tools/vfetch/vfetch
 tools_vfetch_vfetch_SOURCES = tools/vfetch/main.c tools/vfetch/cli.h tools/vfetch/help.c \
 	tools/vfetch/options.c tools/vfetch/reference.c tools/vfetch/cmd_run.c tools/vfetch/cmd_indirect.c \
-	tools/vfetch/cmd_compare.c tools/vfetch/messages.c
+	tools/vfetch/cmd_compare.c tools/vfetch/messages.c tools/vfetch/picture.c
 tools_vfetch_vfetch_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_vfetch_vfetch_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 
@@ -19,7 +19,7 @@ dist_man_MANS += tools/vfetch/vfetch.1
 TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cli-bad.sh \
 	tests/cli/run-cli-rules.sh tests/cli/run-cli-compare.sh tests/cli/run-cli-d3d11.sh \
 	tests/cli/run-cli-robust.sh tests/cli/run-cli-indirect.sh tests/cli/run-cli-problems.sh \
-	tests/cli/run-cli-prim-range.sh
+	tests/cli/run-cli-prim-range.sh tests/cli/run-cli-picture.sh
 endif
 EXTRA_DIST += examples tests/cli
 

@@ -117,6 +117,31 @@ static int run_flag(const struct option_word *w, struct options *o)
     return GO_ON;
 }
 
+/* --registers, --picture, --picture-register, --projection. */
+static int is_picture_option(const struct option_word *w)
+{
+    return is(w, "--registers") || is(w, "--picture") || is(w, "--picture-register") ||
+           is(w, "--projection");
+}
+
+static int picture_option(const struct option_word *w, struct options *o)
+{
+    if (w->val[0] == '\0')
+        return cli_usage_error(w->command, "%.*s needs a value", (int)w->nlen, w->arg);
+    if (is(w, "--registers")) {
+        o->registers = w->val;
+    } else if (is(w, "--picture")) {
+        o->picture = w->val;
+    } else if (is(w, "--picture-register")) {
+        o->picture_register = w->val;
+    } else if (strcmp(w->val, "xy") == 0 || strcmp(w->val, "xy/w") == 0) {
+        o->project_w = w->val[2] == '/';
+    } else {
+        return cli_usage_error(w->command, "--projection is xy or xy/w, not '%s'", w->val);
+    }
+    return GO_ON;
+}
+
 /* The options of run (and demo) that take a value. */
 static int run_option(struct option_word *w, struct options *o, int *raw_version)
 {
@@ -124,10 +149,12 @@ static int run_option(struct option_word *w, struct options *o, int *raw_version
 
     if (!is(w, "-o") && !is(w, "--output-file") && !is(w, "--output") &&
         !is(w, "--raw-version") && !is(w, "--instances") && !is(w, "--positions") &&
-        !is(w, "--isa") && !is(w, "--threads"))
+        !is(w, "--isa") && !is(w, "--threads") && !is_picture_option(w))
         return run_flag(w, o);
     if ((rc = take_value(w)) != GO_ON)
         return rc;
+    if (is_picture_option(w))
+        return picture_option(w, o);
     if (is(w, "-o") || is(w, "--output-file")) {
         o->output_file = w->val;
     } else if (is(w, "--output")) {
@@ -187,6 +214,15 @@ static int check_combination(const char *command, unsigned allowed, int raw_vers
     if (o->reuse && (o->instances.set || o->positions.set))
         return cli_usage_error(command, "--reuse prints the whole draw: no --instances or "
                                         "--positions");
+    if (o->registers && o->output != OUTPUT_TABLE && o->output != OUTPUT_JSON &&
+        o->output != OUTPUT_CSV)
+        return cli_usage_error(command, "--registers goes with table, json or csv output");
+    if ((o->picture_register || o->project_w) && o->picture == NULL)
+        return cli_usage_error(command, "--picture-register and --projection go with --picture");
+    if (o->picture && o->reuse)
+        return cli_usage_error(command, "--picture draws index positions: no --reuse");
+    if (o->picture && strcmp(o->picture, "-") == 0 && o->output_file == NULL)
+        return cli_usage_error(command, "--picture - needs -o FILE for the records");
     if (o->output == OUTPUT_RAW1 && (o->instances.set || o->positions.set))
         return cli_usage_error(command, "raw version 1 holds the whole draw: --instances and "
                                         "--positions need raw version 2");

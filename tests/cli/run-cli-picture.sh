@@ -47,4 +47,15 @@ expect out-of-bounds.csv "$VFETCH" run --output csv out-of-bounds.json
 expect unknown-register "$VFETCH" demo --registers POSITION0,BINORMAL
 expect picture-no-reuse "$VFETCH" demo --picture x.svg --reuse
 
+# The marker at the edges of the rules, written by hand from rules 4.1 and
+# 6 (see the case's Description): a base vertex that wraps below the view,
+# an address that wraps past 2^32 into it, an index past the index buffer.
+got=$("$VFETCH" run --output csv "$CASES/oob-wrap.json" 2>/dev/null | cut -d, -f2,11 | tr '\n' '|')
+want='position,out_of_bounds|0,|1,past end: POSITION0|2,past end: POSITION0|3,|4,index past end; past end: POSITION0|'
+if [ "$got" = "$want" ]; then
+    pass
+else
+    fail "oob-wrap.json: out-of-bounds markers '$got', expected '$want'"
+fi
+
 cli_summary

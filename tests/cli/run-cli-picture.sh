@@ -15,6 +15,8 @@ cd "$EXAMPLES" || exit 99
 if command -v python3 >/dev/null 2>&1; then
     for path in "$EXAMPLES"/*.json "$CASES"/d3d11-list-cut.json; do
         [ "$(basename "$path")" = invalid-layout.json ] && continue
+        # A draw per command: refused below.
+        grep -q '"ExecuteIndirect"' "$path" && continue
         if python3 "$cli_dir/check-picture.py" "$VFETCH" "$path"; then
             pass
         else
@@ -27,6 +29,18 @@ if command -v python3 >/dev/null 2>&1; then
         fail "vertex-reuse.json --instances 1: the picture differs from --primitives"
     fi
 fi
+
+# An ExecuteIndirect case has no one draw to picture: a usage error, no file.
+ei_svg=${TMPDIR:-/tmp}/vfetch-ei.$$.svg
+rm -f "$ei_svg"
+"$VFETCH" run --picture "$ei_svg" -o /dev/null execute-indirect.json >/dev/null 2>&1
+st=$?
+if [ "$st" -eq 2 ] && [ ! -e "$ei_svg" ]; then
+    pass
+else
+    fail "execute-indirect.json --picture: exit $st, expected 2 and no picture"
+fi
+rm -f "$ei_svg"
 
 # The same bytes every time, on every fetch path.
 for ex in strip-cuts triangle-strip-adj out-of-bounds patch-list; do

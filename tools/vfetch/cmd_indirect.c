@@ -309,6 +309,9 @@ int run_indirect(const char *name, const struct vf_case *c, const struct options
     if (o->instances.set || o->positions.set)
         return cli_usage_error("run", "--instances and --positions select records of one "
                                       "draw; an ExecuteIndirect case has a draw per command");
+    if (o->picture || o->registers)
+        return cli_usage_error("run", "--picture and --registers take a direct draw, not an "
+                                      "ExecuteIndirect case");
     rc = resolve_isa(o->isa, &isa);
     if (rc == 0 && o->output >= OUTPUT_RAW)
         return run_raw(name, c, o, isa);

@@ -12,7 +12,8 @@
 #
 # Environment:
 #   BUILD_DIR   build directory (default /tmp/vfetch-build-valgrind)
-#   JOBS        make -j (default nproc)
+#   JOBS        make -j, and how many programs run under valgrind at once
+#               (default nproc)
 #   VALGRIND_PROGRAMS  space-separated test programs (paths under the build
 #               directory, e.g. "tests/check_layout_rules"); default: every
 #               tests/check_* and tests/fuzz/replay_* program except those
@@ -62,16 +63,37 @@ export top_srcdir="$srcdir"
 # Threads make valgrind slow but stay correct; the fair scheduler avoids
 # starving the pool's workers.
 vg="valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,possible --show-leak-kinds=definite,possible --fair-sched=yes --quiet"
-failed=""
+# One program per valgrind process, $jobs of them at a time: memcheck runs
+# each process on one core (it serialises threads), so the programs are
+# spread over the cores instead.
+run_one() {
+    local p=$1 name start rc=0
+    name=$(basename "$p")
+    start=$(date +%s)
+    timeout "$per_program" ./libtool --mode=execute $vg "./$p" >"$name.valgrind.log" 2>&1 || rc=$?
+    echo "$rc $(( $(date +%s) - start ))" >"$name.valgrind.status"
+    if [ "$rc" -eq 0 ]; then
+        echo "ci-valgrind: $p OK ($(( $(date +%s) - start )) s)"
+    else
+        echo "ci-valgrind: $p FAILED (status $rc, $(( $(date +%s) - start )) s)"
+    fi
+}
+ran=""
 for p in $programs; do
     name=$(basename "$p")
     case "$skip" in *" $name "*|*" $p "*) echo "ci-valgrind: skip $p"; continue ;; esac
-    start=$(date +%s)
-    if timeout "$per_program" ./libtool --mode=execute $vg "./$p" >"$name.valgrind.log" 2>&1; then
-        echo "ci-valgrind: $p OK ($(( $(date +%s) - start )) s)"
-    else
-        rc=$?
-        echo "ci-valgrind: $p FAILED (status $rc, $(( $(date +%s) - start )) s)"
+    rm -f "$name.valgrind.status"
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    run_one "$p" &
+    ran="$ran $p"
+done
+wait
+failed=""
+for p in $ran; do
+    name=$(basename "$p")
+    read -r rc _ <"$name.valgrind.status" 2>/dev/null || rc=missing
+    if [ "$rc" != 0 ]; then
+        echo "ci-valgrind: $p FAILED (status $rc):"
         tail -n 80 "$name.valgrind.log"
         failed="$failed $p"
     fi

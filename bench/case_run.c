@@ -195,6 +195,18 @@ static int reuse_matches(const struct bench_case *c, const vf_layout *layout, ui
     return 1;
 }
 
+/* The bytes a reuse draw moves, in the row's in/out columns: the index
+ * and vertex buffers read once, the map written (a word a position), the
+ * distinct indices written and read back by the records draw and their
+ * table slots read and written (4 words a distinct vertex), and the
+ * records written. Its traffic bound is these bytes at the rate of the
+ * case's copy in the same rounds. */
+static void reuse_bytes(const struct bench_case *c, struct result *r)
+{
+    r->in_bytes = c->in_bytes + 4 * (uint64_t)c->positions + 16 * c->unique_vertices;
+    r->out_bytes = c->reuse_out_size;
+}
+
 /* Right after an ISA's per-position check (c->out holds its draw): the
  * same draw with vf_draw_reuse, once, checked against it. 1 when it drew
  * (r's check says whether it matched), 0 when not (r has the error). */
@@ -206,6 +218,7 @@ static int check_reuse(struct bench *b, struct bench_case *c, struct thread_ctx 
 
     snprintf(path, sizeof(path), "%s-reuse", vf_isa_name(isa));
     result_init(r, c, path, "vfetch", tc->threads);
+    reuse_bytes(c, r);
     rr->c = c;
     rr->layout = case_layout(b, c, isa, &res);
     rr->desc = c->desc;
@@ -237,12 +250,18 @@ static void result_ratios(struct result *r, const struct result *copy, const str
 }
 
 /* A reuse row's check column also says how many times the per-position
- * rate of its ISA it delivers, round by round. */
-static void reuse_check_text(struct result *r, const struct result *per, uint32_t unique)
+ * rate of its ISA it delivers, round by round, the megabytes it moves
+ * (reuse_bytes) and the fraction of its traffic bound it reaches: those
+ * bytes at the fastest copy's rate (bytes / time) of the same rounds. */
+static void reuse_check_text(struct result *r, const struct result *per,
+                             const struct result *copy, uint32_t unique)
 {
+    double moved = (double)(r->in_bytes + r->out_bytes);
+    double copied = (double)(copy->in_bytes + copy->out_bytes);
     if (strcmp(r->check, "ok") == 0)
-        snprintf(r->check, sizeof(r->check), "ok (%.2fx per-position, %u records)",
-                 round_ratio(per, NULL, r), unique);
+        snprintf(r->check, sizeof(r->check),
+                 "ok (%.2fx per-position, %u records, %.1f MB, %.2f of bound)",
+                 round_ratio(per, NULL, r), unique, moved * 1e-6, r->of_copy * moved / copied);
 }
 
 /* Checks the paths of thread count tc and times them together. */
@@ -324,7 +343,7 @@ void case_run(struct bench *b, struct bench_case *c, struct path_summary *summar
             struct result *rr = &p->reuse_r[isa];
             if (p->reused[isa]) {
                 result_ratios(rr, copy, nt, scalar);
-                reuse_check_text(rr, r, p->reuse[isa].unique);
+                reuse_check_text(rr, r, copy, p->reuse[isa].unique);
             }
             report_result(b, rr);
         }

@@ -171,12 +171,15 @@ class ReuseResult(Result):
     (instance-major, each distinct vertex once, in the order positions
     first use it); .remap[p] is the record of position p within its
     instance, -1 for a strip cut. Per-position record i * N + p equals
-    reuse record i * unique + remap[p]."""
+    reuse record i * unique + remap[p]. .indices lists the distinct raw
+    indices in record order (vf_reuse_map), None for a draw without
+    indices, whose records are its positions."""
 
-    def __init__(self, layout, words, unique, instances, remap):
+    def __init__(self, layout, words, unique, instances, remap, indices=None):
         super().__init__(layout, words, unique, instances)
         self.unique = unique
         self.remap = remap
+        self.indices = indices
 
     def position_record(self, instance, position):
         """The reuse record index of a position, or None for a cut."""
@@ -184,21 +187,39 @@ class ReuseResult(Result):
         return None if r < 0 else instance * self.unique + r
 
 
-def _reuse(lib, layout, desc, d):
-    size = output_size(layout, d)  # per-position size: enough for any reuse draw
+def _reuse_map(lib, layout, desc, n, indexed):
+    """vf_reuse_map: (remap array, distinct-index array, U)."""
     scratch_size = ctypes.c_size_t()
-    _check(lib.vf_draw_reuse_scratch_size(layout._handle, desc, ctypes.byref(scratch_size)),
+    _check(lib.vf_reuse_map_scratch_size(layout._handle, desc, ctypes.byref(scratch_size)),
            "invalid draw")
     scratch = (ctypes.c_uint32 * max(scratch_size.value // 4, 1))()
-    n = d.vertex_count_per_instance
     remap = (ctypes.c_uint32 * max(n, 1))()
+    distinct = (ctypes.c_uint32 * max(n, 1))()
     unique = ctypes.c_uint32()
+    _check(lib.vf_reuse_map(layout._handle, desc, scratch, scratch_size.value, remap, n,
+                            distinct, n if indexed else 0, ctypes.byref(unique)), "invalid draw")
+    return remap, distinct, unique.value
+
+
+def _reuse(lib, layout, desc, d):
+    """The two calls: the map, then the ordinary indexed draw of the
+    distinct indices into exactly U records an instance."""
+    n, indexed = d.vertex_count_per_instance, bool(d.indexed)
+    output_size(layout, d)  # the per-position limit, as `vfetch run --reuse`
+    remap, distinct, u = _reuse_map(lib, layout, desc, n, indexed)
+    ib, records = _lib.IndexBufferView(), _lib.DrawDesc()
+    _check(lib.vf_reuse_records_desc(desc, distinct, u, ctypes.byref(ib), ctypes.byref(records)),
+           "invalid draw")
+    size = ctypes.c_size_t()
+    _check(lib.vf_draw_output_size(layout._handle, u, d.instance_count, ctypes.byref(size)),
+           "invalid draw")
+    size = size.value
     raw, skip, out = aligned_words(size // 4)
-    _check(lib.vf_draw_reuse(layout._handle, desc, scratch, scratch_size.value, out, size, remap,
-                             n, ctypes.byref(unique)), "invalid draw")
-    words = words_of(raw, skip, unique.value * d.instance_count * layout.record_words)
+    _check(lib.vf_draw(layout._handle, ctypes.byref(records), out, size), "invalid draw")
+    words = words_of(raw, skip, u * d.instance_count * layout.record_words)
     rm = [-1 if r == _lib.VF_REUSE_CUT else r for r in list(remap)[:n]]
-    return ReuseResult(layout, words, unique.value, d.instance_count, rm)
+    return ReuseResult(layout, words, u, d.instance_count, rm,
+                       list(distinct)[:u] if indexed else None)
 
 
 def run_reuse(case, isa=None, base_dir=None):

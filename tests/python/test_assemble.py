@@ -54,6 +54,7 @@ def test_reuse_matches_per_position():
     # Records in first-use order; the remap names each position's record.
     want_remap = [-1 if i == CUT else distinct.index(i) for i in idx]
     assert list(reuse.remap) == want_remap
+    assert reuse.indices == distinct  # vf_reuse_map's distinct raw indices
     for j in range(2):
         for p in range(len(idx)):
             r = reuse.position_record(j, p)

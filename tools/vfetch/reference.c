@@ -222,24 +222,34 @@ const char *draw_error_hint(const struct vf_case *c, vf_result res)
     return "";
 }
 
-/* vf_draw_reuse into `out` (sized for one record per position) with
- * scratch and a map allocated here; the map goes to *rr. */
+/* Vertex reuse in the library's two calls: vf_reuse_map with scratch, the
+ * map (to *rr) and the distinct indices allocated here, then the ordinary
+ * indexed draw of the distinct indices (vf_reuse_records_desc) into `out`
+ * (sized for one record per position, so for any U). */
 static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void *out,
                             size_t size, struct reuse_result *rr)
 {
-    size_t scratch_size = 0;
-    vf_result res = vf_draw_reuse_scratch_size(layout, desc, &scratch_size);
+    size_t scratch_size = 0, n = desc->vertex_count_per_instance;
+    vf_result res = vf_reuse_map_scratch_size(layout, desc, &scratch_size);
     if (res != VF_OK)
         return res;
     void *scratch = calloc(1, scratch_size ? scratch_size : 4); /* zeroed: see vf_draw_reuse */
-    rr->map = malloc((size_t)desc->vertex_count_per_instance * 4 + 4);
-    if (scratch == NULL || rr->map == NULL) {
+    uint32_t *unique = malloc(n * 4 + 4);
+    rr->map = malloc(n * 4 + 4);
+    if (scratch == NULL || unique == NULL || rr->map == NULL) {
         free(scratch);
+        free(unique);
         return VF_ERROR_OUT_OF_MEMORY;
     }
-    res = vf_draw_reuse(layout, desc, scratch, scratch_size, out, size, rr->map,
-                        desc->vertex_count_per_instance, &rr->unique);
+    res = vf_reuse_map(layout, desc, scratch, scratch_size, rr->map, n, unique, n, &rr->unique);
     free(scratch);
+    vf_index_buffer_view ib;
+    vf_draw_desc records;
+    if (res == VF_OK)
+        res = vf_reuse_records_desc(desc, unique, rr->unique, &ib, &records);
+    if (res == VF_OK)
+        res = vf_draw(layout, &records, out, size);
+    free(unique);
     return res;
 }
 

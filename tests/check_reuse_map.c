@@ -227,30 +227,16 @@ static void pools_destroy(vf_thread_pool **pools)
 /* Random draws                                                             */
 /* ------------------------------------------------------------------------ */
 
+static void every_isa_check(const struct rcase *c, const vf_layout *layout, const char *what,
+                            void *ctx)
+{
+    (void)ctx;
+    two_calls(layout, &c->d, NULL, what);
+}
+
 START_TEST(test_random_every_isa)
 {
-    vf_format fmts[128];
-    uint32_t nfmts = ia_formats(fmts);
-    vf_rng rng;
-    vf_rng_seed(&rng, 0x2e05e3a9u + (uint64_t)_i);
-    static const uint32_t shapes[4] = { VF_OUTPUT_AOS, VF_OUTPUT_SOA4, VF_OUTPUT_SOA8,
-                                        VF_OUTPUT_SOA16 };
-    for (int iter = 0; iter < 40; iter++) {
-        struct rcase c;
-        rcase_make(&c, &rng, fmts, nfmts);
-        uint32_t shape = vf_rng_below(&rng, 3) ? VF_OUTPUT_AOS : shapes[vf_rng_below(&rng, 4)];
-        for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
-            if (!vf_isa_available(isa))
-                continue;
-            vf_layout *layout = rcase_layout(&c, shape, isa);
-            char what[96];
-            snprintf(what, sizeof(what), "case %d.%d shape %u isa %s", (int)_i, iter, shape,
-                     vf_isa_name(isa));
-            two_calls(layout, &c.d, NULL, what);
-            vf_layout_destroy(layout);
-        }
-        rcase_free(&c);
-    }
+    rcase_every_isa(0x2e05e3a9u + (uint64_t)_i, 40, (int)_i, every_isa_check, NULL);
 }
 END_TEST
 

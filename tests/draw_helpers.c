@@ -2,6 +2,7 @@
 #include "draw_helpers.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,4 +269,30 @@ void rcase_free(struct rcase *c)
 vf_layout *rcase_layout(const struct rcase *c, uint32_t shape, uint32_t isa)
 {
     return make_layout_isa(c->descs, c->n, c->use_maps ? c->maps : NULL, c->sv, shape, isa);
+}
+
+void rcase_every_isa(uint64_t seed, int iters, int label, rcase_check_fn *check, void *ctx)
+{
+    vf_format fmts[128];
+    uint32_t nfmts = ia_formats(fmts);
+    vf_rng rng;
+    vf_rng_seed(&rng, seed);
+    static const uint32_t shapes[4] = { VF_OUTPUT_AOS, VF_OUTPUT_SOA4, VF_OUTPUT_SOA8,
+                                        VF_OUTPUT_SOA16 };
+    for (int iter = 0; iter < iters; iter++) {
+        struct rcase c;
+        rcase_make(&c, &rng, fmts, nfmts);
+        uint32_t shape = vf_rng_below(&rng, 3) ? VF_OUTPUT_AOS : shapes[vf_rng_below(&rng, 4)];
+        for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+            if (!vf_isa_available(isa))
+                continue;
+            vf_layout *layout = rcase_layout(&c, shape, isa);
+            char what[96];
+            snprintf(what, sizeof(what), "case %d.%d shape %u isa %s", label, iter, shape,
+                     vf_isa_name(isa));
+            check(&c, layout, what, ctx);
+            vf_layout_destroy(layout);
+        }
+        rcase_free(&c);
+    }
 }

@@ -71,4 +71,13 @@ void rcase_free(struct rcase *c);
 /* The case's layout in output shape `shape` on fetch path `isa`. */
 vf_layout *rcase_layout(const struct rcase *c, uint32_t shape, uint32_t isa);
 
+/* Checks a random case drawn through one layout; `what` names the case,
+ * shape and ISA for failure messages; ctx is the caller's. */
+typedef void rcase_check_fn(const struct rcase *c, const vf_layout *layout, const char *what,
+                            void *ctx);
+/* iters random cases from seed, each in a random output shape (AoS two
+ * times in three) on every available ISA, through check; `label` is the
+ * loop number the names carry. */
+void rcase_every_isa(uint64_t seed, int iters, int label, rcase_check_fn *check, void *ctx);
+
 #endif

@@ -224,7 +224,16 @@ def _reuse(lib, layout, desc, d):
 
 def run_reuse(case, isa=None, base_dir=None):
     """Runs a case as `vfetch run --reuse` does: a ReuseResult (for an
-    ExecuteIndirect case a list of IndirectCommand, .result per command)."""
+    ExecuteIndirect case a list of IndirectCommand, .result per command).
+
+    Two library calls: vf_reuse_map reads the indices once and gives the
+    map (.remap) and the distinct raw indices (.indices, first-use order);
+    the records are the ordinary indexed draw of those indices, sized for
+    exactly .unique records an instance, so each holds what the
+    per-position record of a position with that index holds (SV_VertexID
+    is the raw index). isa forces a fetch path by name (None: the
+    default); base_dir resolves a case file's relative paths. Raises
+    DrawError on a draw the library refuses, with nothing returned."""
     case = as_case(case, base_dir)
     if case.indirect is not None:
         from . import _indirect

@@ -47,8 +47,10 @@ static const char usage_run_head[] =
     "      --primitives        also list the primitives the draw assembles, each\n"
     "                          as its vertices' positions, leading vertex first\n"
     "      --reuse             vertex reuse: each distinct vertex once per instance,\n"
-    "                          then the map from positions to those records (table\n"
-    "                          and json only; with --primitives, record numbers)\n"
+    "                          numbered in first-use order, then the map from\n"
+    "                          positions to those records (- for a strip cut;\n"
+    "                          table and json only; with --primitives, record\n"
+    "                          numbers)\n"
     "      --statistics        table: also print the draw's pipeline statistics\n"
     "                          (IAVertices, IAPrimitives, VSInvocations [min, max];\n"
     "                          json output always has them)\n";

@@ -172,8 +172,8 @@ static void print_table(struct path *ps, int np, const struct bufs *sizes, int r
         char gen[24] = "-", code[24] = "?", col[2][48];
         if (p->kind != K_MEMCPY)
             snprintf(gen, sizeof gen, "%.0f", p->gen_us);
-        if (p->kind == K_MEMCPY)
-            snprintf(code, sizeof code, "-");
+        if (p->kind == K_MEMCPY || (p->kind == K_LIBRARY && strcmp(p->jit, "1")))
+            snprintf(code, sizeof code, "-"); /* nothing generated */
         else if (p->code_bytes)
             snprintf(code, sizeof code, "%zu", p->code_bytes);
         for (int s = 0; s < 2; s++) {

@@ -95,3 +95,12 @@ EXTRA_PROGRAMS += bench/vfetch-bench-streams
 bench_vfetch_bench_streams_SOURCES = bench/draw_streams.c bench/bench_util.c bench/bench_util.h
 bench_vfetch_bench_streams_LDADD = libvfetch_core.la -lm
 CLEANFILES += bench/vfetch-bench-streams$(EXEEXT)
+
+# jitcmp: the static mesh's record kernel from libgccjit, LLVM ORC and
+# vfetch's own generator, checked bit for bit and timed. Not built here (it
+# needs libgccjit-12-dev and llvm-15-dev): after `make`, run
+# `make -C bench/jitcmp VFETCH_SRC=<source dir> VFETCH_BUILD=<build dir>`,
+# then `nice -n -19 bench/jitcmp/jitcmp`; bench/README.md has the figures.
+EXTRA_DIST += bench/jitcmp/Makefile bench/jitcmp/jitcmp.h bench/jitcmp/jitcmp.c \
+	bench/jitcmp/measure.h bench/jitcmp/measure.c bench/jitcmp/gen_gccjit.c \
+	bench/jitcmp/gen_llvm.c

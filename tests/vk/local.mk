@@ -112,3 +112,11 @@ EXTRA_DIST += tests/vk/run-vk-oob.sh tests/vk/oob/gen_oob_cases.py \
 	tests/vk/oob/view-ends-in-element.json \
 	tests/vk/oob/view-ends-in-stride.json \
 	tests/vk/oob/zero-size-view.json
+
+# ExecuteIndirect commands replayed with vkCmdDraw*Indirect (tests/vk/indirect/).
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-indirect.sh
+TESTS += tests/vk/run-vk-indirect.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-indirect.sh tests/vk/indirect/views-per-command.json \
+	tests/vk/indirect/count-smaller.json tests/vk/indirect/count-larger.json

@@ -74,4 +74,10 @@ for what in start-vertex start-instance; do
     rc=$?
     [ "$rc" -eq 1 ] || fail "--tamper=$what exited $rc, not 1"
 done
+# --primitives: each command's primitives, named by command.
+vkf --primitives "$dir/views-per-command.json" "$dir/count-smaller.json" >"$tmp/prim.txt" 2>&1 ||
+    fail "--primitives exited $? on the indirect cases"
+[ "$(grep -c '^case .* command [0-9]*$' "$tmp/prim.txt")" -eq 5 ] &&
+    [ "$(grep -c -- '-> PASS$' "$tmp/prim.txt")" -eq 5 ] ||
+    fail "--primitives did not pass the 5 commands: $(tail -n 3 "$tmp/prim.txt")"
 echo "PASS: indirect commands on $(grep '^device:' "$tmp/all.txt")"

@@ -74,6 +74,27 @@ for what in start-vertex start-instance; do
     rc=$?
     [ "$rc" -eq 1 ] || fail "--tamper=$what exited $rc, not 1"
 done
+# A command with a view outside every range is skipped with the reason,
+# the others drawn; a count of 0 runs nothing: skipped, never a pass.
+vkf "$dir/bad-view.json" "$dir/zero-count.json" >"$tmp/skip.txt" 2>&1 ||
+    fail "skipped commands failed the run ($?)"
+grep -qx "4 cases: 2 passed, 0 failed, 0 errors, 2 skipped: PASS" "$tmp/skip.txt" ||
+    fail "bad views or a zero count not skipped: $(tail -n 2 "$tmp/skip.txt")"
+grep -q 'skipped: command 1 is not drawn: its views break a rule' "$tmp/skip.txt" &&
+    grep -q 'skipped: ExecuteIndirect runs no command' "$tmp/skip.txt" ||
+    fail "no reason given for a skipped command"
+
+# --json: each command's report has its number.
+vkf --json --known-deviations "$known" "$dir/count-smaller.json" >"$tmp/j.json" 2>&1 ||
+    fail "--json exited $?"
+python3 - "$tmp/j.json" <<'PY' || fail "the JSON reports do not number the commands"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [c["command"] for c in d["cases"]] == [0, 1], d["cases"]
+assert all(c["case"].endswith("count-smaller.json command %d" % c["command"]) for c in d["cases"])
+assert d["summary"]["passed"] == 2, d["summary"]
+PY
+
 # --primitives: each command's primitives, named by command.
 vkf --primitives "$dir/views-per-command.json" "$dir/count-smaller.json" >"$tmp/prim.txt" 2>&1 ||
     fail "--primitives exited $? on the indirect cases"

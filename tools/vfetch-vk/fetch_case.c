@@ -304,6 +304,8 @@ static int fetch_commands(struct vkf_device *dev, struct vf_case *c, const char 
         report_reset(r);
         name_elements(c, r);
         r->path = w->path;
+        r->has_command = 1;
+        r->command = w->cmd.command;
         if (w->cmd.result != VF_OK) {
             /* D3D's debug layer refuses it; what a GPU does is undefined. */
             snprintf(r->error, sizeof(r->error), "command %u is not drawn: its views break "

@@ -25,6 +25,7 @@
 #include "vk_device.h"
 #include "vk_fetch_device.h"
 #include "vk_format.h"
+#include "vk_note.h"
 #include "vk_prim_check.h"
 
 /* ------------------------------------------------------------------------ */
@@ -292,7 +293,8 @@ static int run_on_device(const struct options *o, struct vf_known_list *known,
     int ret = vkf_open_fetch(o->device, o->robustness, &dev, err, sizeof(err));
 
     if (ret != VKF_EXIT_OK) {
-        fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
+        vkf_print_message(stderr, ret == VKF_EXIT_SKIP ? "vfetch-vk: skipped: " : "vfetch-vk: ",
+                          err);
         return ret;
     }
     if (o->sized_bindings && !dev->info.bind_sizes) {
@@ -338,7 +340,7 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
     if (o.list_devices) {
         ret = vkf_list_devices(stdout, err, sizeof(err));
         if (ret != VKF_EXIT_OK)
-            fprintf(stderr, "vfetch-vk: %s\n", err);
+            vkf_print_message(stderr, "vfetch-vk: ", err);
         return ret;
     }
     if (ncases == 0) {

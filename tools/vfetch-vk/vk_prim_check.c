@@ -21,6 +21,7 @@
 #include "d3d_names.h"
 #include "fetch_indirect.h"
 #include "vk_device.h"
+#include "vk_note.h"
 #include "vk_prim.h"
 #include "vk_prim_check.h"
 
@@ -250,7 +251,7 @@ static int check_draw(struct vkf_device *dev, struct vf_case *cp,
     print_result(&r, total, per, res.count, ret);
 out:
     if (err[0])
-        fprintf(f, "  error: %s\n", err);
+        vkf_print_message(f, "  error: ", err);
     free(caps);
     free(expected);
     vkf_prim_result_free(&res);

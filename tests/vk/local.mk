@@ -29,7 +29,10 @@ VF_VK_TEST_CFLAGS = $(AM_CFLAGS) $(VULKAN_CFLAGS) $(VF_CASE_CFLAGS)
 VF_VK_TEST_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/vfetch-vk -I$(top_srcdir)/tools/vk \
 	-I$(top_srcdir)/tools/common
 if HAVE_VFETCH_VK
-check_PROGRAMS += tests/vk/test_translate tests/vk/test_oob
+check_PROGRAMS += tests/vk/test_translate tests/vk/test_oob tests/vk/test_note
+tests_vk_test_note_SOURCES = tests/vk/test_note.c tests/vk/vk_check.h tools/vfetch-vk/vk_note.c
+tests_vk_test_note_CFLAGS = $(VF_VK_TEST_CFLAGS)
+tests_vk_test_note_CPPFLAGS = $(VF_VK_TEST_CPPFLAGS)
 tests_vk_test_translate_SOURCES = tests/vk/test_translate.c tests/vk/vk_check.h \
 	tools/vfetch-vk/vk_translate.c tools/vfetch-vk/vk_format.c
 tests_vk_test_translate_CFLAGS = $(VF_VK_TEST_CFLAGS)
@@ -40,7 +43,7 @@ tests_vk_test_oob_SOURCES = tests/vk/test_oob.c tests/vk/vk_check.h tools/vfetch
 tests_vk_test_oob_CFLAGS = $(VF_VK_TEST_CFLAGS)
 tests_vk_test_oob_CPPFLAGS = $(VF_VK_TEST_CPPFLAGS)
 tests_vk_test_oob_LDADD = libvfetch_core.la -lm
-TESTS += tests/vk/test_translate tests/vk/test_oob
+TESTS += tests/vk/test_translate tests/vk/test_oob tests/vk/test_note
 endif
 
 # The out-of-bounds cases (tests/vk/oob/, the fmt-*.json written by
@@ -112,3 +115,12 @@ EXTRA_DIST += tests/vk/run-vk-oob.sh tests/vk/oob/gen_oob_cases.py \
 	tests/vk/oob/view-ends-in-element.json \
 	tests/vk/oob/view-ends-in-stride.json \
 	tests/vk/oob/zero-size-view.json
+
+# ExecuteIndirect commands replayed with vkCmdDraw*Indirect (tests/vk/indirect/).
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-indirect.sh
+TESTS += tests/vk/run-vk-indirect.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-indirect.sh tests/vk/indirect/views-per-command.json \
+	tests/vk/indirect/count-smaller.json tests/vk/indirect/count-larger.json \
+	tests/vk/indirect/bad-view.json tests/vk/indirect/zero-count.json

@@ -12,9 +12,6 @@
 #include "fetch_oob.h"
 #include "vk_check.h"
 
-#define F1 0x3f800000u /* 1.0f */
-#define F2 0x40000000u /* 2.0f */
-#define F3 0x40400000u /* 3.0f */
 
 /* An indexed draw of one R32_FLOAT element at byte 4 of a 12-byte view
  * with stride 4, base vertex `base`, indices {0, 1, 2}. */
@@ -85,53 +82,9 @@ static void test_rba_range(void)
     CHECK(vkf_rba_out(0, 8, 48, 64));        /* stride past the view: range 0 */
 }
 
-static void test_rba_set(void)
-{
-    /* R32G32_FLOAT: a view of 1.0, 2.0 and 3.0 (12 bytes). */
-    static const float view[3] = { 1.0f, 2.0f, 3.0f };
-    const struct vkf_oob_element el = { VF_FORMAT_R32G32_FLOAT, VF_DEFAULT_COMPONENT_MAPPING,
-                                        (const uint8_t *)view, 12 };
-    const uint32_t zero_rule[4] = { 0, 0, 0, F1 }, zeros[4] = { 0, 0, 0, 0 };
-    const uint32_t window[4] = { F2, F3, 0, F1 };     /* the bytes at offset 4 */
-    const uint32_t poison[4] = { 0xa5a5a5a5u, 0xa5a5a5a5u, 0, F1 };
-    const uint32_t tail[4] = { F3, 0xa5a5a5a5u, 0, F1 }; /* crosses the view's end */
-    const uint32_t wrong[4] = { F1, F3, 0, F1 }, wrong_w[4] = { 0, 0, 0, F2 };
-    uint32_t near[4], rule[4];
-
-    vkf_oob_zero_rule(&el, rule);
-    CHECK(memcmp(rule, zero_rule, sizeof(rule)) == 0);
-    CHECK(vkf_rba_allows(&el, zero_rule, near));
-    CHECK(vkf_rba_allows(&el, zeros, near));
-    CHECK(vkf_rba_allows(&el, window, near));
-    CHECK(vkf_rba_allows(&el, poison, near));
-    CHECK(vkf_rba_allows(&el, tail, near));
-    CHECK(!vkf_rba_allows(&el, wrong, near));
-    CHECK(near[0] == F1 || near[1] == F3); /* three words shared with a window */
-    CHECK(!vkf_rba_allows(&el, wrong_w, near)); /* x is 0.0 or 1.0 for floats */
-}
-
-static void test_rba_integers(void)
-{
-    /* R16G16_SINT, mapping (x, y, 1, w): (0, 0, 0, x) vectors with x the
-     * largest int are allowed; the forced 1 stays 1. */
-    static const uint8_t view[4] = { 1, 0, 2, 0 };
-    const uint32_t mapping = VF_ENCODE_COMPONENT_MAPPING(0, 1, VF_COMPONENT_MAPPING_FORCE_VALUE_1, 3);
-    const struct vkf_oob_element el = { VF_FORMAT_R16G16_SINT, mapping, view, 4 };
-    const uint32_t max_w[4] = { 0, 0, 1, 0x7fffffffu }, rule_w[4] = { 0, 0, 1, 1 };
-    const uint32_t data[4] = { 1, 2, 1, 1 }, uint_max[4] = { 0, 0, 1, 0xffffffffu };
-    uint32_t near[4];
-
-    CHECK(vkf_rba_allows(&el, max_w, near));
-    CHECK(vkf_rba_allows(&el, rule_w, near));
-    CHECK(vkf_rba_allows(&el, data, near));
-    CHECK(!vkf_rba_allows(&el, uint_max, near)); /* the largest int is 0x7FFFFFFF */
-}
-
 int main(void)
 {
     test_places();
     test_rba_range();
-    test_rba_set();
-    test_rba_integers();
     return vk_check_result("vfetch-vk out-of-bounds rules");
 }

@@ -1,6 +1,7 @@
 /*
  * fetch_case.c - one case through vfetch-vk: vfetch's scalar reference of
- * the draw, the same draw on the driver, and the diff.
+ * the draw, the same draw on the driver, and the diff; an ExecuteIndirect
+ * case draw by draw, each command replayed with its indirect draw.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,8 +9,10 @@
 
 #include "fetch_addr.h"
 #include "fetch_case.h"
+#include "fetch_indirect.h"
 #include "vk_fetch_device.h"
 #include "vk_format.h"
+#include "vk_note.h"
 #include "vk_shader.h"
 
 /* vfetch's side of a case: the layout and its AoS records. */
@@ -49,16 +52,22 @@ static void tamper(struct vkf_case_report *r, const struct vf_case *c, int what)
     }
 }
 
+/* Names c's elements for the report ("BLENDWEIGHT0"). */
+static void name_elements(const struct vf_case *c, struct vkf_case_report *r)
+{
+    for (uint32_t e = 0; e < c->num_elements && e < VF_MAX_ELEMENTS; e++)
+        snprintf(r->semantic[e], sizeof(r->semantic[e]), "%s%u",
+                 c->elements[e].semantic_name ? c->elements[e].semantic_name : "?",
+                 c->elements[e].semantic_index);
+}
+
 /* Loads a case of either form and names its elements for the report.
  * Returns 0 or VKF_EXIT_USAGE (message in r->error). */
 static int load(const char *path, struct vf_case *c, struct vkf_case_report *r)
 {
     if (vf_case_load(path, c, r->error, sizeof(r->error)) != 0)
         return VKF_EXIT_USAGE;
-    for (uint32_t e = 0; e < c->num_elements && e < VF_MAX_ELEMENTS; e++)
-        snprintf(r->semantic[e], sizeof(r->semantic[e]), "%s%u",
-                 c->elements[e].semantic_name ? c->elements[e].semantic_name : "?",
-                 c->elements[e].semantic_index);
+    name_elements(c, r);
     return 0;
 }
 
@@ -192,10 +201,11 @@ static void print_elements(const char *path, const struct vf_case *c,
     }
 }
 
-/* The driver's draw of c, then the diff against ref. */
+/* The driver's draw of c (its arguments read from ind where not NULL),
+ * then the diff against ref. */
 static int run_and_compare(struct vkf_device *dev, const struct vf_case *c,
                            const struct reference *ref, const struct vkf_fetch_options *o,
-                           struct vkf_case_report *r)
+                           const struct vkf_indirect_src *ind, struct vkf_case_report *r)
 {
     struct vkf_compare_rules rules = o->rules;
     int ret;
@@ -207,10 +217,15 @@ static int run_and_compare(struct vkf_device *dev, const struct vf_case *c,
                  "robustBufferAccess (--robustness none): not drawn");
         return VKF_EXIT_SKIP;
     }
-    ret = vkf_run(dev, c, r->offsets, o->sized_bindings, &r->vk, r->error, sizeof(r->error));
+    ret = vkf_run_indirect(dev, c, r->offsets, o->sized_bindings, ind, &r->vk, r->error,
+                           sizeof(r->error));
     if (ret != VKF_EXIT_OK)
         return ret;
-    if (o->tamper)
+    if (vkf_d3d11_is_draw_auto(c))
+        vkf_note(r->vk.translation, sizeof(r->vk.translation),
+                 "DrawAuto: a direct draw of the %u vertices vfetch computes; ",
+                 c->draw.vertex_count_per_instance);
+    if (o->tamper && o->tamper != VKF_TAMPER_COMMAND_OFFSET)
         tamper(r, c, o->tamper);
     rules.device = vkf_device_description(dev);
     ret = vkf_compare(r, &rules, c, ref->layout, ref->ref);
@@ -220,35 +235,119 @@ static int run_and_compare(struct vkf_device *dev, const struct vf_case *c,
     return ret;
 }
 
-int vkf_fetch_case(struct vkf_device *dev, const char *path, const struct vkf_fetch_options *o,
-                   struct vkf_case_report *r)
+/* One draw of c as it stands (the case's, or an ExecuteIndirect
+ * command's) into r: vfetch's reference, the driver's draw, the diff. */
+static int fetch_draw(struct vkf_device *dev, struct vf_case *c,
+                      const struct vkf_fetch_options *o, const struct vkf_indirect_src *ind,
+                      struct vkf_case_report *r)
 {
-    struct vf_case c;
     struct reference ref = { NULL, NULL, NULL };
     int ret = VKF_EXIT_USAGE;
 
-    memset(&c, 0, sizeof(c));
-    r->path = path;
-    if (load(path, &c, r) != 0)
-        return r->status = VKF_EXIT_USAGE;
-    if (c.indirect != NULL) {
-        /* Its commands are not replayed on the device yet: skipped, never
-         * a vacuous pass over no records. */
-        snprintf(r->error, sizeof(r->error), "ExecuteIndirect: the commands are not replayed "
-                 "on the device (vfetch run gives each command's records)");
-        vf_case_free(&c);
-        return r->status = VKF_EXIT_SKIP;
-    }
-    if (reference_layout(&c, &ref, r) == 0 && reference_draw(&c, &ref, r) == 0) {
+    if (reference_layout(c, &ref, r) == 0 && reference_draw(c, &ref, r) == 0) {
         if (o->verbose)
-            print_elements(path, &c, r);
-        ret = run_and_compare(dev, &c, &ref, o, r);
+            print_elements(r->path, c, r);
+        ret = run_and_compare(dev, c, &ref, o, ind, r);
     }
-    r->status = ret;
     vkf_start_ref_free(&r->start);
     free(ref.ref);
     free(ref.diag);
     vf_layout_destroy(ref.layout);
+    return r->status = ret;
+}
+
+/* Empties r for the next command, keeping its arrays. */
+static void report_reset(struct vkf_case_report *r)
+{
+    struct vkf_format_stats *stats = r->stats;
+    struct vkf_diff *shown = r->shown;
+
+    memset(r, 0, sizeof(*r));
+    memset(stats, 0, VKF_MAX_FORMAT_VALUE * sizeof(*stats));
+    r->stats = stats;
+    r->shown = shown;
+}
+
+/* The worse of two statuses: usage over mismatch over equal over skipped. */
+static int worse(int a, int b)
+{
+    static const int rank[] = { [VKF_EXIT_OK] = 1, [VKF_EXIT_MISMATCH] = 2,
+                                [VKF_EXIT_USAGE] = 3 };
+    int ra = a == VKF_EXIT_SKIP ? 0 : rank[a], rb = b == VKF_EXIT_SKIP ? 0 : rank[b];
+
+    return ra >= rb ? a : b;
+}
+
+/* Every command of an ExecuteIndirect case, each its own report named
+ * "CASE command N". Returns the worst status. */
+static int fetch_commands(struct vkf_device *dev, struct vf_case *c, const char *path,
+                          const struct vkf_fetch_options *o, struct vkf_case_report *r,
+                          vkf_emit_fn emit, void *ctx)
+{
+    struct vkf_ei_walk *w = calloc(1, sizeof(*w));
+    struct vkf_indirect_src src;
+    uint64_t first_offset = 0;
+    int worst = VKF_EXIT_SKIP, n = 0;
+
+    if (w == NULL || vkf_ei_begin(c, path, w, r->error, sizeof(r->error)) != 0) {
+        if (w == NULL)
+            snprintf(r->error, sizeof(r->error), "out of memory");
+        free(w);
+        emit(ctx, r);
+        return r->status = VKF_EXIT_USAGE;
+    }
+    while (vkf_ei_next(c, w, &src) == 1) {
+        if (n == 0)
+            first_offset = src.draw_offset;
+        else if (o->tamper == VKF_TAMPER_COMMAND_OFFSET)
+            src.draw_offset = first_offset; /* the wrong command's arguments */
+        report_reset(r);
+        name_elements(c, r);
+        r->path = w->path;
+        r->has_command = 1;
+        r->command = w->cmd.command;
+        if (w->cmd.result != VF_OK) {
+            /* D3D's debug layer refuses it; what a GPU does is undefined. */
+            snprintf(r->error, sizeof(r->error), "command %u is not drawn: its views break "
+                     "a rule (%s)", w->cmd.command, vf_result_string(w->cmd.result));
+            r->status = VKF_EXIT_SKIP;
+        } else {
+            fetch_draw(dev, c, o, &src, r);
+        }
+        emit(ctx, r);
+        worst = worse(worst, r->status);
+        n++;
+    }
+    if (n == 0) {
+        snprintf(r->error, sizeof(r->error), "ExecuteIndirect runs no command (the count "
+                 "or MaxCommandCount is 0): nothing to compare");
+        r->status = VKF_EXIT_SKIP;
+        emit(ctx, r);
+    }
+    free(w);
+    return worst;
+}
+
+int vkf_fetch_case(struct vkf_device *dev, const char *path, const struct vkf_fetch_options *o,
+                   struct vkf_case_report *r, vkf_emit_fn emit, void *ctx)
+{
+    struct vf_case c;
+    struct vkf_indirect_src src;
+    int ret;
+
+    memset(&c, 0, sizeof(c));
+    r->path = path;
+    if (load(path, &c, r) != 0) {
+        r->status = VKF_EXIT_USAGE;
+        emit(ctx, r);
+        return VKF_EXIT_USAGE;
+    }
+    if (c.indirect != NULL) {
+        ret = fetch_commands(dev, &c, path, o, r, emit, ctx);
+    } else {
+        ret = fetch_draw(dev, &c, o, vkf_d3d11_indirect_src(&c, &src) ? &src : NULL, r);
+        emit(ctx, r);
+    }
     vf_case_free(&c);
     return ret;
 }

@@ -8,6 +8,7 @@
 
 #include "fetch_addr.h"
 #include "fetch_compare.h"
+#include "vfetch_robust.h"
 #include "vk_shader.h"
 
 /* One comparison's inputs, and where vfetch's layout put each element. */
@@ -15,6 +16,7 @@ struct walk {
     struct vkf_case_report *r;
     const struct vkf_compare_rules *rules;
     const struct vf_case *c;
+    const vf_layout *layout;              /* vfetch's layout of the reference */
     const uint32_t *ref;
     size_t ref_words;                     /* words of a reference record */
     int32_t elem_reg[VF_MAX_ELEMENTS];    /* register of each element, -1: none */
@@ -205,6 +207,29 @@ static void count_oob(const struct walk *w, uint32_t e, uint32_t comp, uint32_t 
 static void compare_words(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
                           const uint32_t *want, const uint32_t *got);
 
+/* Whether robustBufferAccess allows the four words got of element e at
+ * (position i, instance j): each in the library oracle's set for that
+ * register component (vfetch_robust.h, rules §17). rule gets each set's
+ * `exact` word, the value a report shows as expected. */
+static int rba_allows(const struct walk *w, uint32_t e, uint32_t i, uint32_t j,
+                      const uint32_t got[4], uint32_t rule[4])
+{
+    int all = 1;
+
+    for (uint32_t comp = 0; comp < 4; comp++) {
+        vf_robust_set set;
+        int ok = 0;
+        memset(&set, 0, sizeof(set));
+        if (vf_robust_set_at(w->layout, &w->c->draw, VF_ROBUST_BUFFER_ACCESS, j, i,
+                             (uint32_t)w->elem_reg[e], comp, &set) != VF_OK ||
+            vf_robust_allows(&w->c->draw, &set, got[comp], &ok) != VF_OK)
+            ok = 0;
+        rule[comp] = set.exact;
+        all &= ok != 0;
+    }
+    return all;
+}
+
 /* The four words of element e read out of bounds (or from a null binding)
  * against the rule of the device's robustness mode; want holds vfetch's
  * D3D value. An element D3D reads in bounds (d3d_in) that robustBufferAccess
@@ -228,7 +253,7 @@ static void compare_oob(const struct walk *w, uint32_t e, uint32_t i, uint32_t j
     if (null_binding || w->r->robustness != VKF_ROBUST_BUFFER_ACCESS)
         vkf_oob_zero_rule(&el, rule); /* the one value Vulkan allows */
     else
-        allowed = vkf_rba_allows(&el, got, rule);
+        allowed = rba_allows(w, e, i, j, got, rule);
     if (!allowed && d3d_in) {
         compare_words(w, e, i, j, want, got);
         return;
@@ -342,7 +367,7 @@ static int find_registers(struct walk *w, const vf_layout *layout)
 int vkf_compare(struct vkf_case_report *r, const struct vkf_compare_rules *rules,
                 const struct vf_case *c, const vf_layout *layout, const uint32_t *ref)
 {
-    struct walk w = { .r = r, .rules = rules, .c = c, .ref = ref };
+    struct walk w = { .r = r, .rules = rules, .c = c, .layout = layout, .ref = ref };
 
     w.ref_words = vf_layout_record_size(layout) / 4;
     if (find_registers(&w, layout) != 0) {

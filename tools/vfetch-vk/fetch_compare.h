@@ -46,6 +46,8 @@ struct vkf_format_stats {
 /* Everything the report of one case says. */
 struct vkf_case_report {
     const char *path;
+    int has_command;             /* an ExecuteIndirect command: its number in command */
+    uint32_t command;
     int status;
     char error[1024];
     char layout_errors[4096];

@@ -14,7 +14,9 @@
  *    memory bound to the buffer, zeros converted by the format, zeros, or
  *    (0, 0, 0, x) with x 0, 1 or the largest integer (0.0 or 1.0 for
  *    floats); the checked range may be cut to a multiple of the stride, and
- *    one attribute out of bounds makes its binding's others so too.
+ *    one attribute out of bounds makes its binding's others so too. That
+ *    set is the library oracle's (vfetch_robust.h, VF_ROBUST_BUFFER_ACCESS),
+ *    which fetch_compare.c asks word by word.
  */
 #ifndef VF_TOOLS_VFETCH_VK_FETCH_OOB_H
 #define VF_TOOLS_VFETCH_VK_FETCH_OOB_H
@@ -67,13 +69,5 @@ struct vkf_oob_element {
 /* Vulkan's zero rule for the element: zeros, missing G, B, A as 0, 0, 1,
  * then the mapping (robustBufferAccess2 and null bindings). */
 void vkf_oob_zero_rule(const struct vkf_oob_element *el, uint32_t out[4]);
-
-/*
- * Whether `got` is a vector robustBufferAccess allows for the element (the
- * set in the file comment, the view's bytes and its poison tail standing
- * for the buffer's memory). Returns 1, or 0 with the allowed vector nearest
- * to `got` (most words equal) in nearest.
- */
-int vkf_rba_allows(const struct vkf_oob_element *el, const uint32_t got[4], uint32_t nearest[4]);
 
 #endif /* VF_TOOLS_VFETCH_VK_FETCH_OOB_H */

@@ -26,6 +26,10 @@ tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/vk_fetch_device.h \
 	tools/vfetch-vk/vk_run.c \
 	tools/vfetch-vk/vk_run.h \
+	tools/vfetch-vk/vk_indirect.c \
+	tools/vfetch-vk/vk_indirect.h \
+	tools/vfetch-vk/fetch_indirect.c \
+	tools/vfetch-vk/fetch_indirect.h \
 	tools/vfetch-vk/vk_shader.c \
 	tools/vfetch-vk/vk_shader.h \
 	tools/vfetch-vk/vk_start_ref.c \

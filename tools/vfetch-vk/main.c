@@ -25,6 +25,7 @@
 #include "vk_device.h"
 #include "vk_fetch_device.h"
 #include "vk_format.h"
+#include "vk_note.h"
 #include "vk_prim_check.h"
 
 /* ------------------------------------------------------------------------ */
@@ -68,7 +69,9 @@ static void usage(FILE *f)
           "  --check-formats        check the DXGI -> Vulkan format map bit by bit and exit\n"
           "  --tamper[=WHAT]        change one word the driver returned (tests the diff):\n"
           "                         value (default) an element's, start-vertex or\n"
-          "                         start-instance its gl_BaseVertex or gl_BaseInstance\n"
+          "                         start-instance its gl_BaseVertex or gl_BaseInstance,\n"
+          "                         command-offset: each ExecuteIndirect command after\n"
+          "                         the first reads the first one's arguments\n"
           "  --primitives           compare the primitives the driver assembles (captured\n"
           "                         by a geometry or tessellation control shader) with\n"
           "                         vf_draw_primitives, per instance and primitive ID\n"
@@ -171,6 +174,8 @@ static int parse_options(int argc, char **argv, struct options *o, const char **
             o->tamper = VKF_TAMPER_START_VERTEX;
         } else if (strcmp(a, "--tamper=start-instance") == 0) {
             o->tamper = VKF_TAMPER_START_INSTANCE;
+        } else if (strcmp(a, "--tamper=command-offset") == 0) {
+            o->tamper = VKF_TAMPER_COMMAND_OFFSET;
         } else if (strcmp(a, "--primitives") == 0) {
             o->primitives = 1;
         } else if (strcmp(a, "--accept-rotated") == 0) {
@@ -239,6 +244,12 @@ static struct vkf_case_report *report_alloc(uint32_t max_mismatches)
     return r;
 }
 
+/* vkf_emit_fn: a report printed as it ends. */
+static void emit_report(void *ctx, struct vkf_case_report *r)
+{
+    vkf_report_case(ctx, r);
+}
+
 /* Every case through vkf_fetch_case, each report printed as it ends.
  * Returns the worst status (usage over mismatch over equal). */
 static int run_cases(struct vkf_device *dev, const struct options *o,
@@ -260,8 +271,7 @@ static int run_cases(struct vkf_device *dev, const struct options *o,
             fprintf(stderr, "vfetch-vk: out of memory\n");
             return VKF_EXIT_USAGE;
         }
-        ret = vkf_fetch_case(dev, cases[k], &fo, r);
-        vkf_report_case(rep, r);
+        ret = vkf_fetch_case(dev, cases[k], &fo, r, emit_report, rep);
         if (ret == VKF_EXIT_USAGE)
             overall = VKF_EXIT_USAGE;
         else if (ret == VKF_EXIT_MISMATCH && overall != VKF_EXIT_USAGE)
@@ -283,7 +293,8 @@ static int run_on_device(const struct options *o, struct vf_known_list *known,
     int ret = vkf_open_fetch(o->device, o->robustness, &dev, err, sizeof(err));
 
     if (ret != VKF_EXIT_OK) {
-        fprintf(stderr, "vfetch-vk: %s%s\n", ret == VKF_EXIT_SKIP ? "skipped: " : "", err);
+        vkf_print_message(stderr, ret == VKF_EXIT_SKIP ? "vfetch-vk: skipped: " : "vfetch-vk: ",
+                          err);
         return ret;
     }
     if (o->sized_bindings && !dev->info.bind_sizes) {
@@ -329,7 +340,7 @@ static int vfetch_vk_main(int argc, char **argv, const char **cases)
     if (o.list_devices) {
         ret = vkf_list_devices(stdout, err, sizeof(err));
         if (ret != VKF_EXIT_OK)
-            fprintf(stderr, "vfetch-vk: %s\n", err);
+            vkf_print_message(stderr, "vfetch-vk: ", err);
         return ret;
     }
     if (ncases == 0) {

@@ -9,6 +9,7 @@
 
 #include "output.h"
 #include "report.h"
+#include "vk_note.h"
 
 struct vkf_report_backend {
     int draw_row; /* counts of no element (the draw) form a row of the format table */
@@ -98,7 +99,7 @@ static int text_case_open(FILE *f, const struct vkf_case_report *r, uint32_t nth
     (void)nth;
     fprintf(f, "case %s\n", r->path);
     if (r->status == VKF_EXIT_USAGE || (r->error[0] && r->vk.records == NULL && r->compared == 0)) {
-        fprintf(f, "  %s: %s\n", r->status == VKF_EXIT_SKIP ? "skipped" : "error", r->error);
+        vkf_print_message(f, r->status == VKF_EXIT_SKIP ? "  skipped: " : "  error: ", r->error);
         if (r->layout_errors[0])
             fprintf(f, "%s", r->layout_errors);
         if (r->status != VKF_EXIT_OK)
@@ -271,6 +272,8 @@ static int json_case_open(FILE *f, const struct vkf_case_report *r, uint32_t nth
 {
     fprintf(f, "%s\n    {\"case\": ", nth == 0 ? "" : ",");
     vf_output_json_string(f, r->path);
+    if (r->has_command)
+        fprintf(f, ", \"command\": %u", r->command);
     fprintf(f, ", \"status\": %d", r->status);
     if (r->error[0]) {
         fprintf(f, ", \"error\": ");

@@ -19,7 +19,9 @@
 #include <string.h>
 
 #include "d3d_names.h"
+#include "fetch_indirect.h"
 #include "vk_device.h"
+#include "vk_note.h"
 #include "vk_prim.h"
 #include "vk_prim_check.h"
 
@@ -186,30 +188,24 @@ static void print_result(const struct prim_report *r, uint64_t total, uint32_t p
             r->n[P_EXTRA], ret == VKF_EXIT_OK ? "PASS" : "FAIL");
 }
 
-int vkf_prim_check_case(struct vkf_device *dev, const char *path,
-                        const struct vkf_prim_options *o, void *out)
+/* The primitives of c's draw as it stands: vfetch's list against the
+ * driver's capture, reported to f. */
+static int check_draw(struct vkf_device *dev, struct vf_case *cp,
+                      const struct vkf_prim_options *o, FILE *f)
 {
-    FILE *f = out;
-    struct vf_case c;
+    const struct vf_case c = *cp; /* read only: the draw and its views */
     struct vkf_prim_result res;
     struct prim_report r;
     char err[1024] = "";
     uint32_t per = 0, vpp = 0, *expected = NULL;
     struct cap *caps = NULL;
     uint64_t total, bad;
-    int ret;
+    int ret = VKF_EXIT_USAGE;
 
-    memset(&c, 0, sizeof(c));
     memset(&res, 0, sizeof(res));
     memset(&r, 0, sizeof(r));
     r.f = f;
     r.o = o;
-    fprintf(f, "case %s\n", path);
-    if (vf_case_load(path, &c, err, sizeof(err)) != 0) {
-        fprintf(f, "  error: %s\n", err);
-        return VKF_EXIT_USAGE;
-    }
-    ret = VKF_EXIT_USAGE;
     expected = vfetch_list(&c.draw, &per, &vpp, err, sizeof(err));
     if (expected == NULL)
         goto out;
@@ -255,10 +251,65 @@ int vkf_prim_check_case(struct vkf_device *dev, const char *path,
     print_result(&r, total, per, res.count, ret);
 out:
     if (err[0])
-        fprintf(f, "  error: %s\n", err);
+        vkf_print_message(f, "  error: ", err);
     free(caps);
     free(expected);
     vkf_prim_result_free(&res);
+    return ret;
+}
+
+/* Each command of an ExecuteIndirect case, "case PATH command N": the
+ * primitives of the direct draw it stands for (the driver draws the
+ * position list directly: what is compared is assembly, not argument
+ * reading, which the fetch check replays). Returns the worst status. */
+static int check_commands(struct vkf_device *dev, struct vf_case *c, const char *path,
+                          const struct vkf_prim_options *o, FILE *f)
+{
+    struct vkf_ei_walk *w = calloc(1, sizeof(*w));
+    struct vkf_indirect_src src;
+    char err[1024];
+    int worst = VKF_EXIT_SKIP;
+
+    if (w == NULL || vkf_ei_begin(c, path, w, err, sizeof(err)) != 0) {
+        fprintf(f, "case %s\n  error: %s\n", path, w == NULL ? "out of memory" : err);
+        free(w);
+        return VKF_EXIT_USAGE;
+    }
+    while (vkf_ei_next(c, w, &src) == 1) {
+        int ret = VKF_EXIT_SKIP;
+        fprintf(f, "case %s\n", w->path);
+        if (w->cmd.result != VF_OK)
+            fprintf(f, "  skipped: command %u is not drawn: its views break a rule (%s)\n",
+                    w->cmd.command, vf_result_string(w->cmd.result));
+        else
+            ret = check_draw(dev, c, o, f);
+        if (ret == VKF_EXIT_USAGE || worst == VKF_EXIT_SKIP ||
+            (ret == VKF_EXIT_MISMATCH && worst == VKF_EXIT_OK))
+            worst = ret == VKF_EXIT_SKIP ? worst : ret;
+    }
+    free(w);
+    return worst;
+}
+
+int vkf_prim_check_case(struct vkf_device *dev, const char *path,
+                        const struct vkf_prim_options *o, void *out)
+{
+    FILE *f = out;
+    struct vf_case c;
+    char err[1024] = "";
+    int ret;
+
+    memset(&c, 0, sizeof(c));
+    if (vf_case_load(path, &c, err, sizeof(err)) != 0) {
+        fprintf(f, "case %s\n  error: %s\n", path, err);
+        return VKF_EXIT_USAGE;
+    }
+    if (c.indirect != NULL) {
+        ret = check_commands(dev, &c, path, o, f);
+    } else {
+        fprintf(f, "case %s\n", path);
+        ret = check_draw(dev, &c, o, f);
+    }
     vf_case_free(&c);
     return ret;
 }

@@ -42,6 +42,8 @@ struct run_state {
     struct vkf_buf ib, out, keys;
     struct vkf_pipeline pipe;
     VkDeviceSize vb_size[VF_MAX_INPUT_SLOTS]; /* bytes bound of each slot's buffer */
+    const struct vkf_indirect_src *ind;      /* NULL: a direct draw */
+    struct vkf_indirect_bufs ib_args;        /* the buffers the indirect draw reads */
 };
 
 static void run_state_destroy(struct vkf_device *d, struct run_state *s)
@@ -52,6 +54,7 @@ static void run_state_destroy(struct vkf_device *d, struct run_state *s)
     vkf_buf_destroy(d, &s->out);
     vkf_buf_destroy(d, &s->keys);
     vkf_pipeline_destroy(d, &s->pipe);
+    vkf_indirect_free(d, &s->ib_args);
     vkf_index_keys_free(&s->ix);
 }
 
@@ -305,6 +308,15 @@ static int submit_draw(struct vkf_device *d, struct run_state *s, const vf_draw_
             cmd.null_bindings |= 1u << b;
     }
     cmd.bind_sizes = sized;
+    if (s->ind != NULL) {
+        cmd.indirect_buffer = s->ib_args.args.buffer;
+        cmd.indirect_offset = s->ind->draw_offset;
+        cmd.indirect_stride = s->ind->stride;
+        if (s->ib_args.use_count) {
+            cmd.count_buffer = s->ib_args.count.buffer;
+            cmd.count_offset = s->ind->count_offset;
+        }
+    }
     return vkf_draw_wait(d, &s->pipe, &cmd, VKF_DRAW_TIMEOUT_NS, err, err_size)
                ? VKF_EXIT_MISMATCH
                : 0;
@@ -341,6 +353,13 @@ static int read_back(const struct run_state *s, int indexed, struct vkf_result *
 int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offsets, int sized,
             struct vkf_result *res, char *err, size_t err_size)
 {
+    return vkf_run_indirect(d, c, offsets, sized, NULL, res, err, err_size);
+}
+
+int vkf_run_indirect(struct vkf_device *d, const struct vf_case *c, const uint32_t *offsets,
+                     int sized, const struct vkf_indirect_src *ind, struct vkf_result *res,
+                     char *err, size_t err_size)
+{
     const vf_draw_desc *draw = &c->draw;
     const uint32_t ne = c->num_elements;
     struct vkf_caps caps;
@@ -364,10 +383,15 @@ int vkf_run(struct vkf_device *d, const struct vf_case *c, const uint32_t *offse
     }
     device_caps(d, sized, &caps);
     vkf_translate_elements(c, offsets, &caps, &s->vi, res);
+    s->ind = ind;
 
     /* Failures up to the shader are the case's or the tool's (usage);
      * from the pipeline on they are the driver's. */
-    ret = upload_indices(d, draw, s, res, err, err_size);
+    ret = ind != NULL ? vkf_indirect_upload(d, ind, draw->indexed, &s->ib_args, res->translation,
+                                            sizeof(res->translation), err, err_size)
+                      : 0;
+    if (ret == 0)
+        ret = upload_indices(d, draw, s, res, err, err_size);
     if (ret == 0) {
         res->restart = s->ix.restart;
         res->topology = s->ix.restart ? "LINE_STRIP with primitive restart" : "POINT_LIST";

@@ -12,6 +12,7 @@
 #include "case.h"
 #include "vfetch.h"
 #include "vk_fetch_device.h"
+#include "vk_indirect.h"
 
 /* Why an element is not compared. */
 enum vkf_element_status {
@@ -53,6 +54,16 @@ struct vkf_result {
  */
 int vkf_run(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets, int sized,
             struct vkf_result *res, char *err, size_t err_size);
+
+/* vkf_run with the driver reading the draw's arguments from `ind` (NULL:
+ * the direct draw): c->draw must be the draw those arguments describe
+ * (vfetch's reading of them), which sizes the output and keys the
+ * records; the driver draws what it reads itself, so a command read at
+ * the wrong offset shows as differences. VKF_EXIT_SKIP as
+ * vkf_indirect_upload says. */
+int vkf_run_indirect(struct vkf_device *dev, const struct vf_case *c, const uint32_t *offsets,
+                     int sized, const struct vkf_indirect_src *ind, struct vkf_result *res,
+                     char *err, size_t err_size);
 void vkf_result_free(struct vkf_result *res);
 
 #endif /* VF_TOOLS_VFETCH_VK_VK_RUN_H */

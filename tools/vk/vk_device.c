@@ -141,6 +141,8 @@ static void enabled_info(struct vkf_device *d, const struct vkf_phys_info *info,
         d->info.bind_sizes = 0;
     if (!(features & VKF_FEATURE_DRAW_PARAMETERS))
         d->info.draw_parameters = 0;
+    if (!(features & VKF_FEATURE_INDIRECT))
+        d->info.indirect_first_instance = d->info.indirect_count = 0;
     if (!(features & VKF_FEATURE_STAGES)) {
         d->info.geometry = d->info.tessellation = 0;
         d->info.max_patch_size = 0;
@@ -175,9 +177,15 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         .robustBufferAccess2 = (VkBool32)in->robust2,
         .nullDescriptor = (VkBool32)in->null_descriptor,
     };
+    /* vfetch-vk's replay of indirect draws with a count buffer. */
+    VkPhysicalDeviceVulkan12Features v12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+        .pNext = in->robustness2_extension ? (void *)&rob2 : rob2.pNext,
+        .drawIndirectCount = VK_TRUE,
+    };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = in->robustness2_extension ? (void *)&rob2 : rob2.pNext,
+        .pNext = in->indirect_count ? (void *)&v12 : v12.pNext,
     };
     const char *exts[2];
     VkDeviceCreateInfo dci = {
@@ -202,6 +210,8 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
     /* vfetch-vk's primitive capture (vk_prim.c). */
     f2.features.geometryShader = (VkBool32)in->geometry;
     f2.features.tessellationShader = (VkBool32)in->tessellation;
+    /* vfetch-vk's indirect draws: D3D's StartInstanceLocation. */
+    f2.features.drawIndirectFirstInstance = (VkBool32)in->indirect_first_instance;
     vr = d->vkCreateDevice(d->phys, &dci, NULL, &d->device);
     if (vr != VK_SUCCESS) {
         snprintf(err, err_size, "vkCreateDevice failed (%d)", (int)vr);
@@ -215,6 +225,14 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
             d->device, "vkCmdBindVertexBuffers2");
     if (d->vkCmdBindVertexBuffers2 == NULL)
         d->info.bind_sizes = 0;
+    if (in->indirect_count) {
+        d->vkCmdDrawIndirectCount = (PFN_vkCmdDrawIndirectCount)d->vkGetDeviceProcAddr(
+            d->device, "vkCmdDrawIndirectCount");
+        d->vkCmdDrawIndexedIndirectCount = (PFN_vkCmdDrawIndexedIndirectCount)
+            d->vkGetDeviceProcAddr(d->device, "vkCmdDrawIndexedIndirectCount");
+    }
+    if (d->vkCmdDrawIndirectCount == NULL || d->vkCmdDrawIndexedIndirectCount == NULL)
+        d->info.indirect_count = 0;
     return VKF_EXIT_OK;
 }
 

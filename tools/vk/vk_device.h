@@ -81,6 +81,8 @@
     X(vkCmdPushConstants)            \
     X(vkCmdDraw)                     \
     X(vkCmdDrawIndexed)              \
+    X(vkCmdDrawIndirect)             \
+    X(vkCmdDrawIndexedIndirect)      \
     X(vkCmdPipelineBarrier)          \
     X(vkCmdCopyBuffer)               \
     X(vkCmdFillBuffer)               \
@@ -116,6 +118,8 @@ struct vkf_phys_info {
     int tessellation;              /* tessellationShader */
     uint32_t max_patch_size;       /* maxTessellationPatchSize, 0 without tessellation */
     int draw_parameters;           /* shaderDrawParameters (Vulkan 1.1): gl_BaseVertex, gl_BaseInstance */
+    int indirect_first_instance;   /* drawIndirectFirstInstance: indirect firstInstance other than 0 */
+    int indirect_count;            /* drawIndirectCount (Vulkan 1.2): vkCmdDraw*IndirectCount */
     int graphics_queue;            /* has a graphics queue family: queue_family */
     uint32_t queue_family;
     uint32_t timestamp_bits;       /* timestampValidBits of that family */
@@ -133,6 +137,7 @@ struct vkf_phys_info {
 #define VKF_FEATURE_ROBUST2 16u     /* robustBufferAccess2 (with robustBufferAccess) */
 #define VKF_FEATURE_NULL_DESCRIPTOR 32u /* nullDescriptor */
 #define VKF_FEATURE_BIND_SIZES 64u  /* vkCmdBindVertexBuffers2 */
+#define VKF_FEATURE_INDIRECT 128u   /* drawIndirectFirstInstance and drawIndirectCount */
 
 struct vkf_device {
     void *lib;
@@ -148,6 +153,9 @@ struct vkf_device {
     char description[512];
     /* Loaded where info.bind_sizes (a Vulkan 1.3 device), else NULL. */
     PFN_vkCmdBindVertexBuffers2 vkCmdBindVertexBuffers2;
+    /* Loaded where info.indirect_count (a Vulkan 1.2 device), else NULL. */
+    PFN_vkCmdDrawIndirectCount vkCmdDrawIndirectCount;
+    PFN_vkCmdDrawIndexedIndirectCount vkCmdDrawIndexedIndirectCount;
 #define X(name) PFN_##name name;
     VKF_INSTANCE_FUNCS(X)
     VKF_DEVICE_FUNCS(X)

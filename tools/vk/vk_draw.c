@@ -40,6 +40,24 @@ static void bind_vertex_buffers(struct vkf_device *d, VkCommandBuffer cb,
     }
 }
 
+/* cmd's one indirect draw (its index buffer bound already). */
+static void draw_indirect(struct vkf_device *d, VkCommandBuffer cb, const struct vkf_draw_cmd *cmd)
+{
+    const int indexed = cmd->index_buffer != VK_NULL_HANDLE;
+    const uint32_t stride = cmd->indirect_stride;
+
+    if (cmd->count_buffer != VK_NULL_HANDLE && indexed)
+        d->vkCmdDrawIndexedIndirectCount(cb, cmd->indirect_buffer, cmd->indirect_offset,
+                                         cmd->count_buffer, cmd->count_offset, 1, stride);
+    else if (cmd->count_buffer != VK_NULL_HANDLE)
+        d->vkCmdDrawIndirectCount(cb, cmd->indirect_buffer, cmd->indirect_offset,
+                                  cmd->count_buffer, cmd->count_offset, 1, stride);
+    else if (indexed)
+        d->vkCmdDrawIndexedIndirect(cb, cmd->indirect_buffer, cmd->indirect_offset, 1, 0);
+    else
+        d->vkCmdDrawIndirect(cb, cmd->indirect_buffer, cmd->indirect_offset, 1, 0);
+}
+
 void vkf_cmd_draw(struct vkf_device *d, VkCommandBuffer cb, const struct vkf_pipeline *p,
                   const struct vkf_draw_cmd *cmd)
 {
@@ -51,7 +69,11 @@ void vkf_cmd_draw(struct vkf_device *d, VkCommandBuffer cb, const struct vkf_pip
     if (cmd->push != NULL)
         d->vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_VERTEX_BIT, 0, cmd->push_bytes,
                               cmd->push);
-    if (cmd->vertex_count > 0 && cmd->instance_count > 0) {
+    if (cmd->indirect_buffer != VK_NULL_HANDLE) {
+        if (indexed)
+            d->vkCmdBindIndexBuffer(cb, cmd->index_buffer, 0, cmd->index_type);
+        draw_indirect(d, cb, cmd);
+    } else if (cmd->vertex_count > 0 && cmd->instance_count > 0) {
         if (indexed)
             d->vkCmdBindIndexBuffer(cb, cmd->index_buffer, 0, cmd->index_type);
         for (uint32_t i = 0; i < repeat; i++) {

@@ -36,6 +36,19 @@ struct vkf_draw_cmd {
     uint32_t repeat;              /* identical draws in the pass; 0 counts as 1 */
     const void *push;             /* vertex stage push constants, or NULL */
     uint32_t push_bytes;
+    /* An indirect draw (repeat ignored): one draw whose arguments (a
+     * VkDrawIndirectCommand, or VkDrawIndexedIndirectCommand with an index
+     * buffer) lie at indirect_offset of indirect_buffer, which has
+     * VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT; the counts above then only say
+     * not looked at. With a
+     * count_buffer (the device's info.indirect_count), the draw is
+     * vkCmdDraw*IndirectCount with maxDrawCount 1 and the count at
+     * count_offset. VK_NULL_HANDLE: a direct draw. */
+    VkBuffer indirect_buffer;
+    VkDeviceSize indirect_offset;
+    VkBuffer count_buffer;
+    VkDeviceSize count_offset;
+    uint32_t indirect_stride;     /* the count variants' stride (a multiple of 4) */
 };
 
 /* Into cb: opens p's render pass, binds p, its set and cmd's buffers,

@@ -86,13 +86,24 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
         .pNext = info->robustness2_extension ? (void *)&rob2 : rob2.pNext,
     };
 
-    /* A Vulkan 1.0 device does not know the 1.1 structure. */
+    VkPhysicalDeviceVulkan12Features v12 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
+    };
+
+    /* A Vulkan 1.0 device does not know the 1.1 structure, nor a 1.1
+     * device the 1.2 one. */
     if (info->props.apiVersion >= VK_API_VERSION_1_1) {
         sdp.pNext = f2.pNext;
         f2.pNext = &sdp;
     }
+    if (info->props.apiVersion >= VK_API_VERSION_1_2) {
+        v12.pNext = f2.pNext;
+        f2.pNext = &v12;
+    }
     d->vkGetPhysicalDeviceFeatures2(p, &f2);
     info->draw_parameters = sdp.shaderDrawParameters != 0;
+    info->indirect_first_instance = f2.features.drawIndirectFirstInstance != 0;
+    info->indirect_count = v12.drawIndirectCount != 0;
     info->stores = f2.features.vertexPipelineStoresAndAtomics != 0;
     info->robust = f2.features.robustBufferAccess != 0;
     info->robust2 = info->robustness2_extension && info->robust && rob2.robustBufferAccess2;

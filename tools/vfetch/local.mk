@@ -21,6 +21,14 @@ TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cl
 	tests/cli/run-cli-rules.sh tests/cli/run-cli-compare.sh tests/cli/run-cli-d3d11.sh \
 	tests/cli/run-cli-robust.sh tests/cli/run-cli-indirect.sh tests/cli/run-cli-problems.sh \
 	tests/cli/run-cli-prim-range.sh tests/cli/run-cli-picture.sh
+# "Api": "Vulkan": the examples' expected output against the reference
+# model of Vulkan vertex input, malformed cases, VUIDs, refused options.
+TESTS += tests/cli/run-cli-vulkan.sh
+check_PROGRAMS += tests/cli/check-vulkan-examples
+tests_cli_check_vulkan_examples_SOURCES = tests/cli/check-vulkan-examples.c \
+	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
+tests_cli_check_vulkan_examples_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
+tests_cli_check_vulkan_examples_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 endif
 EXTRA_DIST += examples tests/cli
 

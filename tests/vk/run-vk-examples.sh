@@ -19,8 +19,10 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/vfetch-vk-examples.XXXXXX") || fail "mktemp"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
 # Every valid example, D3D11 ones included.
-# ExecuteIndirect is not replayed on the device: skipped (checked below).
-good=$(ls "$ex"/*.json | grep -v -e '/invalid-layout\.json$' -e '/execute-indirect\.json$')
+# ExecuteIndirect and "Api": "Vulkan" cases are not replayed on the
+# device: skipped (checked below).
+good=$(ls "$ex"/*.json | grep -v -e '/invalid-layout\.json$' -e '/execute-indirect\.json$' \
+    -e '/vulkan-[^/]*\.json$')
 n=$(echo "$good" | wc -l)
 [ "$(echo "$good" | grep -c '/d3d11-')" -ge 2 ] || fail "the D3D11 examples are missing"
 # shellcheck disable=SC2086
@@ -42,6 +44,10 @@ vkf "$ex/execute-indirect.json" "$ex/triangle.json" >"$tmp/ei.txt" 2>&1 ||
     fail "a skipped ExecuteIndirect case failed the run"
 grep -qx "2 cases: 1 passed, 0 failed, 0 errors, 1 skipped: PASS" "$tmp/ei.txt" ||
     fail "ExecuteIndirect is not reported as skipped: $(tail -n 2 "$tmp/ei.txt")"
+vkf "$ex/vulkan-triangle.json" "$ex/triangle.json" >"$tmp/vk.txt" 2>&1 ||
+    fail "a skipped Vulkan case failed the run"
+grep -qx "2 cases: 1 passed, 0 failed, 0 errors, 1 skipped: PASS" "$tmp/vk.txt" ||
+    fail "a Vulkan case is not reported as skipped: $(tail -n 2 "$tmp/vk.txt")"
 vkf --known-deviations "$known" "$ex/triangle.json" "$ex/invalid-layout.json" \
     >"$tmp/bad.txt" 2>&1
 rc=$?

@@ -90,4 +90,9 @@ vf_result vf_case_vulkan_draw(const struct vf_case *c, vf_thread_pool *pool, voi
  * of a 64-bit one included), or VF_VK_FORMAT_UNDEFINED. */
 uint32_t vf_case_vulkan_location_format(const struct vf_case *c, uint32_t location);
 
+/* The input rate of `binding` (VERTEX when no description names it) and
+ * its divisor: 1 unless a divisor description gives one, 0 for VERTEX. */
+void vf_case_vulkan_binding_rate(const struct vf_case *c, uint32_t binding, uint32_t *rate_ret,
+                                 uint32_t *divisor_ret);
+
 #endif /* VF_TOOLS_COMMON_CASE_VULKAN_H */

@@ -111,3 +111,20 @@ uint32_t vf_case_vulkan_location_format(const struct vf_case *c, uint32_t locati
     }
     return VF_VK_FORMAT_UNDEFINED;
 }
+
+void vf_case_vulkan_binding_rate(const struct vf_case *c, uint32_t binding, uint32_t *rate_ret,
+                                 uint32_t *divisor_ret)
+{
+    const struct vf_case_vulkan *v = c->vulkan;
+
+    *rate_ret = VF_VK_VERTEX_INPUT_RATE_VERTEX;
+    *divisor_ret = 1;
+    for (uint32_t b = 0; b < v->num_bindings; b++)
+        if (v->bindings[b].binding == binding)
+            *rate_ret = v->bindings[b].input_rate;
+    for (uint32_t k = 0; k < v->num_divisors; k++)
+        if (v->divisors[k].binding == binding)
+            *divisor_ret = v->divisors[k].divisor;
+    if (*rate_ret != VF_VK_VERTEX_INPUT_RATE_INSTANCE)
+        *divisor_ret = 0; /* per vertex: no divisor, as the output shows it */
+}

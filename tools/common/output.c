@@ -654,14 +654,9 @@ static void json_layout_vulkan(FILE *f, const struct vf_records *r)
     for (uint32_t i = 0; i < v->num_attributes; i++) {
         const vf_vk_vertex_input_attribute_description *a = &v->attributes[i];
         const vf_vk_format_desc *d = vf_vk_format_info(a->format);
-        uint32_t rate = 0, divisor = 1, n = vf_layout_element_count(r->layout);
+        uint32_t rate, divisor, n = vf_layout_element_count(r->layout);
         int reg = -1;
-        for (uint32_t b = 0; b < v->num_bindings; b++)
-            if (v->bindings[b].binding == a->binding)
-                rate = v->bindings[b].input_rate;
-        for (uint32_t k = 0; k < v->num_divisors; k++)
-            if (v->divisors[k].binding == a->binding)
-                divisor = v->divisors[k].divisor;
+        vf_case_vulkan_binding_rate(r->c, a->binding, &rate, &divisor);
         for (uint32_t k = 0; k < n && reg < 0; k++) {
             vf_layout_element_info e;
             if (vf_layout_element(r->layout, k, &e) == VF_OK && e.semantic_index == a->location)
@@ -672,7 +667,7 @@ static void json_layout_vulkan(FILE *f, const struct vf_records *r)
         vf_output_json_string(f, d ? d->name : NULL);
         fprintf(f, ", \"formatValue\": %u, \"offset\": %u, \"inputRate\": \"%s\", "
                    "\"divisor\": %u, \"locations\": %u, \"Register\": %d}",
-                a->format, a->offset, rate ? "INSTANCE" : "VERTEX", rate ? divisor : 0,
+                a->format, a->offset, rate ? "INSTANCE" : "VERTEX", divisor,
                 d ? d->locations : 1, reg);
     }
 }

@@ -87,17 +87,12 @@ int print_vulkan_state(const char *name, const struct vf_case *c, const vf_layou
         for (uint32_t i = 0; i < v->num_attributes; i++) {
             const vf_vk_vertex_input_attribute_description *a = &v->attributes[i];
             const vf_vk_format_desc *d = vf_vk_format_info(a->format);
-            uint32_t rate = 0, divisor = 1;
+            uint32_t rate, divisor;
             if (a->location != loc)
                 continue;
-            for (uint32_t b = 0; b < v->num_bindings; b++)
-                if (v->bindings[b].binding == a->binding)
-                    rate = v->bindings[b].input_rate;
-            for (uint32_t k = 0; k < v->num_divisors; k++)
-                if (v->divisors[k].binding == a->binding)
-                    divisor = v->divisors[k].divisor;
+            vf_case_vulkan_binding_rate(c, a->binding, &rate, &divisor);
             printf("%-8u  %7u  %6u  %-26s  %-8s  %7u  %d", loc, a->binding, a->offset,
-                   d ? d->name : "?", rate ? "INSTANCE" : "VERTEX", rate ? divisor : 0,
+                   d ? d->name : "?", rate ? "INSTANCE" : "VERTEX", divisor,
                    location_register(layout, loc));
             if (d && d->locations == 2)
                 printf(", %d", location_register(layout, loc + 1));

@@ -13,7 +13,7 @@
 set -u
 . "$(dirname "$0")/cli-lib.sh"
 
-CHECK_EXAMPLES="$top_builddir/tests/cli/check-vulkan-examples"
+CHECK_EXAMPLES="$top_builddir/tests/check-vulkan-examples"
 if "$CHECK_EXAMPLES" vulkan-triangle vulkan-divisor vulkan-formats vulkan-indexed-restart; then
     pass
 else

@@ -24,11 +24,11 @@ TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cl
 # "Api": "Vulkan": the examples' expected output against the reference
 # model of Vulkan vertex input, malformed cases, VUIDs, refused options.
 TESTS += tests/cli/run-cli-vulkan.sh
-check_PROGRAMS += tests/cli/check-vulkan-examples
-tests_cli_check_vulkan_examples_SOURCES = tests/cli/check-vulkan-examples.c \
+check_PROGRAMS += tests/check-vulkan-examples
+tests_check_vulkan_examples_SOURCES = tests/check-vulkan-examples.c \
 	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
-tests_cli_check_vulkan_examples_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
-tests_cli_check_vulkan_examples_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
+tests_check_vulkan_examples_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
+tests_check_vulkan_examples_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 endif
 EXTRA_DIST += examples tests/cli
 

@@ -6,7 +6,8 @@ or one typed array (Float32, Float16, Uint8 .. Int32, and Indices for index
 buffers). The D3D rules themselves are left to the library, as in the CLI.
 
 "Api" picks the form: case_d3d12.py reads the D3D12 one (the default),
-case_d3d11.py the D3D11 one, both with the readers of _case_json.py.
+case_d3d11.py the D3D11 one, both with the readers of _case_json.py;
+case_vulkan.py the Vulkan one.
 """
 import json
 import os
@@ -14,6 +15,7 @@ import os
 from ._case_json import fail, string, type_name
 from .case_d3d11 import load_d3d11
 from .case_d3d12 import load_d3d12
+from .case_vulkan import load_vulkan
 from .errors import CaseError
 
 # The names this module has always offered, now defined beside the readers.
@@ -24,7 +26,7 @@ from ._case_json import (  # noqa: F401
 from .case_d3d12 import STRIP_CUTS  # noqa: F401
 from .formats import format_value  # noqa: F401
 
-_LOADERS = {"D3D12": load_d3d12, "D3D11": load_d3d11}
+_LOADERS = {"D3D12": load_d3d12, "D3D11": load_d3d11, "Vulkan": load_vulkan}
 
 
 class Case:
@@ -43,7 +45,7 @@ class Case:
             fail("", "the case must be a JSON object, got %s" % type_name(case))
         api = string("Api", case["Api"]) if "Api" in case else "D3D12"
         if api not in _LOADERS:
-            fail("Api", "expected 'D3D12' or 'D3D11', got '%s'" % api[:40])
+            fail("Api", "expected 'D3D12', 'D3D11' or 'Vulkan', got '%s'" % api[:40])
         _LOADERS[api](self, case, base_dir)
 
 

@@ -210,7 +210,11 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
         desc = draw_desc(case, keep)
         cmp.robustness = RobustCheck(ref.layout._handle, desc, robustness)
         cmp.vertices = max(ref.vertices, 1)
-    slots = _register_slots(ref)
+    if case.api == "Vulkan":
+        from .vulkan import register_slots
+        slots = register_slots(case, ref)
+    else:
+        slots = _register_slots(ref)
     if data[:4] == struct.pack("<I", RAW_MAGIC):
         _compare_raw(cmp, ref, read_raw(data), slots)
     else:

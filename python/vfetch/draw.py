@@ -343,7 +343,11 @@ def words_of(raw, skip, nwords):
 
 
 def case_layout(case, isa=None):
-    """The case's layout (every system value), its D3D12 views checked."""
+    """The case's layout (every system value), its D3D12 views checked; a
+    Vulkan case's vertex input state (vulkan.py)."""
+    if case.api == "Vulkan":
+        from .vulkan import VulkanLayout
+        return VulkanLayout(case, ALL_SYSTEM_VALUES, isa)
     layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa)
     if case.api == "D3D12":
         _check_view_offsets(case, layout)
@@ -367,6 +371,9 @@ def run(case, isa=None, base_dir=None):
     raw, skip, out = aligned_words(nwords)
     if case.api == "D3D11":
         entries = draw_d3d11(case, layout, out, size)
+    elif case.api == "Vulkan":
+        from .vulkan import draw as draw_vulkan
+        entries = draw_vulkan(case, layout, out, size)
     else:
         keep = []
         desc = draw_desc(case, keep)

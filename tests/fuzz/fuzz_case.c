@@ -18,6 +18,7 @@
  */
 #include "fuzz_input.h"
 #include "case.h"
+#include "case_vulkan.h"
 #include "output.h"
 #include "vfr.h"
 
@@ -36,6 +37,49 @@ static int all_zero(const void *p, size_t n)
         if (b[i])
             return 0;
     return 1;
+}
+
+/* A Vulkan case as `vfetch run` draws it: the vertex input state, then
+ * vf_vk_draw into an exact-size buffer (a failed draw writes nothing) and
+ * every output of the records. */
+static void fuzz_vulkan_case(const struct vf_case *c)
+{
+    const vf_layout *layout = NULL;
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    size_t out_size = 0;
+
+    if (!diag)
+        abort();
+    vf_result r = vf_case_vulkan_compile(c, VF_ISA_SCALAR,
+                                         VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS,
+                                         &layout, diag);
+    if (r == VF_OK)
+        r = vf_draw_output_size(layout, c->draw.vertex_count_per_instance,
+                                c->draw.instance_count, &out_size);
+    if (r == VF_OK && out_size <= FZ_MAX_OUTPUT) {
+        uint8_t *out = aligned_alloc(16, out_size ? (out_size + 15) & ~(size_t)15 : 16);
+        if (!out)
+            abort();
+        memset(out, 0xCD, out_size);
+        r = vf_case_vulkan_draw(c, NULL, out, out_size, diag);
+        for (size_t i = 0; r != VF_OK && i < out_size; i++)
+            FZ_CHECK(out[i] == 0xCD, "failed Vulkan draw (%d) wrote byte %zu", r, i);
+        if (r == VF_OK && (uint64_t)c->draw.vertex_count_per_instance * c->draw.instance_count <=
+                              FZ_MAX_PRINTED) {
+            FILE *devnull = fopen("/dev/null", "w");
+            FZ_CHECK(devnull != NULL, "cannot open /dev/null");
+            struct vf_records rec = { c, layout, (const uint32_t *)(const void *)out,
+                                      c->draw.vertex_count_per_instance, c->draw.instance_count,
+                                      vf_layout_register_count(layout) };
+            FZ_CHECK(vf_output_table(devnull, &rec, 0) == 0, "table output failed");
+            FZ_CHECK(vf_output_json(devnull, &rec) == 0, "JSON output failed");
+            FZ_CHECK(vf_raw_write(devnull, &rec, NULL) == 0, "raw output failed");
+            fclose(devnull);
+        }
+        free(out);
+    }
+    vf_case_vulkan_release(c);
+    free(diag);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -93,6 +137,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     vf_draw_desc desc;
     vf_case_draw_desc(&c, &desc);
     FZ_CHECK(desc.num_vertex_buffers == c.num_vertex_buffers, "draw desc");
+    if (c.vulkan != NULL) {
+        fuzz_vulkan_case(&c);
+        vf_case_free(&c);
+        FZ_CHECK(all_zero(&c, sizeof(c)), "vf_case_free left the case not zeroed");
+        return 0;
+    }
 
     vf_layout_options options;
     vf_case_layout_options(&c, &options);

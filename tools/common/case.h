@@ -43,9 +43,12 @@ struct vf_case_buffer {
 
 #define VF_CASE_API_D3D12 0
 #define VF_CASE_API_D3D11 1
+#define VF_CASE_API_VULKAN 2
 
 /* The D3D11 part of a case (owned; see case_d3d11.c). */
 struct vf_case_d3d11;
+/* The Vulkan part of a case (owned; see case_vulkan.h). */
+struct vf_case_vulkan;
 /* The ExecuteIndirect call of a case (owned; see case_indirect.c). */
 struct vf_case_indirect;
 
@@ -86,6 +89,13 @@ struct vf_case {
      * draw it with vf_case_draw. */
     int api;
     struct vf_case_d3d11 *d3d11; /* NULL for D3D12 */
+    /* "Api": "Vulkan": the vertex input state, buffers, bind calls and
+     * vkCmdDraw(Indexed) (case_vulkan.h), compiled and drawn through
+     * vfetch_vulkan.h. `draw` holds its counts, firstVertex or firstIndex
+     * (start_location), vertexOffset (base_vertex_location), firstInstance
+     * (start_instance_location) and the topology as D3D's, no buffers.
+     * NULL for the D3D forms. */
+    struct vf_case_vulkan *vulkan;
 
     /* A D3D12 case with "ExecuteIndirect" in place of "Draw": the call
      * (case_indirect.h); `draw` then holds what its commands share (the

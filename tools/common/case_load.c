@@ -12,6 +12,7 @@
 #include "case_d3d11.h"
 #include "case_d3d12.h"
 #include "case_indirect.h"
+#include "case_vulkan.h"
 #include "file_read.h"
 #include "json_read.h"
 
@@ -36,8 +37,11 @@ static int load_root(struct vf_json_ctx *x, json_object *root, struct vf_case *c
         return -1;
     if (strcmp(api, "D3D11") == 0)
         return vf_case_load_d3d11(x, root, c);
+    if (strcmp(api, "Vulkan") == 0)
+        return vf_case_load_vulkan(x, root, c);
     if (strcmp(api, "D3D12") != 0)
-        return fail(x, "Api", "expected 'D3D12' or 'D3D11', got '" SHOWN "'", SHOW(api));
+        return fail(x, "Api", "expected 'D3D12', 'D3D11' or 'Vulkan', got '" SHOWN "'",
+                    SHOW(api));
     return vf_case_load_d3d12(x, root, c);
 }
 
@@ -59,6 +63,7 @@ void vf_case_free(struct vf_case *c)
     free(c->ib.bytes);
     free(c->ib.file);
     vf_case_free_d3d11(c);
+    vf_case_free_vulkan(c);
     vf_case_free_indirect(c);
     free(c->description);
     free(c->base_dir);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_vulkan.h"
 #include "common.h"
 #include "d3d_names.h"
 #include "oob.h"
@@ -81,6 +82,21 @@ struct reg_desc {
     uint32_t index; /* the register's number in the record */
 };
 
+/* A Vulkan case's register: named by its location ("location4"), its
+ * words integers for UINT/SINT formats and for each 64-bit format (two
+ * words per component, as the library gives them), else floats. */
+static void vulkan_register(const struct vf_case *c, uint32_t location, struct reg_desc *reg)
+{
+    const vf_vk_format_desc *d = vf_vk_format_info(vf_case_vulkan_location_format(c, location));
+
+    snprintf(reg->name, sizeof(reg->name), "location%u", location);
+    reg->kind = KIND_FLOAT;
+    if (d != NULL && (d->bits[0] == 64 || d->numeric == VF_VK_NUMERIC_UINT))
+        reg->kind = KIND_UINT;
+    else if (d != NULL && d->numeric == VF_VK_NUMERIC_SINT)
+        reg->kind = KIND_SINT;
+}
+
 static void describe_registers(const struct vf_records *r, struct reg_desc *regs)
 {
     for (uint32_t i = 0; i + 1 < r->registers; i++) {
@@ -104,6 +120,10 @@ static void describe_registers(const struct vf_records *r, struct reg_desc *regs
         } else if (ri.kind == VF_REGISTER_START_INSTANCE_LOCATION) {
             snprintf(regs[i].name, sizeof(regs[i].name), "SV_StartInstanceLocation");
             regs[i].kind = KIND_UINT;
+        } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
+                   vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK &&
+                   r->c != NULL && r->c->vulkan != NULL) {
+            vulkan_register(r->c, ei.semantic_index, &regs[i]);
         } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
                    vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
             snprintf(regs[i].name, sizeof(regs[i].name), "%.64s%u",
@@ -161,6 +181,10 @@ static int record_oob_text(const struct vf_records *r, const struct vf_output_op
     struct vf_oob oob;
     const uint32_t *sys = vf_records_at(r, j, v) + 4 * (r->registers - 1);
 
+    if (r->c->vulkan != NULL) {
+        buf[0] = '\0'; /* the markers follow the D3D views; none for Vulkan yet */
+        return 0;
+    }
     vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
     vf_oob_text(&oob, rv->names, rv->nall < VF_MAX_REGISTERS ? rv->nall : VF_MAX_REGISTERS,
                 buf, size);
@@ -346,19 +370,34 @@ static void table_heading(FILE *f, const struct vf_records *r, const struct vf_o
 {
     const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
     uint32_t positions = o->remap ? o->remap->positions : r->vertices;
+    const struct vf_case_vulkan *vk = r->c->vulkan;
 
-    fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, positions,
+    if (vk != NULL) {
+        /* SV_VertexID and SV_InstanceID hold gl_VertexIndex and gl_InstanceIndex. */
+        fprintf(f, "%s: %u %s per instance, %u instance%s, %s%s\n",
+                r->c->draw.indexed ? "vkCmdDrawIndexed" : "vkCmdDraw", positions,
+                r->c->draw.indexed ? (positions == 1 ? "index" : "indices")
+                                   : (positions == 1 ? "vertex" : "vertices"),
+                r->instances, r->instances == 1 ? "" : "s",
+                vf_names_name(&vf_vk_topology_names, vk->topology),
+                r->c->draw.indexed && vk->primitive_restart ? ", primitive restart" : "");
+        draw_name = NULL;
+    }
+
+    if (draw_name != NULL)
+        fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, positions,
             r->c->draw.indexed ? (positions == 1 ? "index" : "indices")
                                : (positions == 1 ? "vertex" : "vertices"),
             r->instances,
             r->instances == 1 ? "" : "s",
             vf_topology_name(r->c->draw.primitive_topology)
                 ? vf_topology_name(r->c->draw.primitive_topology) : "?");
-    if (r->c->draw.indexed)
+    if (draw_name != NULL && r->c->draw.indexed)
         fprintf(f, ", strip cut %s",
                 vf_strip_cut_name(r->c->draw.strip_cut_value)
                     ? vf_strip_cut_name(r->c->draw.strip_cut_value) : "?");
-    fputc('\n', f);
+    if (draw_name != NULL)
+        fputc('\n', f);
     if (o->remap != NULL)
         fprintf(f, "vertex reuse: %u distinct vert%s per instance\n", r->vertices,
                 r->vertices == 1 ? "ex" : "ices");
@@ -588,12 +627,59 @@ static void json_draw(FILE *f, const vf_draw_desc *d)
     fputs("},\n", f);
 }
 
+/* "draw" of a Vulkan case: the call with Vulkan's parameter names. */
+static void json_draw_vulkan(FILE *f, const struct vf_case *c)
+{
+    const vf_draw_desc *d = &c->draw;
+
+    fprintf(f, "{\n\"draw\": {\"Type\": \"%s\", \"%s\": %u, \"instanceCount\": %u, "
+               "\"%s\": %u, ",
+            d->indexed ? "vkCmdDrawIndexed" : "vkCmdDraw",
+            d->indexed ? "indexCount" : "vertexCount", d->vertex_count_per_instance,
+            d->instance_count, d->indexed ? "firstIndex" : "firstVertex", d->start_location);
+    if (d->indexed)
+        fprintf(f, "\"vertexOffset\": %d, ", (int)d->base_vertex_location);
+    fprintf(f, "\"firstInstance\": %u, \"topology\": ", d->start_instance_location);
+    vf_output_json_string(f, vf_names_name(&vf_vk_topology_names, c->vulkan->topology));
+    fprintf(f, ", \"primitiveRestartEnable\": %s},\n",
+            c->vulkan->primitive_restart ? "true" : "false");
+}
+
+/* "layout" of a Vulkan case: its attributes, each with its binding's
+ * rate and divisor and the record register of its (first) location. */
+static void json_layout_vulkan(FILE *f, const struct vf_records *r)
+{
+    const struct vf_case_vulkan *v = r->c->vulkan;
+
+    for (uint32_t i = 0; i < v->num_attributes; i++) {
+        const vf_vk_vertex_input_attribute_description *a = &v->attributes[i];
+        const vf_vk_format_desc *d = vf_vk_format_info(a->format);
+        uint32_t rate, divisor, n = vf_layout_element_count(r->layout);
+        int reg = -1;
+        vf_case_vulkan_binding_rate(r->c, a->binding, &rate, &divisor);
+        for (uint32_t k = 0; k < n && reg < 0; k++) {
+            vf_layout_element_info e;
+            if (vf_layout_element(r->layout, k, &e) == VF_OK && e.semantic_index == a->location)
+                reg = e.record_register;
+        }
+        fprintf(f, "%s{\"location\": %u, \"binding\": %u, \"format\": ", i ? ",\n  " : "\n  ",
+                a->location, a->binding);
+        vf_output_json_string(f, d ? d->name : NULL);
+        fprintf(f, ", \"formatValue\": %u, \"offset\": %u, \"inputRate\": \"%s\", "
+                   "\"divisor\": %u, \"locations\": %u, \"Register\": %d}",
+                a->format, a->offset, rate ? "INSTANCE" : "VERTEX", divisor,
+                d ? d->locations : 1, reg);
+    }
+}
+
 /* "layout" and "registers": the elements and the data registers' names. */
 static void json_layout(FILE *f, const struct vf_records *r, const struct regs_view *rv)
 {
-    uint32_t nelem = vf_layout_element_count(r->layout);
+    uint32_t nelem = r->c->vulkan != NULL ? 0 : vf_layout_element_count(r->layout);
 
     fputs("\"layout\": [", f);
+    if (r->c->vulkan != NULL)
+        json_layout_vulkan(f, r);
     for (uint32_t i = 0; i < nelem; i++) {
         vf_layout_element_info e;
         if (vf_layout_element(r->layout, i, &e) != VF_OK)
@@ -619,6 +705,8 @@ static void json_oob(FILE *f, const struct vf_records *r, const struct vf_output
     const uint32_t *sys = vf_records_at(r, j, v) + 4 * (r->registers - 1);
     struct vf_oob oob;
 
+    if (r->c->vulkan != NULL)
+        return;
     vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
     if (!vf_oob_any(&oob))
         return;
@@ -677,7 +765,10 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
 
     if (regs_view_init(&rv, r, o) != 0)
         return -1;
-    json_draw(f, &r->c->draw);
+    if (r->c->vulkan != NULL)
+        json_draw_vulkan(f, r->c);
+    else
+        json_draw(f, &r->c->draw);
     json_layout(f, r, &rv);
     json_diagnostics(f, o->diag, o->d3d11_ids);
     json_statistics(f, o->stats);

@@ -134,6 +134,21 @@ int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
                    vf_layout **layout_ret, FILE *errf, uint32_t *warnings_ret,
                    vf_diagnostics *bind_ret);
 
+/* Frees what compile_layout made: the layout, or a Vulkan case's vertex
+ * input state, which owns its layout. NULL is fine. */
+void release_layout(const struct vf_case *c, vf_layout *layout);
+
+/* What `vfetch run` cannot do yet for a Vulkan case (--primitives,
+ * --reuse, --picture, --statistics): 0, or an exit status after a message. */
+int refuse_vulkan_options(const char *name, const struct vf_case *c, const struct options *o);
+
+/* validate on a Vulkan case (cmd_vulkan.c): its draw by vf_vk_draw (errors
+ * on standard output, warnings counted), then its vertex input state with
+ * Vulkan's names. 0 or an exit status. */
+int validate_vulkan_draw(const char *name, const struct vf_case *c, const vf_layout *layout,
+                         uint32_t *warnings);
+int print_vulkan_state(const char *name, const struct vf_case *c, const vf_layout *layout);
+
 /* The D3D12 view alignment checks the library cannot make. */
 int check_view_offsets(const char *name, const struct vf_case *c, const vf_layout *layout,
                        FILE *errf);

@@ -507,6 +507,10 @@ int cmd_compare(int argc, char **argv)
         rc = read_capture(o.captured, &data, &size);
     if (rc == 0 && (r = new_report(&o, &known)) == NULL)
         rc = EXIT_USAGE;
+    if (rc == 0 && o.have_robust && c.vulkan) {
+        cli_error("--robustness is not available for \"Api\": \"Vulkan\" cases yet");
+        rc = EXIT_USAGE;
+    }
     if (rc == 0 && o.have_robust && c.indirect) {
         cli_error("--robustness compares direct draws only, not ExecuteIndirect cases");
         rc = EXIT_USAGE;
@@ -529,7 +533,7 @@ int cmd_compare(int argc, char **argv)
     free(r);
     free(data);
     free(ref);
-    vf_layout_destroy(layout);
+    release_layout(&c, layout);
     vf_known_free(&known);
     vf_case_free(&c);
     return rc;

@@ -204,7 +204,7 @@ int write_records(FILE *f, const struct run *r)
     oo.sel = o->instances.set || o->positions.set ? &r->sel : NULL;
     oo.diag = r->diag;
     oo.d3d11_ids = c->d3d11 != NULL;
-    oo.stats = &r->stats;
+    oo.stats = c->vulkan == NULL ? &r->stats : NULL; /* none for Vulkan draws yet */
     if (output_records(f, &rec, o->output, &oo) != 0)
         return -1;
     if (o->statistics && o->output == OUTPUT_TABLE)
@@ -277,6 +277,8 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
 
     rc = resolve_isa(o->isa, &isa);
     if (rc == 0)
+        rc = refuse_vulkan_options(name, c, o);
+    if (rc == 0)
         rc = select_records(name, c, o, &r.sel);
     if (rc != 0)
         return rc;
@@ -293,7 +295,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         print_kernel_path(name, r.layout);
     if (rc == 0 && (o->primitives || o->picture))
         rc = run_primitives(&r);
-    if (rc == 0)
+    if (rc == 0 && c->vulkan == NULL)
         rc = run_statistics(&r);
     if (rc == 0)
         rc = run_extras(&r, 0);
@@ -305,7 +307,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     free(r.prims);
     free(r.rr.map);
     free(r.out);
-    vf_layout_destroy(r.layout);
+    release_layout(c, r.layout);
     return rc;
 }
 
@@ -387,13 +389,15 @@ int cmd_validate(int argc, char **argv)
     if (rc == 0)
         rc = check_view_offsets(o.case_path, &c, layout, stdout);
     if (rc == 0)
-        rc = c.indirect ? validate_indirect(o.case_path, &c, layout, &warnings)
-                        : validate_draw(o.case_path, &c, layout, &warnings);
+        rc = c.indirect  ? validate_indirect(o.case_path, &c, layout, &warnings)
+             : c.vulkan ? validate_vulkan_draw(o.case_path, &c, layout, &warnings)
+                         : validate_draw(o.case_path, &c, layout, &warnings);
     if (rc == 0 && o.werror)
         rc = werror_status(o.case_path, stdout, warnings);
     if (rc == 0)
-        rc = print_layout(o.case_path, layout);
-    vf_layout_destroy(layout);
+        rc = c.vulkan ? print_vulkan_state(o.case_path, &c, layout)
+                      : print_layout(o.case_path, layout);
+    release_layout(&c, layout);
     vf_case_free(&c);
     return rc;
 }

@@ -6,7 +6,8 @@ if HAVE_JSONC
 bin_PROGRAMS += tools/vfetch/vfetch
 tools_vfetch_vfetch_SOURCES = tools/vfetch/main.c tools/vfetch/cli.h tools/vfetch/help.c \
 	tools/vfetch/options.c tools/vfetch/reference.c tools/vfetch/cmd_run.c tools/vfetch/cmd_indirect.c \
-	tools/vfetch/cmd_compare.c tools/vfetch/messages.c tools/vfetch/picture.c
+	tools/vfetch/cmd_compare.c tools/vfetch/messages.c tools/vfetch/picture.c \
+	tools/vfetch/cmd_vulkan.c
 tools_vfetch_vfetch_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_vfetch_vfetch_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 
@@ -20,6 +21,14 @@ TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cl
 	tests/cli/run-cli-rules.sh tests/cli/run-cli-compare.sh tests/cli/run-cli-d3d11.sh \
 	tests/cli/run-cli-robust.sh tests/cli/run-cli-indirect.sh tests/cli/run-cli-problems.sh \
 	tests/cli/run-cli-prim-range.sh tests/cli/run-cli-picture.sh
+# "Api": "Vulkan": the examples' expected output against the reference
+# model of Vulkan vertex input, malformed cases, VUIDs, refused options.
+TESTS += tests/cli/run-cli-vulkan.sh
+check_PROGRAMS += tests/check-vulkan-examples
+tests_check_vulkan_examples_SOURCES = tests/check-vulkan-examples.c \
+	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
+tests_check_vulkan_examples_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
+tests_check_vulkan_examples_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 endif
 EXTRA_DIST += examples tests/cli
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_vulkan.h"
 #include "cli.h"
 #include "file_read.h"
 
@@ -110,7 +111,14 @@ int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
     vf_case_layout_options(c, &options);
     options.system_values = VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID | VF_SV_FLAGS;
     options.isa = isa;
-    res = vf_layout_create(c->elements, c->num_elements, &options, layout_ret, diag);
+    if (c->vulkan) {
+        /* The layout is the vertex input state's (release_layout frees it). */
+        const vf_layout *vk = NULL;
+        res = vf_case_vulkan_compile(c, isa, options.system_values, &vk, diag);
+        *layout_ret = (vf_layout *)(uintptr_t)vk;
+    } else {
+        res = vf_layout_create(c->elements, c->num_elements, &options, layout_ret, diag);
+    }
     if (res != VF_OK) {
         if (diag->num_errors == 0)
             fprintf(errf, "%s: error: %s [code %d]\n", name, vf_result_string(res), (int)res);
@@ -133,6 +141,14 @@ int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
         *bind_ret = *diag;
     free(diag);
     return res == VF_OK ? 0 : EXIT_INVALID;
+}
+
+void release_layout(const struct vf_case *c, vf_layout *layout)
+{
+    if (c->vulkan != NULL)
+        vf_case_vulkan_release(c);
+    else
+        vf_layout_destroy(layout);
 }
 
 /* --werror: warnings found make the case fail. */
@@ -320,6 +336,8 @@ int draw_with_layout(const char *name, const struct vf_case *c, const vf_layout 
             res = draw_reuse(layout, &desc, out, size, rr);
     } else if (c->d3d11) {
         res = vf_case_draw(c, layout, &desc, out, size);
+    } else if (c->vulkan) {
+        res = vf_case_vulkan_draw(c, pool, out, size, diag);
     } else {
         res = vf_draw_ex(layout, &desc, out, size, diag);
     }

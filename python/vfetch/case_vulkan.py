@@ -1,0 +1,296 @@
+"""The Vulkan form of the case format ("Api": "Vulkan"), read as
+tools/common/case_vulkan.c reads it: VertexBindings (with their divisors),
+VertexAttributes (formats by VkFormat name), Features, Buffers,
+vkCmdBindVertexBuffers, vkCmdBindIndexBuffer, topology,
+primitiveRestartEnable and a vkCmdDraw or vkCmdDrawIndexed. The JSON is
+checked here; the valid-usage rules are the library's (vulkan.py)."""
+import difflib
+
+from . import _lib
+from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, Buffer, Draw, check_fields,
+                         enum, fail, integer, join, load_data, opt_uint, require_array,
+                         require_object, string, uint)
+from ._coerce import is_int
+
+MAX_BINDINGS = 32
+MAX_DATA_SIZE = 1 << 30
+INDEX_TYPE_UINT8 = 1000265000
+TOPOLOGIES = ("POINT_LIST", "LINE_LIST", "LINE_STRIP", "TRIANGLE_LIST", "TRIANGLE_STRIP",
+              "TRIANGLE_FAN", "LINE_LIST_WITH_ADJACENCY", "LINE_STRIP_WITH_ADJACENCY",
+              "TRIANGLE_LIST_WITH_ADJACENCY", "TRIANGLE_STRIP_WITH_ADJACENCY", "PATCH_LIST")
+INPUT_RATES = ("VERTEX", "INSTANCE")
+INDEX_TYPES = {0: "UINT16", 1: "UINT32", INDEX_TYPE_UINT8: "UINT8"}
+# VF_VK_FEATURE_* bits by the features' Vulkan names.
+FEATURES = {"vertexAttributeInstanceRateDivisor": 0x1,
+            "vertexAttributeInstanceRateZeroDivisor": 0x2, "indexTypeUint8": 0x4,
+            "primitiveTopologyListRestart": 0x8, "primitiveTopologyPatchListRestart": 0x10,
+            "nullDescriptor": 0x20, "legacyVertexAttributes": 0x40}
+DEFAULT_FEATURES = 0x3f  # the library's: all but legacyVertexAttributes
+FIELDS = ("Api", "Description", "Features", "VertexBindings", "VertexAttributes", "Buffers",
+          "vkCmdBindVertexBuffers", "vkCmdBindIndexBuffer", "topology", "primitiveRestartEnable",
+          "Draw")
+D3D_ONLY = (
+    ("InputLayout", "describe 'VertexBindings' and 'VertexAttributes'"),
+    ("VertexBuffers", "bind 'Buffers' with 'vkCmdBindVertexBuffers'"),
+    ("IndexBuffer", "bind one of 'Buffers' with 'vkCmdBindIndexBuffer'"),
+    ("IASetVertexBuffers", "bind 'Buffers' with 'vkCmdBindVertexBuffers'"),
+    ("IASetIndexBuffer", "bind one of 'Buffers' with 'vkCmdBindIndexBuffer'"),
+    ("PrimitiveTopology", "'topology', e.g. TRIANGLE_LIST"),
+    ("IBStripCutValue", "'primitiveRestartEnable' cuts at the index type's largest value"),
+    ("Signature", "every attribute is read"),
+)
+# The D3D topology of each Vulkan one, for what the output shows.
+D3D_TOPOLOGIES = (1, 2, 3, 4, 5, 0, 10, 11, 12, 13, 33)
+
+
+class Vulkan:
+    """The Vulkan part of a Case: the vertex input state, buffers (bytes),
+    the bind calls and the input assembly state."""
+
+    def __init__(self):
+        self.bindings = []      # (binding, stride, input_rate)
+        self.attributes = []    # (location, binding, format, offset)
+        self.divisors = []      # (binding, divisor)
+        self.features = DEFAULT_FEATURES
+        self.buffers = []       # bytes
+        self.vertex_buffers = {}  # binding -> (buffer number or None, offset)
+        self.index_buffer = None  # (buffer number or None, offset, index type)
+        self.topology = 3
+        self.primitive_restart = 0
+
+
+def _vk_format(path, v):
+    """A VkFormat name (with or without VK_FORMAT_, any case) or number."""
+    if is_int(v):
+        return uint(path, v)
+    s = string(path, v)
+    from .vulkan import format_names, format_value
+    value = format_value(s.upper())
+    if value is not None:
+        return value
+    bare = s[10:] if s.upper().startswith("VK_FORMAT_") else s
+    near = difflib.get_close_matches(bare.upper(), format_names(), 1, 0.8)
+    fail(path, "unknown vertex format '%s'%s" % (s[:40] + ("..." if len(s) > 40 else ""),
+                                                 " (did you mean '%s'?)" % near[0] if near else ""))
+
+
+def _bool(path, v):
+    if isinstance(v, bool):
+        return int(v)
+    if is_int(v):
+        n = uint(path, v)
+        if n > 1:
+            fail(path, "expected true, false, 0 or 1, got %d" % n)
+        return n
+    fail(path, "expected true or false, got %s" % type(v).__name__)
+
+
+def _size(path, v):
+    return integer(path, v, 0, 1 << 53)
+
+
+def _name(path, v, what, prefix, names):
+    """An enum with the closest name when unknown, as the CLI says it."""
+    try:
+        return enum(path, v, what, prefix, names)
+    except Exception as e:
+        values = names.values() if isinstance(names, dict) else names
+        near = difflib.get_close_matches(str(v), list(values), 1, 0.8)
+        if near and isinstance(v, str):
+            fail(path, "unknown %s '%s' (did you mean '%s'?)" % (what, v[:40], near[0]))
+        raise e
+
+
+def _fields(path, obj, allowed):
+    for key in obj:
+        if key not in allowed:
+            near = difflib.get_close_matches(str(key), allowed, 1, 0.8)
+            if near:
+                fail(path, "unknown field '%s' (did you mean '%s'?)" % (key, near[0]))
+    check_fields(path, obj, allowed)
+
+
+def _binding(path, obj, vk):
+    require_object(path, obj)
+    _fields(path, obj, ("binding", "stride", "inputRate", "divisor"))
+    for name in ("binding", "stride"):
+        if name not in obj:
+            fail(path, "missing field '%s'" % name)
+    b = uint(join(path, "binding"), obj["binding"])
+    rate = 0
+    if "inputRate" in obj:
+        rate = _name(join(path, "inputRate"), obj["inputRate"], "input rate",
+                     "VK_VERTEX_INPUT_RATE_", INPUT_RATES)
+    vk.bindings.append((b, uint(join(path, "stride"), obj["stride"]), rate))
+    if "divisor" in obj:
+        vk.divisors.append((b, uint(join(path, "divisor"), obj["divisor"])))
+
+
+def _attribute(path, obj, vk):
+    require_object(path, obj)
+    _fields(path, obj, ("location", "binding", "format", "offset"))
+    for name in ("location", "binding", "format"):
+        if name not in obj:
+            fail(path, "missing field '%s'" % name)
+    vk.attributes.append((uint(join(path, "location"), obj["location"]),
+                          uint(join(path, "binding"), obj["binding"]),
+                          _vk_format(join(path, "format"), obj["format"]),
+                          opt_uint(path, obj, "offset", 0)))
+
+
+def _features(v, vk):
+    require_object("Features", v)
+    _fields("Features", v, tuple(FEATURES))
+    for name, bit in FEATURES.items():
+        if name in v:
+            on = _bool(join("Features", name), v[name])
+            vk.features = vk.features | bit if on else vk.features & ~bit
+
+
+def _buffer(path, obj, vk, index, base_dir):
+    require_object(path, obj)
+    _fields(path, obj, ("size",) + SOURCES + ("Indices",))
+    sources = [s for s in SOURCES + ("Indices",) if s in obj]
+    if len(sources) > 1:
+        fail(path, "give one data source, not both '%s' and '%s'" % (sources[0], sources[1]))
+    data, fmt = b"", R16_UINT
+    if sources and sources[0] == "Indices":
+        ib = vk.index_buffer
+        if ib is None or ib[0] != index:
+            fail(join(path, "Indices"), "Indices are written in the indexType of "
+                 "vkCmdBindIndexBuffer, which does not bind this buffer")
+        if ib[2] not in (0, 1):
+            fail(join(path, "Indices"), "Indices need indexType UINT16 or UINT32 (give UINT8 "
+                 "indices as Uint8)")
+        fmt = R16_UINT if ib[2] == 0 else R32_UINT
+    if sources:
+        data, _ = load_data(path, obj, sources[0], fmt, base_dir)
+    elif "size" not in obj:
+        fail(path, "missing field 'size' (bytes, or give the data)")
+    size = _size(join(path, "size"), obj["size"]) if "size" in obj else len(data)
+    if size > MAX_DATA_SIZE:
+        fail(join(path, "size"), "%d bytes is more than the 1 GiB this tool allocates for a "
+             "buffer" % size)
+    return bytes(data) + bytes(max(size - len(data), 0)) if size > len(data) else bytes(data)
+
+
+def _buffer_ref(path, v, count):
+    if v is None:
+        return None
+    n = uint(path, v)
+    if n == 0xFFFFFFFF:
+        fail(path, "%d is not a buffer number" % n)
+    if n >= count:
+        fail(path, "buffer %d; Buffers has %d (0..%d)" % (n, count, max(count - 1, 0)))
+    return n
+
+
+def _vb_call(obj, vk):
+    path = "vkCmdBindVertexBuffers"
+    require_object(path, obj)
+    _fields(path, obj, ("firstBinding", "buffers", "offsets"))
+    first = opt_uint(path, obj, "firstBinding", 0)
+    if "buffers" not in obj:
+        fail(path, "missing field 'buffers' (numbers in Buffers)")
+    bufs = require_array(join(path, "buffers"), obj["buffers"])
+    n = len(bufs)
+    if first >= MAX_BINDINGS or n > MAX_BINDINGS - first:
+        fail(path, "bindings %d..%d; vfetch has bindings 0..%d"
+             % (first, first + n - (n != 0), MAX_BINDINGS - 1))
+    offs = obj.get("offsets")
+    if "offsets" in obj and (not isinstance(offs, (list, tuple)) or len(offs) != n):
+        fail(join(path, "offsets"), "expected an array of %d offsets, one per buffer" % n)
+    for k, ref in enumerate(bufs):
+        b = _buffer_ref("%s.buffers[%d]" % (path, k), ref, len(vk.buffers))
+        off = _size("%s.offsets[%d]" % (path, k), offs[k]) if offs is not None else 0
+        vk.vertex_buffers[first + k] = (b, off)
+
+
+def _ib_call(obj, vk):
+    path = "vkCmdBindIndexBuffer"
+    require_object(path, obj)
+    _fields(path, obj, ("buffer", "offset", "indexType"))
+    if "buffer" not in obj:
+        fail(path, "missing field 'buffer' (a number in Buffers)")
+    if "indexType" not in obj:
+        fail(path, "missing field 'indexType' (UINT8, UINT16 or UINT32)")
+    ref = obj["buffer"]
+    ref = None if ref is None else uint(join(path, "buffer"), ref)
+    itype = _name(join(path, "indexType"), obj["indexType"], "index type", "VK_INDEX_TYPE_",
+                  INDEX_TYPES)
+    off = _size(join(path, "offset"), obj["offset"]) if "offset" in obj else 0
+    vk.index_buffer = (ref, off, itype)
+
+
+def _draw(v):
+    require_object("Draw", v)
+    _fields("Draw", v, ("vkCmdDraw", "vkCmdDrawIndexed"))
+    if ("vkCmdDraw" in v) == ("vkCmdDrawIndexed" in v):
+        fail("Draw", "give exactly one of 'vkCmdDraw' and 'vkCmdDrawIndexed'")
+    indexed = int("vkCmdDrawIndexed" in v)
+    p = "Draw.vkCmdDrawIndexed" if indexed else "Draw.vkCmdDraw"
+    args = require_object(p, v["vkCmdDrawIndexed" if indexed else "vkCmdDraw"])
+    count, first = ("indexCount", "firstIndex") if indexed else ("vertexCount", "firstVertex")
+    _fields(p, args, (count, "instanceCount", first, "firstInstance")
+            + (("vertexOffset",) if indexed else ()))
+    if count not in args:
+        fail(p, "missing field '%s'" % count)
+    d = Draw()
+    d.indexed = indexed
+    d.vertex_count_per_instance = uint(join(p, count), args[count])
+    d.instance_count = opt_uint(p, args, "instanceCount", 1)
+    d.start_location = opt_uint(p, args, first, 0)
+    d.start_instance_location = opt_uint(p, args, "firstInstance", 0)
+    if "vertexOffset" in args:
+        d.base_vertex_location = integer(join(p, "vertexOffset"), args["vertexOffset"],
+                                         -0x80000000, 0x7FFFFFFF)
+    return d
+
+
+def _each(path, v, what, read):
+    for i, obj in enumerate(require_array(path, v, what)):
+        read("%s[%d]" % (path, i), obj)
+
+
+def load_vulkan(c, case, base_dir):
+    """Fills Case `c` from the Vulkan form `case`."""
+    for name, instead in D3D_ONLY:
+        if name in case:
+            fail(name, "a D3D field, not for \"Api\": \"Vulkan\"; %s" % instead)
+    _fields("", case, FIELDS)
+    c.api = "Vulkan"
+    c.vulkan = vk = Vulkan()
+    c.description = string("Description", case["Description"]) if "Description" in case else None
+    c.elements, c.signature, c.max_input_slots = [], None, 0
+    if "Features" in case:
+        _features(case["Features"], vk)
+    _each("VertexBindings", case.get("VertexBindings", []), "bindings",
+          lambda p, o: _binding(p, o, vk))
+    _each("VertexAttributes", case.get("VertexAttributes", []), "attributes",
+          lambda p, o: _attribute(p, o, vk))
+    if "vkCmdBindIndexBuffer" in case:
+        _ib_call(case["vkCmdBindIndexBuffer"], vk)
+    if "Buffers" in case:
+        vk.buffers = [_buffer("Buffers[%d]" % i, obj, vk, i, base_dir)
+                      for i, obj in enumerate(require_array("Buffers", case["Buffers"],
+                                                            "buffers"))]
+    if vk.index_buffer is not None and vk.index_buffer[0] is not None:
+        _buffer_ref("vkCmdBindIndexBuffer.buffer", vk.index_buffer[0], len(vk.buffers))
+    if "vkCmdBindVertexBuffers" in case:
+        _vb_call(case["vkCmdBindVertexBuffers"], vk)
+    if "topology" not in case:
+        fail("", "missing field 'topology' (e.g. TRIANGLE_LIST)")
+    vk.topology = _name("topology", case["topology"], "primitive topology",
+                        "VK_PRIMITIVE_TOPOLOGY_", TOPOLOGIES)
+    if "primitiveRestartEnable" in case:
+        vk.primitive_restart = _bool("primitiveRestartEnable", case["primitiveRestartEnable"])
+    if "Draw" not in case:
+        fail("", "missing field 'Draw' (vkCmdDraw or vkCmdDrawIndexed)")
+    c.draw = _draw(case["Draw"])
+    # What the output shows; no D3D views.
+    c.primitive_topology = (D3D_TOPOLOGIES[vk.topology] if vk.topology < len(D3D_TOPOLOGIES)
+                            else 0)
+    c.strip_cut_value = _lib.VF_STRIP_CUT_VALUE_DISABLED
+    c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
+    c.num_vertex_buffers = 0
+    c.ib = Buffer()

@@ -1,0 +1,98 @@
+/*
+ * case_vulkan.h - the Vulkan form of a case ("Api": "Vulkan", see
+ * vfetch(1)): its loader (case_vulkan.c), and the vertex input state and
+ * draw it makes through the library's Vulkan front end, vfetch_vulkan.h
+ * (case_vulkan_draw.c). The calls after the loader are for a Vulkan case
+ * only (c->vulkan set).
+ */
+#ifndef VF_TOOLS_COMMON_CASE_VULKAN_H
+#define VF_TOOLS_COMMON_CASE_VULKAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "case.h"
+#include "d3d_names.h"
+#include "json_read.h"
+#include "vfetch_vulkan.h"
+
+/* A null entry of a buffer list: VK_NULL_HANDLE. */
+#define VF_CASE_VK_NO_BUFFER UINT32_MAX
+
+/* One entry of "Buffers": a VkBuffer's memory. */
+struct vf_case_vk_buffer {
+    uint8_t *data;   /* owned: `size` bytes (NULL when size is 0) */
+    uint64_t size;
+    char *file;      /* owned: File as written, or NULL */
+};
+
+struct vf_case_vulkan {
+    vf_vk_vertex_input_binding_description *bindings;
+    uint32_t num_bindings;
+    vf_vk_vertex_input_attribute_description *attributes;
+    uint32_t num_attributes;
+    vf_vk_vertex_input_binding_divisor_description *divisors;
+    uint32_t num_divisors;
+    uint32_t features;            /* VF_VK_FEATURE_* ("Features", else the library's default) */
+    struct vf_case_vk_buffer *buffers;
+    uint32_t num_buffers;
+    /* vkCmdBindVertexBuffers: per binding number, a number in buffers or
+     * VF_CASE_VK_NO_BUFFER, and its pOffsets entry; num_bound is one past
+     * the highest binding bound. */
+    uint32_t vb_buffer[VF_VK_MAX_BINDINGS];
+    uint64_t vb_offset[VF_VK_MAX_BINDINGS];
+    uint32_t num_bound;
+    int ib_set;                   /* vkCmdBindIndexBuffer given */
+    uint32_t ib_buffer;
+    uint64_t ib_offset;
+    uint32_t index_type;          /* VF_VK_INDEX_TYPE_* */
+    uint32_t topology;            /* VF_VK_PRIMITIVE_TOPOLOGY_* */
+    uint32_t primitive_restart;   /* primitiveRestartEnable */
+    /* The draw: indexed, count, instances, firstVertex/firstIndex,
+     * vertexOffset and firstInstance are in c->draw. */
+    /* Made by vf_case_vulkan_compile. */
+    vf_vk_vertex_input *input;
+};
+
+/* "TRIANGLE_LIST" (VK_PRIMITIVE_TOPOLOGY_), "VERTEX" (VK_VERTEX_INPUT_RATE_),
+ * "UINT16" (VK_INDEX_TYPE_). */
+extern const struct vf_names vf_vk_topology_names;
+extern const struct vf_names vf_vk_input_rate_names;
+extern const struct vf_names vf_vk_index_type_names;
+
+/* The Vulkan form: every field of the object `root` (its "Api" is already
+ * read). 0, or -1 after vf_json_fail. */
+int vf_case_load_vulkan(struct vf_json_ctx *x, json_object *root, struct vf_case *c);
+
+/* Frees what vf_case_load_vulkan and vf_case_vulkan_compile made
+ * (c->vulkan may be NULL). */
+void vf_case_free_vulkan(struct vf_case *c);
+
+/* vf_vk_vertex_input_create on the case's bindings, attributes, divisors
+ * and features, with `system_values` and `isa`: the state lives behind
+ * c->vulkan (so `c` stays const for its callers; one thread per case) and
+ * *layout_ret is its engine layout, owned by the state (release it with
+ * vf_case_vulkan_release, never vf_layout_destroy). Errors with their
+ * VUIDs go to `diag` (reset). */
+vf_result vf_case_vulkan_compile(const struct vf_case *c, uint32_t isa, uint32_t system_values,
+                                 const vf_layout **layout_ret, vf_diagnostics *diag);
+
+/* Destroys the state vf_case_vulkan_compile made (none: nothing done). */
+void vf_case_vulkan_release(const struct vf_case *c);
+
+/* The case's vkCmdDraw or vkCmdDrawIndexed on the compiled state
+ * (vf_vk_draw) into `out` (out_size bytes, 16-byte aligned), on `pool`
+ * (NULL: this thread). Diagnostics with their VUIDs to `diag` (reset). */
+vf_result vf_case_vulkan_draw(const struct vf_case *c, vf_thread_pool *pool, void *out,
+                              size_t out_size, vf_diagnostics *diag);
+
+/* The VkFormat of the attribute that fills `location` (the second location
+ * of a 64-bit one included), or VF_VK_FORMAT_UNDEFINED. */
+uint32_t vf_case_vulkan_location_format(const struct vf_case *c, uint32_t location);
+
+/* The input rate of `binding` (VERTEX when no description names it) and
+ * its divisor: 1 unless a divisor description gives one, 0 for VERTEX. */
+void vf_case_vulkan_binding_rate(const struct vf_case *c, uint32_t binding, uint32_t *rate_ret,
+                                 uint32_t *divisor_ret);
+
+#endif /* VF_TOOLS_COMMON_CASE_VULKAN_H */

@@ -60,6 +60,14 @@ for cmd in run validate formats compare demo version; do
         fail "help for $cmd (status $_status)"
     fi
 done
+# run's help names each case form, the indirect ones on one line each.
+if "$VFETCH" run --help | grep -q 'ExecuteIndirect: {CommandSignature, MaxCommandCount, ArgumentBuffer' &&
+   "$VFETCH" run --help | grep -q 'DrawInstancedIndirect | DrawIndexedInstancedIndirect: {Buffer, AlignedByteOffsetForArgs}' &&
+   "$VFETCH" run --help | grep -q 'DrawAuto: {BufferFilledSize}'; then
+    pass
+else
+    fail "run --help lists the ExecuteIndirect and D3D11 indirect case forms"
+fi
 if "$VFETCH" help | grep -q '^Usage: vfetch COMMAND' && "$VFETCH" --help >/dev/null &&
    ! "$VFETCH" >/dev/null 2>&1; then
     pass

@@ -380,51 +380,6 @@ static int begin(struct vk_state *s, const vf_vk_vertex_input_options *options,
     return 1;
 }
 
-/* The descriptions of either create call, converted to one form: the
- * sType arrays are NULL for the core structs, which have none. */
-struct vk_descs {
-    const struct vk_binding *b;
-    const struct vk_attribute *a;
-    const uint32_t *b_stype, *a_stype;
-    const vf_vk_vertex_input_binding_divisor_description *d;
-    uint32_t nb, na, nd;
-    int ext;
-};
-
-static void check_stype(struct vk_state *s, const uint32_t *stype, uint32_t i, uint32_t want,
-                        const char *what, const char *name, const char *vuid)
-{
-    if (stype != NULL && stype[i] != want)
-        vf_vk_diag(&s->ctx, VF_ERROR_VK_INVALID_STRUCTURE, (int32_t)i,
-                   "%s %" PRIu32 ": sType %" PRIu32 " is not %s (%s)", what, i, stype[i], name,
-                   vuid);
-}
-
-/* Checks the converted descriptions in the order both calls report them:
- * bindings, divisors, attributes, then the whole input. */
-static vf_result create_from(struct vk_state *s, const struct vk_descs *d,
-                             vf_vk_vertex_input **input_ret)
-{
-    for (uint32_t i = 0; i < d->nb; i++) {
-        check_stype(s, d->b_stype, i, VF_VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT,
-                    "binding description",
-                    "VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT",
-                    "VUID-VkVertexInputBindingDescription2EXT-sType-sType");
-        s->b[i] = d->b[i];
-        check_binding(s, i, d->ext);
-    }
-    for (uint32_t i = 0; i < d->nd; i++)
-        check_divisor(s, i, d->d[i].binding, d->d[i].divisor, d->ext);
-    for (uint32_t i = 0; i < d->na; i++) {
-        check_stype(s, d->a_stype, i,
-                    VF_VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT, "attribute",
-                    "VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT",
-                    "VUID-VkVertexInputAttributeDescription2EXT-sType-sType");
-        s->a[i] = d->a[i];
-    }
-    return finish(s, d->ext, input_ret);
-}
-
 vf_result vf_vk_vertex_input_create(
     const vf_vk_vertex_input_binding_description *bindings, uint32_t binding_count,
     const vf_vk_vertex_input_attribute_description *attributes, uint32_t attribute_count,
@@ -441,18 +396,17 @@ vf_result vf_vk_vertex_input_create(
                    PRIu32, divisor_count);
         return s.ctx.first_error;
     }
-    /* begin() bounded both counts by the limits, at most the arrays' sizes */
-    struct vk_binding b[VF_VK_MAX_BINDINGS];
-    struct vk_attribute a[VF_VK_MAX_ATTRIBUTES];
-    for (uint32_t i = 0; i < binding_count; i++)
-        b[i] = (struct vk_binding){ bindings[i].binding, bindings[i].stride,
-                                    bindings[i].input_rate, 1 };
+    for (uint32_t i = 0; i < binding_count; i++) {
+        s.b[i] = (struct vk_binding){ bindings[i].binding, bindings[i].stride,
+                                      bindings[i].input_rate, 1 };
+        check_binding(&s, i, 0);
+    }
+    for (uint32_t i = 0; i < divisor_count; i++)
+        check_divisor(&s, i, divisors[i].binding, divisors[i].divisor, 0);
     for (uint32_t i = 0; i < attribute_count; i++)
-        a[i] = (struct vk_attribute){ attributes[i].location, attributes[i].binding,
-                                      attributes[i].format, attributes[i].offset };
-    struct vk_descs d = { b, a, NULL, NULL, divisors, binding_count, attribute_count,
-                          divisor_count, 0 };
-    return create_from(&s, &d, input_ret);
+        s.a[i] = (struct vk_attribute){ attributes[i].location, attributes[i].binding,
+                                        attributes[i].format, attributes[i].offset };
+    return finish(&s, 0, input_ret);
 }
 
 vf_result vf_vk_vertex_input_create2(
@@ -465,23 +419,28 @@ vf_result vf_vk_vertex_input_create2(
     if (!begin(&s, options, input_ret, diagnostics, bindings, binding_count, attributes,
                attribute_count))
         return s.ctx.first_error;
-    struct vk_binding b[VF_VK_MAX_BINDINGS];
-    struct vk_attribute a[VF_VK_MAX_ATTRIBUTES];
-    vf_vk_vertex_input_binding_divisor_description dv[VF_VK_MAX_BINDINGS];
-    uint32_t bs[VF_VK_MAX_BINDINGS], as[VF_VK_MAX_ATTRIBUTES];
     for (uint32_t i = 0; i < binding_count; i++) {
-        const vf_vk_vertex_input_binding_description2 *x = &bindings[i];
-        b[i] = (struct vk_binding){ x->binding, x->stride, x->input_rate, 1 };
-        dv[i] = (vf_vk_vertex_input_binding_divisor_description){ x->binding, x->divisor };
-        bs[i] = x->s_type;
+        const vf_vk_vertex_input_binding_description2 *b = &bindings[i];
+        if (b->s_type != VF_VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT)
+            vf_vk_diag(&s.ctx, VF_ERROR_VK_INVALID_STRUCTURE, (int32_t)i,
+                       "binding description %" PRIu32 ": sType %" PRIu32 " is not "
+                       "VK_STRUCTURE_TYPE_VERTEX_INPUT_BINDING_DESCRIPTION_2_EXT "
+                       "(VUID-VkVertexInputBindingDescription2EXT-sType-sType)", i, b->s_type);
+        s.b[i] = (struct vk_binding){ b->binding, b->stride, b->input_rate, 1 };
+        check_binding(&s, i, 1);
     }
+    for (uint32_t i = 0; i < binding_count; i++)
+        check_divisor(&s, i, bindings[i].binding, bindings[i].divisor, 1);
     for (uint32_t i = 0; i < attribute_count; i++) {
-        const vf_vk_vertex_input_attribute_description2 *x = &attributes[i];
-        a[i] = (struct vk_attribute){ x->location, x->binding, x->format, x->offset };
-        as[i] = x->s_type;
+        const vf_vk_vertex_input_attribute_description2 *a = &attributes[i];
+        if (a->s_type != VF_VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT)
+            vf_vk_diag(&s.ctx, VF_ERROR_VK_INVALID_STRUCTURE, (int32_t)i,
+                       "attribute %" PRIu32 ": sType %" PRIu32 " is not "
+                       "VK_STRUCTURE_TYPE_VERTEX_INPUT_ATTRIBUTE_DESCRIPTION_2_EXT "
+                       "(VUID-VkVertexInputAttributeDescription2EXT-sType-sType)", i, a->s_type);
+        s.a[i] = (struct vk_attribute){ a->location, a->binding, a->format, a->offset };
     }
-    struct vk_descs d = { b, a, bs, as, dv, binding_count, attribute_count, binding_count, 1 };
-    return create_from(&s, &d, input_ret);
+    return finish(&s, 1, input_ret);
 }
 
 void vf_vk_vertex_input_destroy(vf_vk_vertex_input *input)

@@ -15,6 +15,7 @@
 #include "common.h"
 #include "d3d_names.h"
 #include "oob.h"
+#include "output_vulkan.h"
 #include "output.h"
 #define CELL_SIZE 48
 /* Room for an out-of-bounds marker naming every register. */
@@ -368,36 +369,31 @@ static void table_widths(const struct vf_records *r, struct vf_selection sel, st
 static void table_heading(FILE *f, const struct vf_records *r, const struct vf_output_options *o,
                           struct vf_selection sel)
 {
-    const char *draw_name = r->c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
-    uint32_t positions = o->remap ? o->remap->positions : r->vertices;
     const struct vf_case_vulkan *vk = r->c->vulkan;
+    const int indexed = r->c->draw.indexed;
+    uint32_t positions = o->remap ? o->remap->positions : r->vertices;
+    const char *call, *topology;
 
     if (vk != NULL) {
         /* SV_VertexID and SV_InstanceID hold gl_VertexIndex and gl_InstanceIndex. */
-        fprintf(f, "%s: %u %s per instance, %u instance%s, %s%s\n",
-                r->c->draw.indexed ? "vkCmdDrawIndexed" : "vkCmdDraw", positions,
-                r->c->draw.indexed ? (positions == 1 ? "index" : "indices")
-                                   : (positions == 1 ? "vertex" : "vertices"),
-                r->instances, r->instances == 1 ? "" : "s",
-                vf_names_name(&vf_vk_topology_names, vk->topology),
-                r->c->draw.indexed && vk->primitive_restart ? ", primitive restart" : "");
-        draw_name = NULL;
+        call = indexed ? "vkCmdDrawIndexed" : "vkCmdDraw";
+        topology = vf_names_name(&vf_vk_topology_names, vk->topology);
+    } else {
+        call = indexed ? "DrawIndexedInstanced" : "DrawInstanced";
+        topology = vf_topology_name(r->c->draw.primitive_topology)
+                       ? vf_topology_name(r->c->draw.primitive_topology) : "?";
     }
-
-    if (draw_name != NULL)
-        fprintf(f, "%s: %u %s per instance, %u instance%s, %s", draw_name, positions,
-            r->c->draw.indexed ? (positions == 1 ? "index" : "indices")
-                               : (positions == 1 ? "vertex" : "vertices"),
-            r->instances,
-            r->instances == 1 ? "" : "s",
-            vf_topology_name(r->c->draw.primitive_topology)
-                ? vf_topology_name(r->c->draw.primitive_topology) : "?");
-    if (draw_name != NULL && r->c->draw.indexed)
+    fprintf(f, "%s: %u %s per instance, %u instance%s, %s", call, positions,
+            indexed ? (positions == 1 ? "index" : "indices")
+                    : (positions == 1 ? "vertex" : "vertices"),
+            r->instances, r->instances == 1 ? "" : "s", topology);
+    if (vk != NULL && indexed && vk->primitive_restart)
+        fputs(", primitive restart", f);
+    else if (vk == NULL && indexed)
         fprintf(f, ", strip cut %s",
                 vf_strip_cut_name(r->c->draw.strip_cut_value)
                     ? vf_strip_cut_name(r->c->draw.strip_cut_value) : "?");
-    if (draw_name != NULL)
-        fputc('\n', f);
+    fputc('\n', f);
     if (o->remap != NULL)
         fprintf(f, "vertex reuse: %u distinct vert%s per instance\n", r->vertices,
                 r->vertices == 1 ? "ex" : "ices");
@@ -627,51 +623,6 @@ static void json_draw(FILE *f, const vf_draw_desc *d)
     fputs("},\n", f);
 }
 
-/* "draw" of a Vulkan case: the call with Vulkan's parameter names. */
-static void json_draw_vulkan(FILE *f, const struct vf_case *c)
-{
-    const vf_draw_desc *d = &c->draw;
-
-    fprintf(f, "{\n\"draw\": {\"Type\": \"%s\", \"%s\": %u, \"instanceCount\": %u, "
-               "\"%s\": %u, ",
-            d->indexed ? "vkCmdDrawIndexed" : "vkCmdDraw",
-            d->indexed ? "indexCount" : "vertexCount", d->vertex_count_per_instance,
-            d->instance_count, d->indexed ? "firstIndex" : "firstVertex", d->start_location);
-    if (d->indexed)
-        fprintf(f, "\"vertexOffset\": %d, ", (int)d->base_vertex_location);
-    fprintf(f, "\"firstInstance\": %u, \"topology\": ", d->start_instance_location);
-    vf_output_json_string(f, vf_names_name(&vf_vk_topology_names, c->vulkan->topology));
-    fprintf(f, ", \"primitiveRestartEnable\": %s},\n",
-            c->vulkan->primitive_restart ? "true" : "false");
-}
-
-/* "layout" of a Vulkan case: its attributes, each with its binding's
- * rate and divisor and the record register of its (first) location. */
-static void json_layout_vulkan(FILE *f, const struct vf_records *r)
-{
-    const struct vf_case_vulkan *v = r->c->vulkan;
-
-    for (uint32_t i = 0; i < v->num_attributes; i++) {
-        const vf_vk_vertex_input_attribute_description *a = &v->attributes[i];
-        const vf_vk_format_desc *d = vf_vk_format_info(a->format);
-        uint32_t rate, divisor, n = vf_layout_element_count(r->layout);
-        int reg = -1;
-        vf_case_vulkan_binding_rate(r->c, a->binding, &rate, &divisor);
-        for (uint32_t k = 0; k < n && reg < 0; k++) {
-            vf_layout_element_info e;
-            if (vf_layout_element(r->layout, k, &e) == VF_OK && e.semantic_index == a->location)
-                reg = e.record_register;
-        }
-        fprintf(f, "%s{\"location\": %u, \"binding\": %u, \"format\": ", i ? ",\n  " : "\n  ",
-                a->location, a->binding);
-        vf_output_json_string(f, d ? d->name : NULL);
-        fprintf(f, ", \"formatValue\": %u, \"offset\": %u, \"inputRate\": \"%s\", "
-                   "\"divisor\": %u, \"locations\": %u, \"Register\": %d}",
-                a->format, a->offset, rate ? "INSTANCE" : "VERTEX", divisor,
-                d ? d->locations : 1, reg);
-    }
-}
-
 /* "layout" and "registers": the elements and the data registers' names. */
 static void json_layout(FILE *f, const struct vf_records *r, const struct regs_view *rv)
 {
@@ -679,7 +630,7 @@ static void json_layout(FILE *f, const struct vf_records *r, const struct regs_v
 
     fputs("\"layout\": [", f);
     if (r->c->vulkan != NULL)
-        json_layout_vulkan(f, r);
+        vf_output_json_layout_vulkan(f, r->c, r->layout);
     for (uint32_t i = 0; i < nelem; i++) {
         vf_layout_element_info e;
         if (vf_layout_element(r->layout, i, &e) != VF_OK)
@@ -766,7 +717,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     if (regs_view_init(&rv, r, o) != 0)
         return -1;
     if (r->c->vulkan != NULL)
-        json_draw_vulkan(f, r->c);
+        vf_output_json_draw_vulkan(f, r->c);
     else
         json_draw(f, &r->c->draw);
     json_layout(f, r, &rv);

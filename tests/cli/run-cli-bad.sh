@@ -63,10 +63,11 @@ done
 # run's help names each case form, the indirect ones on one line each.
 if "$VFETCH" run --help | grep -q 'ExecuteIndirect: {CommandSignature, MaxCommandCount, ArgumentBuffer' &&
    "$VFETCH" run --help | grep -q 'DrawInstancedIndirect | DrawIndexedInstancedIndirect: {Buffer, AlignedByteOffsetForArgs}' &&
-   "$VFETCH" run --help | grep -q 'DrawAuto: {BufferFilledSize}'; then
+   "$VFETCH" run --help | grep -q 'DrawAuto: {BufferFilledSize}' &&
+   "$VFETCH" run --help | grep -q 'Vulkan: Draw: {vkCmdDraw | vkCmdDrawIndexed: {...}}'; then
     pass
 else
-    fail "run --help lists the ExecuteIndirect and D3D11 indirect case forms"
+    fail "run --help lists the ExecuteIndirect, D3D11 indirect and Vulkan case forms"
 fi
 if "$VFETCH" help | grep -q '^Usage: vfetch COMMAND' && "$VFETCH" --help >/dev/null &&
    ! "$VFETCH" >/dev/null 2>&1; then

@@ -9,8 +9,9 @@
 static const char usage_main[] =
     "Usage: vfetch COMMAND [OPTIONS]\n"
     "\n"
-    "Does on the CPU what the Direct3D 12 input assembler does before a vertex\n"
-    "shader runs, for a draw described in a JSON case file.\n"
+    "Does on the CPU what the Direct3D 12 and 11 input assembler, or a Vulkan\n"
+    "pipeline's vertex input, does before a vertex shader runs, for a draw\n"
+    "described in a JSON case file.\n"
     "\n"
     "Commands:\n"
     "  run CASE.json     run the draw and print every vertex's shader inputs\n"
@@ -23,8 +24,8 @@ static const char usage_main[] =
     "  version           print the version and the fetch paths of this machine\n"
     "  help [COMMAND]    show help for a command\n"
     "\n"
-    "Exit status: 0 success, 1 the case breaks a D3D12 rule, 2 bad usage or\n"
-    "malformed input. See vfetch(1) for the case format.\n";
+    "Exit status: 0 success, 1 the case breaks a rule of its API (D3D12, D3D11\n"
+    "or Vulkan), 2 bad usage or malformed input. See vfetch(1) for the case format.\n";
 
 /* The help of run up to --isa, whose line names the fetch paths. */
 static const char usage_run_head[] =
@@ -41,6 +42,7 @@ static const char usage_run_head[] =
     "  D3D11:  Draw: {Draw | DrawIndexed | DrawInstanced | DrawIndexedInstanced: {...}}\n"
     "  D3D11:  Draw: {DrawInstancedIndirect | DrawIndexedInstancedIndirect: {Buffer, AlignedByteOffsetForArgs}}\n"
     "  D3D11:  Draw: {DrawAuto: {BufferFilledSize}}\n"
+    "  Vulkan: Draw: {vkCmdDraw | vkCmdDrawIndexed: {...}} with \"Api\": \"Vulkan\"\n"
     "\n"
     "Options:\n"
     "  -o, --output-file FILE  write to FILE instead of standard output\n"

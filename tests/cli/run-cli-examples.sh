@@ -98,6 +98,15 @@ for a, b in zip(per.get("primitives", []), reuse.get("primitives", [])):
     remap = reuse["remap"][a["instance"]]["records"]
     assert [remap[v] for v in a["vertices"]] == b["vertices"], a
 assert len(per.get("primitives", [])) == len(reuse.get("primitives", []))
+# "indices": record k's raw index is SV_VertexID at the first position
+# that maps to it, in first-use order.
+if "indices" in reuse:
+    firsts = {}
+    for p, k in enumerate(reuse["remap"][0]["records"]):
+        if k >= 0:
+            firsts.setdefault(k, p)
+    assert sorted(firsts) == list(range(len(reuse["indices"]))), firsts
+    assert reuse["indices"] == [bypos[(0, firsts[k])]["SV_VertexID"] for k in sorted(firsts)]
 PY
         then
             pass

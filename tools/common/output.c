@@ -535,10 +535,17 @@ static void json_primitives(FILE *f, const struct vf_selection sel,
     fputs("\n]", f);
 }
 
-/* ,"remap": per instance, the index into "records" of each position's
+/* ,"indices": the raw index of each record of an instance (indexed draws),
+ * then ,"remap": per instance, the index into "records" of each position's
  * record, -1 for a strip cut. */
 static void json_remap(FILE *f, const struct vf_records *r, const struct vf_remap *m)
 {
+    if (m->indices) {
+        fputs(",\n\"indices\": [", f);
+        for (uint32_t k = 0; k < m->records; k++)
+            fprintf(f, k ? ", %u" : "%u", m->indices[k]);
+        fputs("]", f);
+    }
     fputs(",\n\"remap\": [", f);
     for (uint32_t j = 0; j < r->instances; j++) {
         fprintf(f, "%s{\"instance\": %u, \"records\": [", j ? ",\n  " : "\n  ", j);

@@ -62,6 +62,9 @@ struct vf_primitive_list {
 struct vf_remap {
     const uint32_t *map;
     uint32_t positions;
+    const uint32_t *indices; /* json: the distinct raw indices (records an instance
+                              * of them), record order; NULL: none (not indexed) */
+    uint32_t records;
 };
 
 struct vf_output_options {

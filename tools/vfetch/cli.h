@@ -164,8 +164,10 @@ int werror_status(const char *name, FILE *f, uint32_t warnings);
 
 /* The map and record count of a vertex-reuse draw (--reuse). */
 struct reuse_result {
-    uint32_t *map;   /* a word per position, VF_REUSE_CUT for a cut */
-    uint32_t unique; /* records per instance */
+    uint32_t *map;     /* a word per position, VF_REUSE_CUT for a cut */
+    uint32_t *indices; /* indexed draws: the distinct raw indices, record order
+                        * (unique words); else NULL */
+    uint32_t unique;   /* records per instance */
 };
 
 /* Compiles the layout and runs the draw of `c` into a new 16-byte aligned

@@ -176,6 +176,7 @@ static int run_command(FILE *f, struct walk *w, const vf_indirect_command *cmd)
     }
     free(r.prims);
     free(r.rr.map);
+    free(r.rr.indices);
     free(r.out);
     free(sh);
     return rc;

@@ -196,6 +196,8 @@ int write_records(FILE *f, const struct run *r)
     run_records(r, &rec);
     remap.map = r->rr.map;
     remap.positions = c->draw.vertex_count_per_instance;
+    remap.indices = r->rr.indices;
+    remap.records = r->rr.unique;
     oo.remap = o->reuse ? &remap : NULL;
     oo.hex = o->hex;
     oo.prims = r->prims && o->primitives ? &r->plist : NULL;
@@ -270,7 +272,7 @@ static void print_kernel_path(const char *name, const vf_layout *layout)
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
     struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0 }, { 0, 0, 0, 0 },
-                     { NULL, 0 }, NULL, { 0, 0, 0, 0, 0 }, { 0 }, 0 };
+                     { NULL, NULL, 0 }, NULL, { 0, 0, 0, 0, 0 }, { 0 }, 0 };
     uint32_t isa;
     uint32_t warnings = 0;
     int rc;
@@ -306,6 +308,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
     free(r.diag);
     free(r.prims);
     free(r.rr.map);
+    free(r.rr.indices);
     free(r.out);
     release_layout(c, r.layout);
     return rc;

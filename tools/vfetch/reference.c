@@ -265,7 +265,10 @@ static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, v
         res = vf_reuse_records_desc(desc, unique, rr->unique, &ib, &records);
     if (res == VF_OK)
         res = vf_draw(layout, &records, out, size);
-    free(unique);
+    if (res == VF_OK && desc->indexed)
+        rr->indices = unique;
+    else
+        free(unique);
     return res;
 }
 

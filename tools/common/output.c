@@ -17,243 +17,7 @@
 #include "oob.h"
 #include "output_vulkan.h"
 #include "output.h"
-#define CELL_SIZE 48
-/* Room for an out-of-bounds marker naming every register. */
-#define OOB_TEXT_SIZE (VF_MAX_REGISTERS * 80 + 64)
-/* Word i of the i / 4-th register of `regs` within a record. */
-#define REG_WORD(regs, i) (4 * (regs)[(i) / 4].index + (i) % 4)
-
-/* How the words of a register are shown. */
-enum kind { KIND_FLOAT, KIND_UINT, KIND_SINT };
-
-static float word_to_float(uint32_t w)
-{
-    float f;
-    memcpy(&f, &w, sizeof(f));
-    return f;
-}
-
-static int64_t word_to_sint(uint32_t w)
-{
-    return w & 0x80000000u ? -(int64_t)(~w) - 1 : (int64_t)w;
-}
-
-/* A float as the shortest text that reads back to the same float (%.9g);
- * NaN and infinities spelt out, since %g's spelling varies. */
-static void format_float(char *buf, size_t size, uint32_t w)
-{
-    float f = word_to_float(w);
-
-    if (isnan(f))
-        snprintf(buf, size, "%sNaN", (w & 0x80000000u) ? "-" : "");
-    else if (isinf(f))
-        snprintf(buf, size, "%sinf", f < 0 ? "-" : "");
-    else
-        snprintf(buf, size, "%.9g", (double)f);
-}
-
-static void format_word(char *buf, size_t size, uint32_t w, enum kind kind, int hex)
-{
-    if (hex)
-        snprintf(buf, size, "0x%08x", w);
-    else if (kind == KIND_UINT)
-        snprintf(buf, size, "%u", w);
-    else if (kind == KIND_SINT)
-        snprintf(buf, size, "%lld", (long long)word_to_sint(w));
-    else
-        format_float(buf, size, w);
-}
-
-/* Integer formats hold integers in every component (IA vertex formats never
- * mix float and integer components); everything else holds float bits. */
-static enum kind format_kind(vf_format format)
-{
-    const vf_format_desc *d = vf_format_info(format);
-    if (d != NULL && d->type[0] == VF_TYPE_UINT)
-        return KIND_UINT;
-    if (d != NULL && d->type[0] == VF_TYPE_SINT)
-        return KIND_SINT;
-    return KIND_FLOAT;
-}
-
-/* Name and kind of each data register (not the system register). */
-struct reg_desc {
-    char name[80];
-    enum kind kind;
-    uint32_t index; /* the register's number in the record */
-};
-
-/* A Vulkan case's register: named by its location ("location4"), its
- * words integers for UINT/SINT formats and for each 64-bit format (two
- * words per component, as the library gives them), else floats. */
-static void vulkan_register(const struct vf_case *c, uint32_t location, struct reg_desc *reg)
-{
-    const vf_vk_format_desc *d = vf_vk_format_info(vf_case_vulkan_location_format(c, location));
-
-    snprintf(reg->name, sizeof(reg->name), "location%u", location);
-    reg->kind = KIND_FLOAT;
-    if (d != NULL && (d->bits[0] == 64 || d->numeric == VF_VK_NUMERIC_UINT))
-        reg->kind = KIND_UINT;
-    else if (d != NULL && d->numeric == VF_VK_NUMERIC_SINT)
-        reg->kind = KIND_SINT;
-}
-
-static void describe_registers(const struct vf_records *r, struct reg_desc *regs)
-{
-    for (uint32_t i = 0; i + 1 < r->registers; i++) {
-        vf_layout_register_info ri;
-        vf_layout_element_info ei;
-
-        snprintf(regs[i].name, sizeof(regs[i].name), "r%u", i);
-        regs[i].kind = KIND_FLOAT;
-        regs[i].index = i;
-        if (vf_layout_register(r->layout, i, &ri) != VF_OK)
-            continue;
-        if (ri.kind == VF_REGISTER_VERTEX_ID) {
-            snprintf(regs[i].name, sizeof(regs[i].name), "SV_VertexID");
-            regs[i].kind = KIND_UINT;
-        } else if (ri.kind == VF_REGISTER_INSTANCE_ID) {
-            snprintf(regs[i].name, sizeof(regs[i].name), "SV_InstanceID");
-            regs[i].kind = KIND_UINT;
-        } else if (ri.kind == VF_REGISTER_START_VERTEX_LOCATION) {
-            snprintf(regs[i].name, sizeof(regs[i].name), "SV_StartVertexLocation");
-            regs[i].kind = KIND_SINT;
-        } else if (ri.kind == VF_REGISTER_START_INSTANCE_LOCATION) {
-            snprintf(regs[i].name, sizeof(regs[i].name), "SV_StartInstanceLocation");
-            regs[i].kind = KIND_UINT;
-        } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
-                   vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK &&
-                   r->c != NULL && r->c->vulkan != NULL) {
-            vulkan_register(r->c, ei.semantic_index, &regs[i]);
-        } else if (ri.kind == VF_REGISTER_ELEMENT && ri.element_index >= 0 &&
-                   vf_layout_element(r->layout, (uint32_t)ri.element_index, &ei) == VF_OK) {
-            snprintf(regs[i].name, sizeof(regs[i].name), "%.64s%u",
-                     ei.semantic_name ? ei.semantic_name : "(null)", ei.semantic_index);
-            regs[i].kind = format_kind(ei.format);
-        }
-    }
-}
-
-/* The data registers to print (all, or those o->registers names) and what
- * the out-of-bounds marker needs: every register's name and the views. */
-struct regs_view {
-    struct reg_desc *all, *shown;
-    uint32_t nall, nshown;
-    const char *names[VF_MAX_REGISTERS];
-    vf_draw_desc desc;
-};
-
-static void regs_view_free(struct regs_view *v)
-{
-    free(v->all);
-    free(v->shown);
-}
-
-static int regs_view_init(struct regs_view *v, const struct vf_records *r,
-                          const struct vf_output_options *o)
-{
-    v->nall = r->registers - 1;
-    v->all = calloc(v->nall ? v->nall : 1, sizeof(*v->all));
-    v->shown = calloc(v->nall ? v->nall : 1, sizeof(*v->shown));
-    if (v->all == NULL || v->shown == NULL) {
-        regs_view_free(v);
-        return -1;
-    }
-    describe_registers(r, v->all);
-    v->nshown = 0;
-    for (uint32_t i = 0; i < v->nall; i++) {
-        int keep = o->registers == NULL;
-        for (uint32_t k = 0; k < o->num_registers && !keep; k++)
-            keep = o->registers[k] == i;
-        if (keep)
-            v->shown[v->nshown++] = v->all[i];
-        if (i < VF_MAX_REGISTERS)
-            v->names[i] = v->all[i].name;
-    }
-    vf_case_draw_desc(r->c, &v->desc);
-    return 0;
-}
-
-/* The out-of-bounds reads of record (j, v) as text (oob.h); 0 when none. */
-static int record_oob_text(const struct vf_records *r, const struct vf_output_options *o,
-                           const struct regs_view *rv, uint32_t j, uint32_t v, char *buf,
-                           size_t size)
-{
-    struct vf_oob oob;
-    const uint32_t *sys = vf_records_at(r, j, v) + 4 * (r->registers - 1);
-
-    if (r->c->vulkan != NULL) {
-        buf[0] = '\0'; /* the markers follow the D3D views; none for Vulkan yet */
-        return 0;
-    }
-    vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
-    vf_oob_text(&oob, rv->names, rv->nall < VF_MAX_REGISTERS ? rv->nall : VF_MAX_REGISTERS,
-                buf, size);
-    return vf_oob_any(&oob);
-}
-
-void vf_output_register_name(const struct vf_records *r, uint32_t index, char *buf, size_t size)
-{
-    struct reg_desc *regs = calloc(r->registers, sizeof(*regs));
-
-    if (size == 0)
-        return;
-    buf[0] = '\0';
-    if (regs != NULL && index + 1 < r->registers) {
-        describe_registers(r, regs);
-        snprintf(buf, size, "%s", regs[index].name);
-    }
-    free(regs);
-}
-
-/* The first n characters of a and b equal but for case (ASCII). */
-static int same_name_n(const char *a, const char *b, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
-        if (x != y && (x | 0x20) != (y | 0x20))
-            return 0;
-        if (x != y && ((x | 0x20) < 'a' || (x | 0x20) > 'z'))
-            return 0;
-        if (x == '\0')
-            return 0;
-    }
-    return 1;
-}
-
-int vf_output_find_register(const struct vf_records *r, const char *name, uint32_t *index_ret)
-{
-    struct reg_desc *regs = calloc(r->registers, sizeof(*regs));
-    size_t len = strlen(name);
-    int found = 0;
-
-    if (regs == NULL)
-        return -1;
-    describe_registers(r, regs);
-    /* "POSITION" is POSITION0, as in HLSL; names compare case-insensitively. */
-    for (uint32_t i = 0; i + 1 < r->registers && !found; i++) {
-        const char *n = regs[i].name;
-        size_t nlen = strlen(n);
-        found = (same_name_n(n, name, nlen) && len == nlen) ||
-                (len + 1 == nlen && n[len] == '0' && same_name_n(n, name, len));
-        if (found)
-            *index_ret = i;
-    }
-    free(regs);
-    return found ? 0 : -1;
-}
-
-/* The records to print: o->sel, or the whole draw. */
-static struct vf_selection selection_of(const struct vf_records *r,
-                                        const struct vf_output_options *o)
-{
-    return vf_records_selection(r, o != NULL ? o->sel : NULL);
-}
-
-#define FOR_INSTANCES(s, j) for (uint32_t j = (s).first_instance; \
-                                 j - (s).first_instance < (s).num_instances; j++)
-#define FOR_POSITIONS(s, v) for (uint32_t v = (s).first_position; \
-                                 v - (s).first_position < (s).num_positions; v++)
+#include "output_internal.h"
 
 /* ------------------------------------------------------------------------ */
 /* Table                                                                    */
@@ -355,11 +119,11 @@ static void table_widths(const struct vf_records *r, struct vf_selection sel, st
             for (int k = 0; k < 2; k++)
                 widen(&width[1 + k], (size_t)snprintf(cell, sizeof(cell), "%u", sys[k]));
             for (uint32_t i = 0; i < 4 * t->nregs; i++) {
-                format_word(cell, sizeof(cell), rec[REG_WORD(t->regs, i)], t->regs[i / 4].kind,
+                vf_out_format_word(cell, sizeof(cell), rec[REG_WORD(t->regs, i)], t->regs[i / 4].kind,
                             t->hex);
                 widen(&width[3 + i], strlen(cell));
             }
-            if (record_oob_text(r, t->o, t->rv, j, v, oob, sizeof(oob)))
+            if (vf_out_record_oob_text(r, t->o, t->rv, j, v, oob, sizeof(oob)))
                 widen(&width[3 + 4 * t->nregs], strlen("out of bounds"));
         }
     }
@@ -432,11 +196,11 @@ static void table_instance(FILE *f, const struct vf_records *r, const struct tab
         }
         fprintf(f, "  %*u  %*u", (int)width[1], sys[0], (int)width[2], sys[1]);
         for (uint32_t i = 0; i < 4 * t->nregs; i++) {
-            format_word(cell, sizeof(cell), rec[REG_WORD(t->regs, i)], t->regs[i / 4].kind,
+            vf_out_format_word(cell, sizeof(cell), rec[REG_WORD(t->regs, i)], t->regs[i / 4].kind,
                         t->hex);
             fprintf(f, "  %*s", (int)width[3 + i], cell);
         }
-        if (record_oob_text(r, t->o, t->rv, j, v, oob, sizeof(oob)))
+        if (vf_out_record_oob_text(r, t->o, t->rv, j, v, oob, sizeof(oob)))
             fprintf(f, "  %s", oob);
         fputc('\n', f);
     }
@@ -445,17 +209,17 @@ static void table_instance(FILE *f, const struct vf_records *r, const struct tab
 static int table_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     struct table t = { 0, NULL, NULL, o->hex, o, NULL };
-    struct vf_selection sel = selection_of(r, o);
+    struct vf_selection sel = vf_out_selection(r, o);
     struct regs_view rv;
 
-    if (regs_view_init(&rv, r, o) != 0)
+    if (vf_out_regs_view_init(&rv, r, o) != 0)
         return -1;
     t.nregs = rv.nshown;
     t.regs = rv.shown;
     t.rv = &rv;
     t.width = calloc(4 + (size_t)t.nregs * 4, sizeof(*t.width));
     if (t.width == NULL) {
-        regs_view_free(&rv);
+        vf_out_regs_view_free(&rv);
         return -1;
     }
     table_widths(r, sel, &t);
@@ -466,7 +230,7 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
         table_remap(f, r, o->remap);
     if (o->prims)
         table_primitives(f, sel, o->prims, o->remap != NULL, r->vertices);
-    regs_view_free(&rv);
+    vf_out_regs_view_free(&rv);
     free(t.width);
     return ferror(f) ? -1 : 0;
 }
@@ -480,14 +244,14 @@ static int table_records(FILE *f, const struct vf_records *r, const struct vf_ou
 static void json_value(FILE *f, uint32_t w, enum kind kind)
 {
     char buf[CELL_SIZE];
-    float x = word_to_float(w);
+    float x = vf_out_word_to_float(w);
 
     if (kind == KIND_FLOAT && (isnan(x) || isinf(x))) {
-        format_float(buf, sizeof(buf), w);
+        vf_out_format_float(buf, sizeof(buf), w);
         vf_output_json_string(f, buf);
         return;
     }
-    format_word(buf, sizeof(buf), w, kind, 0);
+    vf_out_format_word(buf, sizeof(buf), w, kind, 0);
     fputs(buf, f);
 }
 
@@ -719,9 +483,9 @@ static void json_record(FILE *f, const struct vf_records *r, const struct vf_out
 static int json_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     struct regs_view rv;
-    struct vf_selection sel = selection_of(r, o);
+    struct vf_selection sel = vf_out_selection(r, o);
 
-    if (regs_view_init(&rv, r, o) != 0)
+    if (vf_out_regs_view_init(&rv, r, o) != 0)
         return -1;
     if (r->c->vulkan != NULL)
         vf_output_json_draw_vulkan(f, r->c);
@@ -747,7 +511,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
     if (o->prims)
         json_primitives(f, sel, o->prims, o->remap ? r->vertices : 0);
     fputs("\n}\n", f);
-    regs_view_free(&rv);
+    vf_out_regs_view_free(&rv);
     return ferror(f) ? -1 : 0;
 }
 
@@ -779,7 +543,7 @@ static int any_oob(const struct vf_records *r, const struct vf_output_options *o
 
     FOR_INSTANCES(sel, j) {
         FOR_POSITIONS(sel, v) {
-            if (record_oob_text(r, o, rv, j, v, oob, sizeof(oob)))
+            if (vf_out_record_oob_text(r, o, rv, j, v, oob, sizeof(oob)))
                 return 1;
         }
     }
@@ -789,11 +553,11 @@ static int any_oob(const struct vf_records *r, const struct vf_output_options *o
 static int csv_records(FILE *f, const struct vf_records *r, const struct vf_output_options *o)
 {
     struct regs_view rv;
-    struct vf_selection sel = selection_of(r, o);
+    struct vf_selection sel = vf_out_selection(r, o);
     char cell[CELL_SIZE + 48], oob[OOB_TEXT_SIZE];
     int oob_column;
 
-    if (regs_view_init(&rv, r, o) != 0)
+    if (vf_out_regs_view_init(&rv, r, o) != 0)
         return -1;
     oob_column = any_oob(r, o, &rv, sel);
     fputs("instance,position,cut,SV_VertexID,SV_InstanceID,flags", f);
@@ -812,19 +576,19 @@ static int csv_records(FILE *f, const struct vf_records *r, const struct vf_outp
             fprintf(f, "%u,%u,%d,%u,%u,%u", j, v, (sys[2] & VF_FLAG_STRIP_CUT) != 0, sys[0],
                     sys[1], sys[2]);
             for (uint32_t i = 0; i < 4 * rv.nshown; i++) {
-                format_word(cell, sizeof(cell), rec[REG_WORD(rv.shown, i)], rv.shown[i / 4].kind,
+                vf_out_format_word(cell, sizeof(cell), rec[REG_WORD(rv.shown, i)], rv.shown[i / 4].kind,
                             o->hex);
                 fprintf(f, ",%s", cell);
             }
             if (oob_column) {
-                record_oob_text(r, o, &rv, j, v, oob, sizeof(oob));
+                vf_out_record_oob_text(r, o, &rv, j, v, oob, sizeof(oob));
                 fputc(',', f);
                 csv_field(f, oob);
             }
             fputc('\n', f);
         }
     }
-    regs_view_free(&rv);
+    vf_out_regs_view_free(&rv);
     return ferror(f) ? -1 : 0;
 }
 
@@ -866,143 +630,8 @@ int vf_output_records_csv(FILE *f, const struct vf_records *r,
 
 uint32_t vf_output_component_type(vf_format format)
 {
-    enum kind k = format_kind(format);
+    enum kind k = vf_out_format_kind(format);
     return k == KIND_UINT   ? VF_REGISTER_COMPONENT_UINT32
            : k == KIND_SINT ? VF_REGISTER_COMPONENT_SINT32
                             : VF_REGISTER_COMPONENT_FLOAT32;
-}
-
-/* ------------------------------------------------------------------------ */
-/* Layout and formats                                                       */
-/* ------------------------------------------------------------------------ */
-
-int vf_output_layout(FILE *f, const vf_layout *layout)
-{
-    uint32_t n = vf_layout_element_count(layout);
-    char sem[80];
-    int wsem = (int)strlen("semantic"), wfmt = (int)strlen("format");
-
-    for (uint32_t i = 0; i < n; i++) {
-        vf_layout_element_info e;
-        int len;
-        if (vf_layout_element(layout, i, &e) != VF_OK)
-            continue;
-        len = snprintf(sem, sizeof(sem), "%.64s%u", e.semantic_name ? e.semantic_name : "(null)",
-                       e.semantic_index);
-        if (len > wsem)
-            wsem = len;
-        if (vf_format_name(e.format) && (int)strlen(vf_format_name(e.format)) > wfmt)
-            wfmt = (int)strlen(vf_format_name(e.format));
-    }
-    fprintf(f, "%2s  %-*s  %4s  %6s  %-*s  %-17s  %4s  %-7s  %s\n", "#", wsem, "semantic", "slot",
-            "offset", wfmt, "format", "class", "step", "mapping", "register");
-    for (uint32_t i = 0; i < n; i++) {
-        vf_layout_element_info e;
-        const char *cls;
-        if (vf_layout_element(layout, i, &e) != VF_OK)
-            continue;
-        snprintf(sem, sizeof(sem), "%.64s%u", e.semantic_name ? e.semantic_name : "(null)",
-                 e.semantic_index);
-        cls = vf_slot_class_name(e.input_slot_class);
-        fprintf(f, "%2u  %-*s  %4u  %6u  %-*s  %-17s  %4u  0x%04x  ", i, wsem, sem, e.input_slot,
-                e.byte_offset, wfmt, vf_format_name(e.format) ? vf_format_name(e.format) : "?",
-                cls ? cls : "?", e.instance_data_step_rate, e.component_mapping);
-        if (e.record_register >= 0)
-            fprintf(f, "%d\n", e.record_register);
-        else
-            fprintf(f, "- (not read by the shader)\n");
-    }
-    return ferror(f) ? -1 : 0;
-}
-
-static const char *const type_names[] = {
-    [VF_TYPE_NONE] = "NONE",          [VF_TYPE_TYPELESS] = "TYPELESS",
-    [VF_TYPE_UNORM] = "UNORM",        [VF_TYPE_SNORM] = "SNORM",
-    [VF_TYPE_UINT] = "UINT",          [VF_TYPE_SINT] = "SINT",
-    [VF_TYPE_FLOAT] = "FLOAT",        [VF_TYPE_UFLOAT] = "UFLOAT",
-    [VF_TYPE_UNORM_SRGB] = "UNORM_SRGB", [VF_TYPE_SHAREDEXP] = "SHAREDEXP",
-    [VF_TYPE_OTHER] = "OTHER",
-};
-
-/* "UNORM", "FLOAT", "UNORM/UINT" (distinct types in component order), "-". */
-static void type_summary(const vf_format_desc *d, char *buf, size_t size)
-{
-    uint8_t seen[4];
-    size_t nseen = 0, len = 0;
-
-    buf[0] = '\0';
-    for (int c = 0; c < 4; c++) {
-        uint8_t t = d->type[c];
-        int dup = 0;
-        if (t == VF_TYPE_NONE || t >= ARRAY_LEN(type_names))
-            continue;
-        for (size_t k = 0; k < nseen; k++)
-            dup |= seen[k] == t;
-        if (dup)
-            continue;
-        seen[nseen++] = t;
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? "/" : "", type_names[t]);
-        if (len >= size)
-            break;
-    }
-    if (nseen == 0)
-        snprintf(buf, size, "-");
-}
-
-static void bits_summary(const vf_format_desc *d, char *buf, size_t size)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int c = 0; c < 4; c++) {
-        if (d->bits[c] == 0)
-            continue;
-        len += (size_t)snprintf(buf + len, size - len, "%s%u", len ? "," : "", d->bits[c]);
-        if (len >= size)
-            break;
-    }
-    if (len == 0)
-        snprintf(buf, size, "-");
-}
-
-static const char *vertex_support(const vf_format_desc *d)
-{
-    if (!(d->ia_support & VF_IA_VERTEX_BUFFER))
-        return "no";
-    return (d->ia_support & VF_IA_VERTEX_BUFFER_OPTIONAL) ? "optional" : "required";
-}
-
-int vf_output_formats(FILE *f, int json)
-{
-    uint32_t n = vf_format_count();
-    char type[64], bits[32];
-
-    if (json)
-        fputs("[", f);
-    else
-        fprintf(f, "%5s  %-40s  %5s  %5s  %-11s  %-16s  %-9s  %s\n", "value", "name", "bytes",
-                "comps", "bits", "type", "IA vertex", "IA index");
-    for (uint32_t i = 0; i < n; i++) {
-        const vf_format_desc *d = vf_format_info_at(i);
-        if (d == NULL)
-            continue;
-        type_summary(d, type, sizeof(type));
-        bits_summary(d, bits, sizeof(bits));
-        if (json) {
-            fprintf(f, "%s\n  {\"value\": %u, \"name\": ", i ? "," : "", d->format);
-            vf_output_json_string(f, d->name);
-            fprintf(f, ", \"bytes\": %u, \"components\": %u, \"bits\": [%u, %u, %u, %u], "
-                       "\"type\": ",
-                    d->bytes, d->num_components, d->bits[0], d->bits[1], d->bits[2], d->bits[3]);
-            vf_output_json_string(f, type);
-            fprintf(f, ", \"ia_vertex\": \"%s\", \"ia_index\": %s}", vertex_support(d),
-                    (d->ia_support & VF_IA_INDEX_BUFFER) ? "true" : "false");
-        } else {
-            fprintf(f, "%5u  %-40s  %5u  %5u  %-11s  %-16s  %-9s  %s\n", d->format, d->name,
-                    d->bytes, d->num_components, bits, type, vertex_support(d),
-                    (d->ia_support & VF_IA_INDEX_BUFFER) ? "yes" : "no");
-        }
-    }
-    if (json)
-        fputs("\n]\n", f);
-    return ferror(f) ? -1 : 0;
 }

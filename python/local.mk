@@ -34,12 +34,14 @@ EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/t
 	tests/python/test_primitive_pieces.py \
 	tests/python/test_run.py \
 	tests/python/test_typed.py tests/python/test_statistics.py tests/python/test_robust.py \
-	tests/python/test_indirect.py tests/python/test_vulkan.py
+	tests/python/test_indirect.py tests/python/test_vulkan.py \
+	tests/python/test_abi_vulkan.py
 
 # The C side of test_abi.py: sizes, offsets and constant values of what
 # python/vfetch/_lib.py mirrors. Headers only, so it links nothing.
-check_PROGRAMS += tests/python/abi_layout
+check_PROGRAMS += tests/python/abi_layout tests/python/abi_layout_vulkan
 tests_python_abi_layout_SOURCES = tests/python/abi_layout.c
+tests_python_abi_layout_vulkan_SOURCES = tests/python/abi_layout_vulkan.c
 
 # Skipped (77) when configure found no pytest.
 TESTS += tests/python/run-pytest.sh

@@ -10,6 +10,7 @@ SRCDIR = os.path.abspath(os.environ.get("top_srcdir") or os.path.join(HERE, ".."
 BUILDDIR = os.path.abspath(os.environ.get("top_builddir") or SRCDIR)
 VFETCH = os.path.join(BUILDDIR, "tools", "vfetch", "vfetch")
 ABI_LAYOUT = os.path.join(BUILDDIR, "tests", "python", "abi_layout")
+ABI_LAYOUT_VULKAN = os.path.join(BUILDDIR, "tests", "python", "abi_layout_vulkan")
 os.environ.setdefault("VFETCH_LIBRARY", os.path.join(BUILDDIR, ".libs", "libvfetch.so"))
 os.environ.pop("VFETCH_ISA", None)
 

@@ -1,0 +1,108 @@
+"""python/vfetch/vulkan.py's ctypes mirror of vfetch_vulkan.h, and the
+constants of the Vulkan case reader, against the C layout as
+tests/python/abi_layout_vulkan prints it."""
+import ctypes
+import os
+import subprocess
+
+import pytest
+
+from conftest import ABI_LAYOUT_VULKAN
+from vfetch import case_vulkan, vulkan
+
+# Every ctypes.Structure of vulkan.py and the C struct it mirrors.
+STRUCTS = {
+    "_FormatDesc": "vf_vk_format_desc",
+    "_Options": "vf_vk_vertex_input_options",
+    "_VertexBinding": "vf_vk_vertex_buffer_binding",
+    "_IndexBinding": "vf_vk_index_buffer_binding",
+    "_DrawDesc": "vf_vk_draw_desc",
+}
+
+# The descriptions vulkan.py packs as 32-bit words: the C struct and the
+# field order of the reader's tuples (case_vulkan.Vulkan).
+PACKED = {
+    "vf_vk_vertex_input_binding_description": ("binding", "stride", "input_rate"),
+    "vf_vk_vertex_input_attribute_description": ("location", "binding", "format", "offset"),
+    "vf_vk_vertex_input_binding_divisor_description": ("binding", "divisor"),
+}
+
+
+@pytest.fixture(scope="module")
+def c():
+    """{"size": {struct: bytes}, "field": {struct: [(name, offset, bytes)]},
+    "const": {name: value}} from the C program."""
+    assert os.path.exists(ABI_LAYOUT_VULKAN), \
+        "%s is not built (make check builds it)" % ABI_LAYOUT_VULKAN
+    out = subprocess.run([ABI_LAYOUT_VULKAN], capture_output=True, text=True,
+                         check=True).stdout
+    layout = {"size": {}, "field": {}, "const": {}}
+    for line in out.splitlines():
+        kind, name, *rest = line.split()
+        if kind == "field":
+            layout["field"].setdefault(name, []).append((rest[0], int(rest[1]), int(rest[2])))
+        else:
+            layout[kind][name] = int(rest[0])
+    return layout
+
+
+def test_every_structure_is_checked():
+    declared = sorted(n for n, v in vars(vulkan).items()
+                      if isinstance(v, type) and issubclass(v, ctypes.Structure))
+    assert declared == sorted(STRUCTS)
+
+
+@pytest.mark.parametrize("py_name", sorted(STRUCTS))
+def test_struct_layout(c, py_name):
+    cls, c_name = getattr(vulkan, py_name), STRUCTS[py_name]
+    assert ctypes.sizeof(cls) == c["size"][c_name]
+    fields = [(name, getattr(cls, name).offset, getattr(cls, name).size)
+              for name, *_ in cls._fields_]
+    assert fields == c["field"][c_name]
+
+
+@pytest.mark.parametrize("c_name", sorted(PACKED))
+def test_packed_descriptions(c, c_name):
+    names = PACKED[c_name]
+    assert c["size"][c_name] == 4 * len(names)
+    assert c["field"][c_name] == [(n, 4 * i, 4) for i, n in enumerate(names)]
+
+
+def test_constants(c):
+    k = c["const"]
+    assert case_vulkan.INPUT_RATES == ("VERTEX", "INSTANCE")
+    assert (k["VF_VK_VERTEX_INPUT_RATE_VERTEX"], k["VF_VK_VERTEX_INPUT_RATE_INSTANCE"]) == (0, 1)
+    assert case_vulkan.INDEX_TYPES == {k["VF_VK_INDEX_TYPE_UINT16"]: "UINT16",
+                                       k["VF_VK_INDEX_TYPE_UINT32"]: "UINT32",
+                                       k["VF_VK_INDEX_TYPE_UINT8"]: "UINT8"}
+    assert case_vulkan.INDEX_TYPE_UINT8 == k["VF_VK_INDEX_TYPE_UINT8"]
+    assert case_vulkan.MAX_BINDINGS == k["VF_VK_MAX_BINDINGS"]
+    assert (vulkan.NUMERIC_UINT, vulkan.NUMERIC_SINT) == \
+        (k["VF_VK_NUMERIC_UINT"], k["VF_VK_NUMERIC_SINT"])
+
+
+def test_topologies(c):
+    prefix = "VF_VK_PRIMITIVE_TOPOLOGY_"
+    consts = {n[len(prefix):]: v for n, v in c["const"].items() if n.startswith(prefix)}
+    assert consts
+    assert dict(enumerate(case_vulkan.TOPOLOGIES)) == {v: n for n, v in consts.items()}
+
+
+def test_features(c):
+    k = c["const"]
+    bits = {"vertexAttributeInstanceRateDivisor": "INSTANCE_RATE_DIVISOR",
+            "vertexAttributeInstanceRateZeroDivisor": "INSTANCE_RATE_ZERO_DIVISOR",
+            "indexTypeUint8": "INDEX_TYPE_UINT8",
+            "primitiveTopologyListRestart": "LIST_RESTART",
+            "primitiveTopologyPatchListRestart": "PATCH_LIST_RESTART",
+            "nullDescriptor": "NULL_DESCRIPTOR",
+            "legacyVertexAttributes": "LEGACY_VERTEX_ATTRIBUTES"}
+    assert case_vulkan.FEATURES == {n: k["VF_VK_FEATURE_" + b] for n, b in bits.items()}
+    assert sum(case_vulkan.FEATURES.values()) == k["VF_VK_FEATURES_ALL"]
+
+
+def test_default_features_are_the_librarys():
+    opts = vulkan._Options()
+    vulkan._vk().vf_vk_vertex_input_options_init(ctypes.byref(opts))
+    assert opts.struct_size == ctypes.sizeof(vulkan._Options)
+    assert case_vulkan.DEFAULT_FEATURES == opts.features

@@ -15,6 +15,21 @@ os.environ.setdefault("VFETCH_LIBRARY", os.path.join(BUILDDIR, ".libs", "libvfet
 os.environ.pop("VFETCH_ISA", None)
 
 
+def read_abi_layout(program):
+    """{"size": {struct: bytes}, "field": {struct: [(name, offset, bytes)]},
+    "const": {name: value}} as an abi_layout program prints them."""
+    assert os.path.exists(program), "%s is not built (make check builds it)" % program
+    out = subprocess.run([program], capture_output=True, text=True, check=True).stdout
+    layout = {"size": {}, "field": {}, "const": {}}
+    for line in out.splitlines():
+        kind, name, *rest = line.split()
+        if kind == "field":
+            layout["field"].setdefault(name, []).append((rest[0], int(rest[1]), int(rest[2])))
+        else:
+            layout[kind][name] = int(rest[0])
+    return layout
+
+
 def run_cli(*args, **kw):
     # A build configured without json-c has no CLI: what needs it skips.
     if not os.path.exists(VFETCH):

@@ -2,12 +2,9 @@
 constants of the Vulkan case reader, against the C layout as
 tests/python/abi_layout_vulkan prints it."""
 import ctypes
-import os
-import subprocess
-
 import pytest
 
-from conftest import ABI_LAYOUT_VULKAN
+from conftest import ABI_LAYOUT_VULKAN, read_abi_layout
 from vfetch import case_vulkan, vulkan
 
 # Every ctypes.Structure of vulkan.py and the C struct it mirrors.
@@ -30,20 +27,7 @@ PACKED = {
 
 @pytest.fixture(scope="module")
 def c():
-    """{"size": {struct: bytes}, "field": {struct: [(name, offset, bytes)]},
-    "const": {name: value}} from the C program."""
-    assert os.path.exists(ABI_LAYOUT_VULKAN), \
-        "%s is not built (make check builds it)" % ABI_LAYOUT_VULKAN
-    out = subprocess.run([ABI_LAYOUT_VULKAN], capture_output=True, text=True,
-                         check=True).stdout
-    layout = {"size": {}, "field": {}, "const": {}}
-    for line in out.splitlines():
-        kind, name, *rest = line.split()
-        if kind == "field":
-            layout["field"].setdefault(name, []).append((rest[0], int(rest[1]), int(rest[2])))
-        else:
-            layout[kind][name] = int(rest[0])
-    return layout
+    return read_abi_layout(ABI_LAYOUT_VULKAN)
 
 
 def test_every_structure_is_checked():

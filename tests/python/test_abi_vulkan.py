@@ -2,6 +2,7 @@
 constants of the Vulkan case reader, against the C layout as
 tests/python/abi_layout_vulkan prints it."""
 import ctypes
+
 import pytest
 
 from conftest import ABI_LAYOUT_VULKAN, read_abi_layout

@@ -5,6 +5,7 @@
  * tests/ref/indirect_ref.c, the call's checks, bad views naming their
  * command, the zero-count warning and the state left after the call.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -263,6 +264,60 @@ START_TEST(test_unbind_after)
 }
 END_TEST
 
+static const uint32_t null_ib_vb[8] = { 100, 101, 102, 103, 104, 105, 106, 107 };
+
+/* Every command's draw warnings, under its number and in order; past the
+ * list's room they are counted as dropped. A command whose view is bad
+ * gives its view error and no draw check. */
+START_TEST(test_exec_warnings)
+{
+    enum { N = VF_MAX_DIAGNOSTICS + 2 };
+    vf_input_element_desc d = el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
+    vf_layout *layout = make_layout(&d, 1, 0);
+    vf_indirect_argument_desc ad[2] = { { T(INDEX_BUFFER_VIEW), { { 0 } } }, { T(DRAW_INDEXED), { { 0 } } } };
+    vf_command_signature_desc sig = { 36, 2, ad, 0 };
+    uint32_t *args = calloc(9 * N, sizeof(uint32_t));
+    for (uint32_t c = 0; c < N; c++)
+        args[9 * c + 4] = 1, args[9 * c + 5] = 1; /* NULL views, one position */
+    put_view(&args[9 * 1], 0, 4, VF_FORMAT_R16_UINT); /* command 1: address 0, size 4 */
+    vf_vertex_buffer_view vb = { null_ib_vb, sizeof(null_ib_vb), 4 };
+    vf_execute_indirect_desc e;
+    base_call(&e, args, 36u * N, N);
+    e.signature = &sig;
+    e.vertex_buffers = &vb;
+    e.num_vertex_buffers = 1;
+    uint32_t n;
+    size_t size;
+    ck_assert_int_eq(vf_execute_indirect_size(layout, &e, &n, &size), VF_OK);
+    uint32_t *out = xalloc(size);
+    vf_indirect_result res[N];
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    ck_assert_int_eq(vf_execute_indirect(layout, &e, out, size, res, N, diag), VF_OK);
+    ck_assert_int_eq(res[1].result, VF_ERROR_INDIRECT_NULL_ADDRESS);
+    ck_assert_uint_eq(diag->num_errors, 1);
+    ck_assert_uint_eq(diag->num_warnings, N - 1);
+    ck_assert_uint_eq(diag->count, VF_MAX_DIAGNOSTICS);
+    ck_assert_uint_eq(diag->num_dropped, 2);
+    ck_assert_ptr_nonnull(strstr(diag->entries[0].message, "command 0: index buffer"));
+    ck_assert_int_eq(diag->entries[1].code, VF_ERROR_INDIRECT_NULL_ADDRESS);
+    ck_assert_ptr_nonnull(strstr(diag->entries[1].message, "command 1:"));
+    for (uint32_t i = 2; i < VF_MAX_DIAGNOSTICS; i++) {
+        char want[32];
+        snprintf(want, sizeof(want), "command %u: index buffer", i);
+        ck_assert_int_eq(diag->entries[i].code, VF_WARNING_INDEX_BUFFER_NOT_SET);
+        ck_assert_ptr_eq(strstr(diag->entries[i].message, want), diag->entries[i].message);
+    }
+    /* Without diagnostics: the same records and results. */
+    vf_indirect_result res2[N];
+    ck_assert_int_eq(vf_execute_indirect(layout, &e, out, size, res2, N, NULL), VF_OK);
+    ck_assert_mem_eq(res, res2, sizeof(res));
+    free(diag);
+    free(out);
+    free(args);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 START_TEST(test_exec_misuse)
 {
     vf_input_element_desc d = el("POSITION", 0, VF_FORMAT_R32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
@@ -306,6 +361,7 @@ static Suite *indirect_rules_suite(void)
     tcase_add_test(tc, test_bad_views);
     tcase_add_test(tc, test_unbind_after);
     tcase_add_test(tc, test_exec_misuse);
+    tcase_add_test(tc, test_exec_warnings);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -242,9 +242,16 @@ VF_API vf_result vf_execute_indirect_size(const vf_layout *layout,
  * Returns VF_OK when the walk ran, even where commands failed: each
  * command's result says (a command that does not fit in what is left of
  * out gets VF_ERROR_OUTPUT_TOO_SMALL). `diagnostics` (may be NULL; reset
- * first) gathers the call's diagnostics, each command's bad views and each
- * failed draw, naming the command; for a command's draw-time warnings run
- * vf_draw_check on the walk's vf_draw_desc. */
+ * first) gathers the call's diagnostics, each command's bad views, what
+ * vf_draw_check reports of each command's draw (its warnings, such as
+ * VF_WARNING_INDEX_BUFFER_NOT_SET or VF_WARNING_INDEX_OUT_OF_RANGE, and
+ * the errors of a draw that fails) and each failed draw, every entry
+ * starting "command N: " with the command's number, in command order;
+ * past VF_MAX_DIAGNOSTICS entries they are counted as dropped. With
+ * diagnostics the call allocates one 32 KiB scratch list (freed before it
+ * returns; VF_ERROR_OUT_OF_MEMORY if that fails, nothing drawn) and checks
+ * every index of each indexed command once more; with NULL it allocates
+ * nothing. */
 VF_API vf_result vf_execute_indirect(const vf_layout *layout,
                                      const vf_execute_indirect_desc *desc, void *out,
                                      size_t out_size, vf_indirect_result *results,

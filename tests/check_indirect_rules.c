@@ -5,6 +5,7 @@
  * tests/ref/indirect_ref.c, the call's checks, bad views naming their
  * command, the zero-count warning and the state left after the call.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -263,6 +264,128 @@ START_TEST(test_unbind_after)
 }
 END_TEST
 
+/* An INDEX_BUFFER_VIEW argument of BufferLocation 0 and SizeInBytes 0 is a
+ * NULL index buffer for its command (its Format is not looked at): the
+ * DRAW_INDEXED that follows reads index 0 at every position (rules §5.1,
+ * §15.4), so each record holds element BaseVertexLocation with
+ * SV_VertexID 0, and the whole-call form warns under the command's
+ * number. The next command's view binds real indices again. */
+static const uint32_t null_ib_vb[8] = { 100, 101, 102, 103, 104, 105, 106, 107 };
+static const uint16_t null_ib_indices[4] = { 3, 0, 1, 4 };
+
+static void null_ib_args(uint32_t args[18])
+{
+    memset(args, 0, 18 * sizeof(uint32_t));
+    put_view(&args[0], 0, 0, 0xdeadu);     /* command 0: a NULL view, a bad Format */
+    args[4] = 3, args[5] = 1, args[6] = 5, args[7] = 2;
+    put_view(&args[9], 0x1000, 8, VF_FORMAT_R16_UINT); /* command 1: real indices */
+    args[13] = 3, args[14] = 1, args[15] = 1, args[16] = 1;
+}
+
+START_TEST(test_null_index_view)
+{
+    static const uint16_t state_indices[8] = { 7, 7, 7, 7, 7, 7, 7, 7 };
+    vf_input_element_desc d = el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
+    vf_layout *layout = make_layout(&d, 1, VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID);
+    vf_indirect_argument_desc ad[2] = { { T(INDEX_BUFFER_VIEW), { { 0 } } }, { T(DRAW_INDEXED), { { 0 } } } };
+    vf_command_signature_desc sig = { 36, 2, ad, 0 };
+    uint32_t args[18];
+    null_ib_args(args);
+    vf_gpu_address_range range = { 0x1000, sizeof(null_ib_indices), null_ib_indices };
+    vf_vertex_buffer_view vb = { null_ib_vb, sizeof(null_ib_vb), 4 };
+    vf_index_buffer_view ib = { state_indices, sizeof(state_indices), VF_FORMAT_R16_UINT };
+    vf_execute_indirect_desc e;
+    base_call(&e, args, sizeof(args), 2);
+    e.signature = &sig;
+    e.ranges = &range;
+    e.range_count = 1;
+    e.vertex_buffers = &vb;
+    e.num_vertex_buffers = 1;
+    e.index_buffer = &ib; /* the state before: replaced by each command's view */
+    uint32_t n;
+    size_t size;
+    ck_assert_int_eq(vf_execute_indirect_size(layout, &e, &n, &size), VF_OK);
+    ck_assert_uint_eq(n, 2);
+    ck_assert_uint_eq(size, 6 * 32);
+    uint32_t *out = xalloc(size);
+    vf_indirect_result res[2];
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    ck_assert_int_eq(vf_execute_indirect(layout, &e, out, size, res, 2, diag), VF_OK);
+    ck_assert_int_eq(res[0].result, VF_OK);
+    ck_assert_int_eq(res[1].result, VF_OK);
+    /* Command 0: element 2 (BaseVertexLocation) three times, SV_VertexID 0. */
+    for (int v = 0; v < 3; v++) {
+        ck_assert_uint_eq(out[8 * v], 102);
+        ck_assert_uint_eq(out[8 * v + 4], 0);
+    }
+    /* Command 1: indices 0, 1, 4 from index 1; elements 1, 2, 5. */
+    static const uint32_t idx[3] = { 0, 1, 4 };
+    for (int v = 0; v < 3; v++) {
+        ck_assert_uint_eq(out[24 + 8 * v], 100 + 1 + idx[v]);
+        ck_assert_uint_eq(out[24 + 8 * v + 4], idx[v]);
+    }
+    ck_assert_uint_eq(diag->num_errors, 0);
+    ck_assert_uint_eq(diag->num_warnings, 1);
+    ck_assert_int_eq(diag->entries[0].code, VF_WARNING_INDEX_BUFFER_NOT_SET);
+    ck_assert_ptr_nonnull(strstr(diag->entries[0].message, "command 0: index buffer"));
+    free(diag);
+    free(out);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
+/* Every command's draw warnings, under its number and in order; past the
+ * list's room they are counted as dropped. A command whose view is bad
+ * gives its view error and no draw check. */
+START_TEST(test_exec_warnings)
+{
+    enum { N = VF_MAX_DIAGNOSTICS + 2 };
+    vf_input_element_desc d = el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
+    vf_layout *layout = make_layout(&d, 1, 0);
+    vf_indirect_argument_desc ad[2] = { { T(INDEX_BUFFER_VIEW), { { 0 } } }, { T(DRAW_INDEXED), { { 0 } } } };
+    vf_command_signature_desc sig = { 36, 2, ad, 0 };
+    uint32_t *args = calloc(9 * N, sizeof(uint32_t));
+    for (uint32_t c = 0; c < N; c++)
+        args[9 * c + 4] = 1, args[9 * c + 5] = 1; /* NULL views, one position */
+    put_view(&args[9 * 1], 0, 4, VF_FORMAT_R16_UINT); /* command 1: address 0, size 4 */
+    vf_vertex_buffer_view vb = { null_ib_vb, sizeof(null_ib_vb), 4 };
+    vf_execute_indirect_desc e;
+    base_call(&e, args, 36u * N, N);
+    e.signature = &sig;
+    e.vertex_buffers = &vb;
+    e.num_vertex_buffers = 1;
+    uint32_t n;
+    size_t size;
+    ck_assert_int_eq(vf_execute_indirect_size(layout, &e, &n, &size), VF_OK);
+    uint32_t *out = xalloc(size);
+    vf_indirect_result res[N];
+    vf_diagnostics *diag = malloc(sizeof(*diag));
+    ck_assert_int_eq(vf_execute_indirect(layout, &e, out, size, res, N, diag), VF_OK);
+    ck_assert_int_eq(res[1].result, VF_ERROR_INDIRECT_NULL_ADDRESS);
+    ck_assert_uint_eq(diag->num_errors, 1);
+    ck_assert_uint_eq(diag->num_warnings, N - 1);
+    ck_assert_uint_eq(diag->count, VF_MAX_DIAGNOSTICS);
+    ck_assert_uint_eq(diag->num_dropped, 2);
+    ck_assert_ptr_nonnull(strstr(diag->entries[0].message, "command 0: index buffer"));
+    ck_assert_int_eq(diag->entries[1].code, VF_ERROR_INDIRECT_NULL_ADDRESS);
+    ck_assert_ptr_nonnull(strstr(diag->entries[1].message, "command 1:"));
+    for (uint32_t i = 2; i < VF_MAX_DIAGNOSTICS; i++) {
+        char want[32];
+        snprintf(want, sizeof(want), "command %u: index buffer", i);
+        ck_assert_int_eq(diag->entries[i].code, VF_WARNING_INDEX_BUFFER_NOT_SET);
+        ck_assert_ptr_eq(strstr(diag->entries[i].message, want), diag->entries[i].message);
+    }
+    /* Without diagnostics: the same records and results. */
+    vf_indirect_result res2[N];
+    ck_assert_int_eq(vf_execute_indirect(layout, &e, out, size, res2, N, NULL), VF_OK);
+    ck_assert_mem_eq(res, res2, sizeof(res));
+    free(diag);
+    free(out);
+    free(args);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 START_TEST(test_exec_misuse)
 {
     vf_input_element_desc d = el("POSITION", 0, VF_FORMAT_R32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
@@ -306,6 +429,8 @@ static Suite *indirect_rules_suite(void)
     tcase_add_test(tc, test_bad_views);
     tcase_add_test(tc, test_unbind_after);
     tcase_add_test(tc, test_exec_misuse);
+    tcase_add_test(tc, test_null_index_view);
+    tcase_add_test(tc, test_exec_warnings);
     suite_add_tcase(s, tc);
     return s;
 }

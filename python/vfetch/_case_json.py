@@ -1,15 +1,18 @@
 """The readers both forms of the case format use (tools/common/case_json.c
 in the CLI): checked scalars, named enums, formats, component mappings,
 buffer data (File, Hex, typed arrays), input elements, the signature and
-the draw arguments' holder. Each raises CaseError naming the JSON path."""
+the draw arguments' holder. Each raises CaseError naming the JSON path;
+read through attempt() (_problems.py), a case's parts report every
+problem at once."""
 import os
 import struct
 
 from . import _lib
 from ._coerce import (as_list, buffer_bytes, is_array, is_buffer, is_int, is_real, numpy, to_float,
                       to_int, type_name)
+from ._problems import Reported, attempt, did_you_mean, note, suggest
 from .errors import CaseError
-from .formats import format_value
+from .formats import format_value, formats
 
 MAX_DATA_SIZE = 1 << 30
 MAX_ARRAY = 1024
@@ -49,6 +52,22 @@ def fail(path, msg):
     raise CaseError("%s: %s" % (path, msg) if path else msg)
 
 
+def problem(path, msg):
+    """A problem that does not stop reading the object it is in: noted
+    while a case is collected, else raised."""
+    note(CaseError("%s: %s" % (path, msg) if path else msg))
+
+
+def missing(path, obj, name, hint=None):
+    """Raises "missing field 'name'" for obj at path; quietly (Reported)
+    when a key of obj is a near miss of name, which check_fields has
+    named with it."""
+    msg = "missing field '%s'%s" % (name, " (%s)" % hint if hint else "")
+    if any(k != name and suggest(k, (name,)) for k in obj):
+        raise Reported("%s: %s" % (path, msg) if path else msg)
+    fail(path, msg)
+
+
 def require_object(path, v):
     if not isinstance(v, dict):
         fail(path, "expected an object, got %s" % type_name(v))
@@ -67,13 +86,10 @@ def require_array(path, v, what=None):
 
 
 def check_fields(path, obj, allowed):
+    """Every key of obj not in `allowed`, each with the closest allowed name."""
     for key in obj:
-        if key in allowed:
-            continue
-        near = [a for a in allowed if a.lower() == str(key).lower()]
-        if near:
-            fail(path, "unknown field '%s' (did you mean '%s'?)" % (key, near[-1]))
-        fail(path, "unknown field '%s'" % key)
+        if key not in allowed:
+            problem(path, "unknown field '%s'%s" % (key, did_you_mean(suggest(key, allowed))))
 
 
 def integer(path, v, lo, hi):
@@ -114,11 +130,31 @@ def enum(path, v, what, prefix, names):
     s = string(path, v)
     if prefix and s.startswith(prefix):
         s = s[len(prefix):]
-    items = names.items() if isinstance(names, dict) else enumerate(names)
+    items = list(names.items() if isinstance(names, dict) else enumerate(names))
     for value, name in items:
         if s == name:
             return value
-    fail(path, "unknown %s '%s'" % (what, v[:40] + ("..." if len(v) > 40 else "")))
+    fail(path, "unknown %s '%s'%s" % (what, shown(v), did_you_mean(
+        suggest_name(v, prefix, [n for _, n in items]),
+        prefix if prefix and v[:3].upper() == "D3D" else "")))
+
+
+def shown(s):
+    """At most 40 characters of a user string, as messages quote them."""
+    return s[:40] + ("..." if len(s) > 40 else "")
+
+
+def suggest_name(s, prefix, names):
+    """The name closest to s (without its long prefix, any case), or the
+    one s ends in after a '_' as another API's long name does; None."""
+    if prefix and s.lower().startswith(prefix.lower()):
+        s = s[len(prefix):]
+    near = suggest(s, names)
+    for n in names:
+        if near is None and len(s) > len(n) and s[-len(n) - 1] == "_" and \
+                s[-len(n):].lower() == n.lower():
+            near = n
+    return near
 
 
 def opt_enum(path, obj, name, default, what, prefix, names):
@@ -134,10 +170,15 @@ def format_field(path, v):
         return uint(path, v)
     if not isinstance(v, str):
         fail(path, "expected a DXGI format name or a number, got %s" % type_name(v))
-    try:
-        return format_value(string(path, v))
-    except ValueError:
-        fail(path, "unknown format '%s'" % v[:40])
+    s = string(path, v)
+    for name in (s, s.upper()):  # DXGI names are upper case: "r32_float" means one
+        try:
+            return format_value(name)
+        except ValueError:
+            pass
+    bare = s[12:] if s.upper().startswith("DXGI_FORMAT_") else s
+    near = suggest(bare, [f.name for f in formats()])
+    fail(path, "unknown format '%s'%s" % (shown(s), did_you_mean(near)))
 
 
 def component_mapping(path, v):
@@ -334,7 +375,7 @@ class Element:
 def semantic_name(path, obj):
     """The SemanticName of obj, which must have one; None stays None."""
     if "SemanticName" not in obj:
-        fail(path, "missing field 'SemanticName'")
+        missing(path, obj, "SemanticName")
     name = obj["SemanticName"]
     return None if name is None else string(join(path, "SemanticName"), name)
 
@@ -347,32 +388,48 @@ def aligned_byte_offset(path, v):
     return APPEND
 
 
+def _format(path, obj):
+    if "Format" not in obj:
+        missing(path, obj, "Format")
+    return format_field(join(path, "Format"), obj["Format"])
+
+
+def _opt(path, obj, name, read, default):
+    """Field `name` of obj by read(path, value), or default when absent."""
+    return read(join(path, name), obj[name]) if name in obj else default
+
+
 def element(path, obj):
+    """One input element; every malformed field is reported (attempt)."""
     obj = element_dict(obj, path)
     check_fields(path, obj, ELEMENT_FIELDS + ("ComponentMapping",))
     e = Element()
-    e.semantic_name = semantic_name(path, obj)
-    e.semantic_index = opt_uint(path, obj, "SemanticIndex", 0)
-    if "Format" not in obj:
-        fail(path, "missing field 'Format'")
-    e.format = format_field(join(path, "Format"), obj["Format"])
-    e.input_slot = opt_uint(path, obj, "InputSlot", 0)
-    e.aligned_byte_offset = APPEND
-    if "AlignedByteOffset" in obj:
-        e.aligned_byte_offset = aligned_byte_offset(join(path, "AlignedByteOffset"),
-                                                    obj["AlignedByteOffset"])
-    e.input_slot_class = opt_enum(path, obj, "InputSlotClass", _lib.VF_INPUT_PER_VERTEX_DATA,
-                                  "input classification", "D3D12_INPUT_CLASSIFICATION_", SLOT_CLASSES)
-    e.instance_data_step_rate = opt_uint(path, obj, "InstanceDataStepRate", 0)
-    e.component_mapping = _lib.VF_DEFAULT_COMPONENT_MAPPING
-    if "ComponentMapping" in obj:
-        e.component_mapping = component_mapping(join(path, "ComponentMapping"), obj["ComponentMapping"])
+    e.semantic_name = attempt(semantic_name, path, obj)
+    e.semantic_index = attempt(opt_uint, path, obj, "SemanticIndex", 0, default=0)
+    e.format = attempt(_format, path, obj, default=0)
+    e.input_slot = attempt(opt_uint, path, obj, "InputSlot", 0, default=0)
+    e.aligned_byte_offset = attempt(_opt, path, obj, "AlignedByteOffset", aligned_byte_offset,
+                                    APPEND, default=APPEND)
+    e.input_slot_class = attempt(opt_enum, path, obj, "InputSlotClass",
+                                 _lib.VF_INPUT_PER_VERTEX_DATA, "input classification",
+                                 "D3D12_INPUT_CLASSIFICATION_", SLOT_CLASSES, default=0)
+    e.instance_data_step_rate = attempt(opt_uint, path, obj, "InstanceDataStepRate", 0, default=0)
+    e.component_mapping = attempt(_opt, path, obj, "ComponentMapping", component_mapping,
+                                  _lib.VF_DEFAULT_COMPONENT_MAPPING,
+                                  default=_lib.VF_DEFAULT_COMPONENT_MAPPING)
     return e
 
 
+def each(path, v, what, read):
+    """read(entry path, entry) of every entry of array v; an entry with a
+    problem is left out (and reported) while a case is collected."""
+    out = [attempt(read, "%s[%d]" % (path, i), e)
+           for i, e in enumerate(require_array(path, v, what))]
+    return [e for e in out if e is not None]
+
+
 def input_layout(v, path="InputLayout"):
-    return [element("%s[%d]" % (path, i), e)
-            for i, e in enumerate(require_array(path, v, "elements"))]
+    return each(path, v, "elements", element)
 
 
 class SignatureEntry:
@@ -383,30 +440,31 @@ def signature_entry(path, obj):
     require_object(path, obj)
     check_fields(path, obj, ("SemanticName", "SemanticIndex", "Register", "Mask", "ComponentType"))
     s = SignatureEntry()
-    s.semantic_name = semantic_name(path, obj)
-    s.semantic_index = opt_uint(path, obj, "SemanticIndex", 0)
+    s.semantic_name = attempt(semantic_name, path, obj)
+    s.semantic_index = attempt(opt_uint, path, obj, "SemanticIndex", 0, default=0)
     if "Register" not in obj:
-        fail(path, "missing field 'Register'")
-    s.register = opt_uint(path, obj, "Register", 0)
-    s.mask = opt_uint(path, obj, "Mask", 0xF)
-    s.component_type = opt_enum(path, obj, "ComponentType", _lib.VF_REGISTER_COMPONENT_UNKNOWN,
-                                "register component type", "D3D_REGISTER_COMPONENT_",
-                                COMPONENT_TYPES)
+        attempt(missing, path, obj, "Register")
+    s.register = attempt(opt_uint, path, obj, "Register", 0, default=0)
+    s.mask = attempt(opt_uint, path, obj, "Mask", 0xF, default=0xF)
+    s.component_type = attempt(opt_enum, path, obj, "ComponentType",
+                               _lib.VF_REGISTER_COMPONENT_UNKNOWN, "register component type",
+                               "D3D_REGISTER_COMPONENT_", COMPONENT_TYPES, default=0)
     return s
 
 
 def signature(v, path="Signature"):
-    return [signature_entry("%s[%d]" % (path, i), obj)
-            for i, obj in enumerate(require_array(path, v, "entries"))]
+    return each(path, v, "entries", signature_entry)
 
 
 def shader_inputs(c, case):
     """Description, InputLayout and Signature, alike in both forms, into c."""
-    c.description = string("Description", case["Description"]) if "Description" in case else None
+    c.description = attempt(_opt, "", case, "Description", string, None)
+    c.elements = []
     if "InputLayout" not in case:
-        fail("", "missing field 'InputLayout'")
-    c.elements = input_layout(case["InputLayout"])
-    c.signature = signature(case["Signature"]) if "Signature" in case else None
+        attempt(missing, "", case, "InputLayout")
+    else:
+        c.elements = attempt(input_layout, case["InputLayout"], default=[])
+    c.signature = attempt(_opt, "", case, "Signature", lambda p, v: signature(v), None)
 
 
 class Draw:
@@ -422,9 +480,10 @@ class Draw:
 def draw_count(path, args, d, count, start):
     """The draw's count field (required) and start field into Draw d."""
     if count not in args:
-        fail(path, "missing field '%s'" % count)
-    d.vertex_count_per_instance = uint(join(path, count), args[count])
-    d.start_location = opt_uint(path, args, start, 0)
+        attempt(missing, path, args, count)
+    else:
+        d.vertex_count_per_instance = attempt(uint, join(path, count), args[count], default=0)
+    d.start_location = attempt(opt_uint, path, args, start, 0, default=0)
 
 
 def base_vertex_location(path, args, d):

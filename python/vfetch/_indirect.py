@@ -9,8 +9,10 @@ import ctypes
 
 from . import _lib
 from ._case_json import (MAX_INPUT_SLOTS, SOURCES, Buffer, Draw, check_fields, fail, join,
-                         load_data, opt_uint, require_array, require_object, string, type_name,
-                         uint)
+                         load_data, missing, opt_uint, require_array, require_object, string,
+                         suggest_name, type_name, uint)
+from ._case_json import each as each_entry
+from ._problems import attempt, did_you_mean
 from .errors import DrawError
 
 TYPES = ("DRAW", "DRAW_INDEXED", "DISPATCH", "VERTEX_BUFFER_VIEW", "INDEX_BUFFER_VIEW",
@@ -85,21 +87,21 @@ def _type(path, v):
     bare = s[len(PREFIX):] if s.startswith(PREFIX) else s
     if bare in TYPES:
         return TYPES.index(bare)
-    near = [t for t in TYPES if t.lower() == bare.lower()]
-    fail(path, "unknown argument type '%s'%s" % (s[:40], " (did you mean '%s'?)" % near[0]
-                                                  if near else ""))
+    fail(path, "unknown argument type '%s'%s" % (s[:40], did_you_mean(suggest_name(s, PREFIX,
+                                                                                TYPES))))
 
 
 def _argument(path, obj):
     require_object(path, obj)
     if "Type" not in obj:
-        fail(path, "missing field 'Type'")
+        check_fields(path, obj, ("Type",) + tuple(f for fs in TYPE_FIELDS.values() for f in fs))
+        missing(path, obj, "Type")
     t = _type(join(path, "Type"), obj["Type"])
     fields = TYPE_FIELDS.get(t, ())
     check_fields(path, obj, ("Type",) + fields)
     if t in REQUIRED and REQUIRED[t] not in obj:
-        fail(path, "missing field '%s'" % REQUIRED[t])
-    words = [opt_uint(path, obj, f, 0) for f in fields] + [0] * (3 - len(fields))
+        attempt(missing, path, obj, REQUIRED[t])
+    words = [attempt(opt_uint, path, obj, f, 0, default=0) for f in fields] + [0] * (3 - len(fields))
     return t, words
 
 
@@ -138,13 +140,33 @@ def _address(path, v):
 def _ranges(v, base_dir):
     out = []
     for i, obj in enumerate(require_array("GpuVirtualAddresses", v, "address ranges")):
-        p = "GpuVirtualAddresses[%d]" % i
-        require_object(p, obj)
-        check_fields(p, obj, ("Address",) + SOURCES)
-        if "Address" not in obj:
-            fail(p, "missing field 'Address'")
-        out.append((_address(join(p, "Address"), obj["Address"]), _data(p, obj, ("Address",) + SOURCES, base_dir)))
+        out.append(attempt(_range, "GpuVirtualAddresses[%d]" % i, obj, base_dir,
+                           default=(0, b"")))
     return out
+
+
+def _range(p, obj, base_dir):
+    """(address, bytes) of one GpuVirtualAddresses entry (_data checks its
+    fields first)."""
+    require_object(p, obj)
+    data = attempt(_data, p, obj, ("Address",) + SOURCES, base_dir, default=b"")
+    if "Address" not in obj:
+        missing(p, obj, "Address")
+    return _address(join(p, "Address"), obj["Address"]), data
+
+
+def _signature(p, sig, e):
+    """CommandSignature into Call e."""
+    require_object(p, sig)
+    check_fields(p, sig, ("ByteStride", "ArgumentDescs", "NodeMask"))
+    for name in ("ByteStride", "ArgumentDescs"):
+        if name not in sig:
+            attempt(missing, p, sig, name)
+    if "ByteStride" in sig:
+        e.byte_stride = attempt(uint, join(p, "ByteStride"), sig["ByteStride"], default=0)
+    e.node_mask = attempt(opt_uint, p, sig, "NodeMask", 0, default=0)
+    if "ArgumentDescs" in sig:
+        e.args = each_entry(join(p, "ArgumentDescs"), sig["ArgumentDescs"], "argument descs", _argument)
 
 
 def load(c, case, base_dir):
@@ -156,27 +178,20 @@ def load(c, case, base_dir):
     check_fields(path, ei, ("CommandSignature", "MaxCommandCount", "ArgumentBuffer", "CountBuffer"))
     for name in ("CommandSignature", "MaxCommandCount", "ArgumentBuffer"):
         if name not in ei:
-            fail(path, "missing field '%s'" % name)
+            attempt(missing, path, ei, name)
     e = Call()
-    p = join(path, "CommandSignature")
-    sig = ei["CommandSignature"]
-    require_object(p, sig)
-    check_fields(p, sig, ("ByteStride", "ArgumentDescs", "NodeMask"))
-    if "ByteStride" not in sig:
-        fail(p, "missing field 'ByteStride'")
-    if "ArgumentDescs" not in sig:
-        fail(p, "missing field 'ArgumentDescs'")
-    e.byte_stride = uint(join(p, "ByteStride"), sig["ByteStride"])
-    e.node_mask = opt_uint(p, sig, "NodeMask", 0)
-    pa = join(p, "ArgumentDescs")
-    e.args = [_argument("%s[%d]" % (pa, i), a)
-              for i, a in enumerate(require_array(pa, sig["ArgumentDescs"], "argument descs"))]
-    e.max_command_count = uint(join(path, "MaxCommandCount"), ei["MaxCommandCount"])
-    e.argument = _buffer(join(path, "ArgumentBuffer"), ei["ArgumentBuffer"], base_dir)
+    if "CommandSignature" in ei:
+        attempt(_signature, join(path, "CommandSignature"), ei["CommandSignature"], e)
+    if "MaxCommandCount" in ei:
+        e.max_command_count = attempt(uint, join(path, "MaxCommandCount"), ei["MaxCommandCount"],
+                                      default=0)
+    if "ArgumentBuffer" in ei:
+        e.argument = attempt(_buffer, join(path, "ArgumentBuffer"), ei["ArgumentBuffer"],
+                             base_dir, default=e.argument)
     if "CountBuffer" in ei:
-        e.count = _buffer(join(path, "CountBuffer"), ei["CountBuffer"], base_dir)
+        e.count = attempt(_buffer, join(path, "CountBuffer"), ei["CountBuffer"], base_dir)
     if "GpuVirtualAddresses" in case:
-        e.ranges = _ranges(case["GpuVirtualAddresses"], base_dir)
+        e.ranges = attempt(_ranges, case["GpuVirtualAddresses"], base_dir, default=[])
     c.indirect = e
     c.draw = Draw()
     c.draw.indexed = 1 if any(t == DRAW_INDEXED for t, _ in e.args) else 0

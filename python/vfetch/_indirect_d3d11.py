@@ -9,7 +9,7 @@ drawn; the draw itself runs the library's indirect call (d3d11.py).
 """
 import struct
 
-from ._case_json import Draw, check_fields, fail, join, opt_uint, require_object, uint
+from ._case_json import Draw, check_fields, fail, join, missing, opt_uint, require_object, uint
 
 # Form: indexed.
 FORMS = {"DrawInstancedIndirect": 0, "DrawIndexedInstancedIndirect": 1, "DrawAuto": 0}
@@ -51,13 +51,13 @@ def load(path, form, args, d):
     if form == "DrawAuto":
         check_fields(path, args, ("BufferFilledSize",))
         if "BufferFilledSize" not in args:
-            fail(path, "missing field 'BufferFilledSize'")
+            missing(path, args, "BufferFilledSize")
         d.filled_size = uint(join(path, "BufferFilledSize"), args["BufferFilledSize"])
         _auto(d, dr)
         return dr
     check_fields(path, args, ("Buffer", "AlignedByteOffsetForArgs"))
     if "Buffer" not in args:
-        fail(path, "missing field 'Buffer'")
+        missing(path, args, "Buffer")
     d.args_buffer = uint(join(path, "Buffer"), args["Buffer"])
     d.args_offset = opt_uint(path, args, "AlignedByteOffsetForArgs", 0)
     if d.args_buffer >= len(d.buffers):

@@ -13,6 +13,7 @@ import json
 import os
 
 from ._case_json import fail, string, type_name
+from ._problems import collect, did_you_mean, suggest
 from .case_d3d11 import load_d3d11
 from .case_d3d12 import load_d3d12
 from .case_vulkan import load_vulkan
@@ -31,7 +32,9 @@ _LOADERS = {"D3D12": load_d3d12, "D3D11": load_d3d11, "Vulkan": load_vulkan}
 
 class Case:
     """A loaded case: elements, signature, buffers and the draw, checked
-    like the CLI checks them. `base_dir`: where File names are relative to.
+    like the CLI checks them: CaseError lists every problem found (up to
+    20), with the closest name for a near-miss key, format or enum value.
+    `base_dir`: where File names are relative to.
     .indirect: the ExecuteIndirect call of such a case (_indirect.py), else
     None."""
 
@@ -45,8 +48,10 @@ class Case:
             fail("", "the case must be a JSON object, got %s" % type_name(case))
         api = string("Api", case["Api"]) if "Api" in case else "D3D12"
         if api not in _LOADERS:
-            fail("Api", "expected 'D3D12', 'D3D11' or 'Vulkan', got '%s'" % api[:40])
-        _LOADERS[api](self, case, base_dir)
+            fail("Api", "expected 'D3D12', 'D3D11' or 'Vulkan', got '%s'%s"
+                 % (api[:40], did_you_mean(suggest(api, _LOADERS))))
+        # Every problem of the case in one CaseError (_problems.py).
+        collect(_LOADERS[api], self, case, base_dir)
 
 
 def load(path):

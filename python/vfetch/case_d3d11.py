@@ -7,8 +7,9 @@ from . import _indirect_d3d11, _lib
 from ._coerce import is_array
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, TOPOLOGIES, Buffer, Draw,
                          base_vertex_location, check_fields, draw_count, enum, fail, format_field,
-                         join, load_data, opt_enum, opt_uint, require_array, require_object,
-                         shader_inputs, uint)
+                         join, load_data, missing, opt_enum, opt_uint, problem, require_array,
+                         require_object, shader_inputs, uint)
+from ._problems import attempt
 # Names this module has always offered.
 from ._case_json import MAX_ARRAY, input_layout, signature  # noqa: F401
 
@@ -97,14 +98,15 @@ def _buffer(path, obj, d, index, base_dir):
              CPU_ACCESS),
             ("MiscFlags", "misc_flags", "misc flag", "D3D11_RESOURCE_MISC_", MISC_FLAGS)):
         if name in obj:
-            setattr(b, attr, _flags(join(path, name), obj[name], what, prefix, names))
-    b.structure_byte_stride = opt_uint(path, obj, "StructureByteStride", 0)
+            setattr(b, attr, attempt(_flags, join(path, name), obj[name], what, prefix, names,
+                                     default=0))
+    b.structure_byte_stride = attempt(opt_uint, path, obj, "StructureByteStride", 0, default=0)
     sources = [s for s in SOURCES + ("Indices",) if s in obj]
     if len(sources) > 1:
         fail(path, "give one data source, not both '%s' and '%s'" % (sources[0], sources[1]))
     if not sources:
         if "ByteWidth" not in obj:
-            fail(path, "missing field 'ByteWidth'")
+            missing(path, obj, "ByteWidth")
         b.byte_width = uint(join(path, "ByteWidth"), obj["ByteWidth"])
         return b
     src = sources[0]
@@ -135,14 +137,14 @@ def _uint_array(path, v, n, refs):
 def _vb_call(path, obj, nbuffers):
     require_object(path, obj)
     check_fields(path, obj, ("StartSlot", "Buffers", "Strides", "Offsets"))
-    start = opt_uint(path, obj, "StartSlot", 0)
+    start = attempt(opt_uint, path, obj, "StartSlot", 0, default=0)
     if "Buffers" not in obj:
-        fail(path, "missing field 'Buffers'")
+        missing(path, obj, "Buffers")
     p = join(path, "Buffers")
     n = len(require_array(p, obj["Buffers"], "buffers"))
     bufs = _uint_array(p, obj["Buffers"], n, True)
     if "Strides" not in obj:
-        fail(path, "missing field 'Strides'")
+        missing(path, obj, "Strides")
     strides = _uint_array(join(path, "Strides"), obj["Strides"], n, False)
     offsets = [0] * n
     if "Offsets" in obj:
@@ -157,13 +159,13 @@ def _ib_call(v):
     require_object(path, v)
     check_fields(path, v, ("Buffer", "Format", "Offset"))
     if "Buffer" not in v:
-        fail(path, "missing field 'Buffer' (a number in Buffers, or null)")
+        missing(path, v, "Buffer", "a number in Buffers, or null")
     ref = _buffer_ref("IASetIndexBuffer.Buffer", v["Buffer"])
     fmt = 0
     if "Format" in v:
         fmt = format_field("IASetIndexBuffer.Format", v["Format"])
     elif ref is not None:
-        fail(path, "missing field 'Format' (R16_UINT or R32_UINT)")
+        missing(path, v, "Format", "R16_UINT or R32_UINT")
     return ref, fmt, opt_uint(path, v, "Offset", 0)
 
 
@@ -197,14 +199,15 @@ def _draw(v, d):
     dr = Draw()
     dr.indexed = indexed
     draw_count(p, args, dr, count, start)
-    dr.instance_count = opt_uint(p, args, "InstanceCount", 1)
-    dr.start_instance_location = opt_uint(p, args, "StartInstanceLocation", 0)
-    base_vertex_location(p, args, dr)
+    dr.instance_count = attempt(opt_uint, p, args, "InstanceCount", 1, default=1)
+    dr.start_instance_location = attempt(opt_uint, p, args, "StartInstanceLocation", 0, default=0)
+    attempt(base_vertex_location, p, args, dr)
     return dr
 
 
 def _buffers(d, v, base_dir):
-    d.buffers = [_buffer("Buffers[%d]" % i, obj, d, i, base_dir)
+    # A malformed buffer keeps its place, so later numbers still point right.
+    d.buffers = [attempt(_buffer, "Buffers[%d]" % i, obj, d, i, base_dir, default=D3D11Buffer())
                  for i, obj in enumerate(require_array("Buffers", v, "buffers"))]
 
 
@@ -212,8 +215,8 @@ def _vb_calls(d, v):
     """IASetVertexBuffers: one call (an object) or an array of them."""
     d.vb_calls_array = is_array(v)
     calls = require_array("IASetVertexBuffers", v, "calls") if d.vb_calls_array else [v]
-    d.vb_calls = [_vb_call("IASetVertexBuffers[%d]" % i if d.vb_calls_array
-                           else "IASetVertexBuffers", obj, len(d.buffers))
+    d.vb_calls = [attempt(_vb_call, "IASetVertexBuffers[%d]" % i if d.vb_calls_array
+                          else "IASetVertexBuffers", obj, len(d.buffers), default=(0, [], [], []))
                   for i, obj in enumerate(calls)]
 
 
@@ -234,26 +237,33 @@ def load_d3d11(c, case, base_dir):
     """Fills Case `c` from the D3D11 form `case`."""
     for name, instead in D3D12_ONLY:
         if name in case:
-            fail(name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s" % instead)
-    check_fields("", case, FIELDS)
+            problem(name, "a D3D12 field, not for \"Api\": \"D3D11\"; %s" % instead)
+    check_fields("", case, FIELDS + tuple(n for n, _ in D3D12_ONLY))
     c.api = "D3D11"
     c.d3d11 = d = D3D11()
-    d.feature_level = opt_enum("", case, "FeatureLevel", FEATURE_LEVEL_11_0, "feature level",
-                               "D3D_FEATURE_LEVEL_", FEATURE_LEVELS)
+    d.feature_level = attempt(opt_enum, "", case, "FeatureLevel", FEATURE_LEVEL_11_0,
+                              "feature level", "D3D_FEATURE_LEVEL_", FEATURE_LEVELS,
+                              default=FEATURE_LEVEL_11_0)
     c.max_input_slots = (_lib.VF_D3D11_SLOTS_BELOW_10_1 if d.feature_level < FEATURE_LEVEL_10_1
                          else _lib.VF_D3D11_MAX_INPUT_SLOTS)
     shader_inputs(c, case)
-    if "IASetIndexBuffer" in case:
-        d.ib = _ib_call(case["IASetIndexBuffer"])
-    if "Buffers" in case:
-        _buffers(d, case["Buffers"], base_dir)
-    if d.ib:
-        _check_ref("IASetIndexBuffer.Buffer", d.ib[0], len(d.buffers))
-    if "IASetVertexBuffers" in case:
-        _vb_calls(d, case["IASetVertexBuffers"])
-    if "PrimitiveTopology" in case:
-        d.topology = _topology(case["PrimitiveTopology"])
+    _ia_calls(d, case, base_dir)
+    c.draw = Draw()
     if "Draw" not in case:
-        fail("", "missing field 'Draw'")
+        missing("", case, "Draw")
     c.draw = _draw(case["Draw"], d)
     _shown_state(c, d)
+
+
+def _ia_calls(d, case, base_dir):
+    """The buffers and the IASet* calls, each part reported on its own."""
+    if "IASetIndexBuffer" in case:
+        d.ib = attempt(_ib_call, case["IASetIndexBuffer"])
+    if "Buffers" in case:
+        attempt(_buffers, d, case["Buffers"], base_dir)
+    if d.ib:
+        attempt(_check_ref, "IASetIndexBuffer.Buffer", d.ib[0], len(d.buffers))
+    if "IASetVertexBuffers" in case:
+        attempt(_vb_calls, d, case["IASetVertexBuffers"])
+    if "PrimitiveTopology" in case:
+        d.topology = attempt(_topology, case["PrimitiveTopology"])

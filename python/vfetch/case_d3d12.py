@@ -5,8 +5,9 @@ from . import _indirect, _lib
 from ._coerce import is_bool
 from ._case_json import (MAX_INPUT_SLOTS, SOURCES, TOPOLOGIES, Buffer, Draw, base_vertex_location,
                          check_fields, draw_count, enum, fail, format_field, join, load_data,
-                         opt_enum, opt_uint, require_array, require_object, shader_inputs,
+                         missing, opt_enum, opt_uint, require_array, require_object, shader_inputs,
                          type_name, uint)
+from ._problems import attempt
 
 STRIP_CUTS = ("DISABLED", "0xFFFF", "0xFFFFFFFF")
 FIELDS = ("Api", "Description", "InputLayout", "Signature", "MaxInputSlots", "VertexBuffers",
@@ -23,7 +24,12 @@ def strip_cut(path, v):
         for i in (_lib.VF_STRIP_CUT_VALUE_0xFFFF, _lib.VF_STRIP_CUT_VALUE_0xFFFFFFFF):
             if s.lower() == STRIP_CUTS[i].lower():
                 return i
-    return enum(path, v, "strip cut value", prefix, STRIP_CUTS)
+    value = enum(path, v, "strip cut value", prefix, STRIP_CUTS)
+    # A number is the enum's value, not the cut index: say what it takes.
+    if value > _lib.VF_STRIP_CUT_VALUE_0xFFFFFFFF:
+        fail(path, "%d is not a strip cut value: give \"DISABLED\" (or 0), \"0xFFFF\" (or 1) "
+             "or \"0xFFFFFFFF\" (or 2)" % value)
+    return value
 
 
 def _is_null(path, obj):
@@ -62,7 +68,7 @@ def view(path, obj, is_index, base_dir):
         if "Format" in obj:
             b.format = format_field(join(path, "Format"), obj["Format"])
         elif not is_null and sources:
-            fail(path, "missing field 'Format' (R16_UINT or R32_UINT)")
+            missing(path, obj, "Format", "R16_UINT or R32_UINT")
     else:
         b.stride_in_bytes = opt_uint(path, obj, "StrideInBytes", 0)
     if len(sources) > 1:
@@ -74,7 +80,7 @@ def view(path, obj, is_index, base_dir):
     if is_null:
         fail(path, "a view with \"Null\": true takes no '%s'" % sources[0])
     if not is_index and "StrideInBytes" not in obj:
-        fail(path, "missing field 'StrideInBytes'")
+        attempt(missing, path, obj, "StrideInBytes")
     _view_data(path, obj, b, sources[0], base_dir)
     return b
 
@@ -83,17 +89,21 @@ def vertex_buffers(c, v, base_dir):
     """Fills c.vb, by slot, and c.num_vertex_buffers from VertexBuffers."""
     path = "VertexBuffers"
     for i, obj in enumerate(require_array(path, v)):
-        p = "%s[%d]" % (path, i)
-        require_object(p, obj)
-        slot = i
-        if "Slot" in obj:
-            slot = uint(join(p, "Slot"), obj["Slot"])
-        if slot >= MAX_INPUT_SLOTS:
-            fail(join(p, "Slot"), "slot %d; D3D12 has slots 0..%d" % (slot, MAX_INPUT_SLOTS - 1))
-        if c.vb[slot].present:
-            fail(join(p, "Slot"), "slot %d is listed twice" % slot)
-        c.vb[slot] = view(p, obj, False, base_dir)
-        c.num_vertex_buffers = max(c.num_vertex_buffers, slot + 1)
+        attempt(_vertex_buffer, c, "%s[%d]" % (path, i), i, obj, base_dir)
+
+
+def _vertex_buffer(c, p, i, obj, base_dir):
+    require_object(p, obj)
+    slot = i
+    if "Slot" in obj:
+        slot = uint(join(p, "Slot"), obj["Slot"])
+    if slot >= MAX_INPUT_SLOTS:
+        fail(join(p, "Slot"), "slot %d; D3D12 has slots 0..%d" % (slot, MAX_INPUT_SLOTS - 1))
+    if c.vb[slot].present:
+        fail(join(p, "Slot"), "slot %d is listed twice" % slot)
+    c.vb[slot].present = True
+    c.num_vertex_buffers = max(c.num_vertex_buffers, slot + 1)
+    c.vb[slot] = view(p, obj, False, base_dir)
 
 
 def draw(v):
@@ -112,10 +122,10 @@ def draw(v):
     start = "StartIndexLocation" if d.indexed else "StartVertexLocation"
     check_fields(p, args, (count, "InstanceCount", start, "StartInstanceLocation")
                  + (("BaseVertexLocation",) if d.indexed else ()))
-    d.instance_count = opt_uint(p, args, "InstanceCount", 1)
-    d.start_instance_location = opt_uint(p, args, "StartInstanceLocation", 0)
+    d.instance_count = attempt(opt_uint, p, args, "InstanceCount", 1, default=1)
+    d.start_instance_location = attempt(opt_uint, p, args, "StartInstanceLocation", 0, default=0)
     draw_count(p, args, d, count, start)
-    base_vertex_location(p, args, d)
+    attempt(base_vertex_location, p, args, d)
     return d
 
 
@@ -125,19 +135,23 @@ def load_d3d12(c, case, base_dir):
     c.api = "D3D12"
     c.d3d11 = None
     shader_inputs(c, case)
-    c.max_input_slots = opt_uint("", case, "MaxInputSlots", 0)
+    c.max_input_slots = attempt(opt_uint, "", case, "MaxInputSlots", 0, default=0)
     c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
     c.num_vertex_buffers = 0
     if "VertexBuffers" in case:
-        vertex_buffers(c, case["VertexBuffers"], base_dir)
-    c.ib = view("IndexBuffer", case["IndexBuffer"], True, base_dir) if "IndexBuffer" in case \
-        else Buffer()
+        attempt(vertex_buffers, c, case["VertexBuffers"], base_dir)
+    c.ib = Buffer()
+    if "IndexBuffer" in case:
+        c.ib = attempt(view, "IndexBuffer", case["IndexBuffer"], True, base_dir, default=c.ib)
+    c.primitive_topology = attempt(opt_enum, "", case, "PrimitiveTopology",
+                                   _lib.VF_TOPOLOGY_TRIANGLELIST, "primitive topology",
+                                   "D3D_PRIMITIVE_TOPOLOGY_", TOPOLOGIES, default=0)
     c.strip_cut_value = _lib.VF_STRIP_CUT_VALUE_DISABLED
     if "IBStripCutValue" in case:
-        c.strip_cut_value = strip_cut("IBStripCutValue", case["IBStripCutValue"])
-    c.primitive_topology = opt_enum("", case, "PrimitiveTopology", _lib.VF_TOPOLOGY_TRIANGLELIST,
-                                    "primitive topology", "D3D_PRIMITIVE_TOPOLOGY_", TOPOLOGIES)
+        c.strip_cut_value = attempt(strip_cut, "IBStripCutValue", case["IBStripCutValue"],
+                                    default=c.strip_cut_value)
     c.indirect = None
+    c.draw = Draw()
     if "ExecuteIndirect" in case:
         if "Draw" in case:
             fail("", "give one of 'Draw' and 'ExecuteIndirect', not both")
@@ -146,5 +160,5 @@ def load_d3d12(c, case, base_dir):
     if "GpuVirtualAddresses" in case:
         fail("GpuVirtualAddresses", "only an 'ExecuteIndirect' case reads addresses")
     if "Draw" not in case:
-        fail("", "missing field 'Draw' (or 'ExecuteIndirect')")
+        missing("", case, "Draw", "or 'ExecuteIndirect'")
     c.draw = draw(case["Draw"])

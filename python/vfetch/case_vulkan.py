@@ -4,13 +4,12 @@ VertexAttributes (formats by VkFormat name), Features, Buffers,
 vkCmdBindVertexBuffers, vkCmdBindIndexBuffer, topology,
 primitiveRestartEnable and a vkCmdDraw or vkCmdDrawIndexed. The JSON is
 checked here; the valid-usage rules are the library's (vulkan.py)."""
-import difflib
-
 from . import _lib
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, Buffer, Draw, check_fields,
-                         enum, fail, integer, join, load_data, opt_uint, require_array,
-                         require_object, string, uint)
+                         each, enum, fail, integer, join, load_data, missing, opt_uint, problem,
+                         require_array, require_object, shown, string, uint)
 from ._coerce import is_int
+from ._problems import attempt, did_you_mean, suggest
 
 MAX_BINDINGS = 32
 MAX_DATA_SIZE = 1 << 30
@@ -69,9 +68,8 @@ def _vk_format(path, v):
     if value is not None:
         return value
     bare = s[10:] if s.upper().startswith("VK_FORMAT_") else s
-    near = difflib.get_close_matches(bare.upper(), format_names(), 1, 0.8)
-    fail(path, "unknown vertex format '%s'%s" % (s[:40] + ("..." if len(s) > 40 else ""),
-                                                 " (did you mean '%s'?)" % near[0] if near else ""))
+    fail(path, "unknown vertex format '%s'%s" % (shown(s),
+                                                 did_you_mean(suggest(bare, format_names()))))
 
 
 def _bool(path, v):
@@ -89,25 +87,8 @@ def _size(path, v):
     return integer(path, v, 0, 1 << 53)
 
 
-def _name(path, v, what, prefix, names):
-    """An enum with the closest name when unknown, as the CLI says it."""
-    try:
-        return enum(path, v, what, prefix, names)
-    except Exception as e:
-        values = names.values() if isinstance(names, dict) else names
-        near = difflib.get_close_matches(str(v), list(values), 1, 0.8)
-        if near and isinstance(v, str):
-            fail(path, "unknown %s '%s' (did you mean '%s'?)" % (what, v[:40], near[0]))
-        raise e
-
-
-def _fields(path, obj, allowed):
-    for key in obj:
-        if key not in allowed:
-            near = difflib.get_close_matches(str(key), allowed, 1, 0.8)
-            if near:
-                fail(path, "unknown field '%s' (did you mean '%s'?)" % (key, near[0]))
-    check_fields(path, obj, allowed)
+# enum() and check_fields() name the closest name when one is close.
+_name, _fields = enum, check_fields
 
 
 def _binding(path, obj, vk):
@@ -115,7 +96,7 @@ def _binding(path, obj, vk):
     _fields(path, obj, ("binding", "stride", "inputRate", "divisor"))
     for name in ("binding", "stride"):
         if name not in obj:
-            fail(path, "missing field '%s'" % name)
+            missing(path, obj, name)
     b = uint(join(path, "binding"), obj["binding"])
     rate = 0
     if "inputRate" in obj:
@@ -131,11 +112,13 @@ def _attribute(path, obj, vk):
     _fields(path, obj, ("location", "binding", "format", "offset"))
     for name in ("location", "binding", "format"):
         if name not in obj:
-            fail(path, "missing field '%s'" % name)
-    vk.attributes.append((uint(join(path, "location"), obj["location"]),
-                          uint(join(path, "binding"), obj["binding"]),
-                          _vk_format(join(path, "format"), obj["format"]),
-                          opt_uint(path, obj, "offset", 0)))
+            attempt(missing, path, obj, name)
+    if any(name not in obj for name in ("location", "binding", "format")):
+        return
+    vk.attributes.append((attempt(uint, join(path, "location"), obj["location"], default=0),
+                          attempt(uint, join(path, "binding"), obj["binding"], default=0),
+                          attempt(_vk_format, join(path, "format"), obj["format"], default=0),
+                          attempt(opt_uint, path, obj, "offset", 0, default=0)))
 
 
 def _features(v, vk):
@@ -143,7 +126,7 @@ def _features(v, vk):
     _fields("Features", v, tuple(FEATURES))
     for name, bit in FEATURES.items():
         if name in v:
-            on = _bool(join("Features", name), v[name])
+            on = attempt(_bool, join("Features", name), v[name], default=0)
             vk.features = vk.features | bit if on else vk.features & ~bit
 
 
@@ -166,7 +149,7 @@ def _buffer(path, obj, vk, index, base_dir):
     if sources:
         data, _ = load_data(path, obj, sources[0], fmt, base_dir)
     elif "size" not in obj:
-        fail(path, "missing field 'size' (bytes, or give the data)")
+        missing(path, obj, "size", "bytes, or give the data")
     size = _size(join(path, "size"), obj["size"]) if "size" in obj else len(data)
     if size > MAX_DATA_SIZE:
         fail(join(path, "size"), "%d bytes is more than the 1 GiB this tool allocates for a "
@@ -191,7 +174,7 @@ def _vb_call(obj, vk):
     _fields(path, obj, ("firstBinding", "buffers", "offsets"))
     first = opt_uint(path, obj, "firstBinding", 0)
     if "buffers" not in obj:
-        fail(path, "missing field 'buffers' (numbers in Buffers)")
+        missing(path, obj, "buffers", "numbers in Buffers")
     bufs = require_array(join(path, "buffers"), obj["buffers"])
     n = len(bufs)
     if first >= MAX_BINDINGS or n > MAX_BINDINGS - first:
@@ -211,9 +194,9 @@ def _ib_call(obj, vk):
     require_object(path, obj)
     _fields(path, obj, ("buffer", "offset", "indexType"))
     if "buffer" not in obj:
-        fail(path, "missing field 'buffer' (a number in Buffers)")
+        missing(path, obj, "buffer", "a number in Buffers")
     if "indexType" not in obj:
-        fail(path, "missing field 'indexType' (UINT8, UINT16 or UINT32)")
+        missing(path, obj, "indexType", "UINT8, UINT16 or UINT32")
     ref = obj["buffer"]
     ref = None if ref is None else uint(join(path, "buffer"), ref)
     itype = _name(join(path, "indexType"), obj["indexType"], "index type", "VK_INDEX_TYPE_",
@@ -233,59 +216,70 @@ def _draw(v):
     count, first = ("indexCount", "firstIndex") if indexed else ("vertexCount", "firstVertex")
     _fields(p, args, (count, "instanceCount", first, "firstInstance")
             + (("vertexOffset",) if indexed else ()))
-    if count not in args:
-        fail(p, "missing field '%s'" % count)
     d = Draw()
     d.indexed = indexed
-    d.vertex_count_per_instance = uint(join(p, count), args[count])
-    d.instance_count = opt_uint(p, args, "instanceCount", 1)
-    d.start_location = opt_uint(p, args, first, 0)
-    d.start_instance_location = opt_uint(p, args, "firstInstance", 0)
+    if count not in args:
+        attempt(missing, p, args, count)
+    else:
+        d.vertex_count_per_instance = attempt(uint, join(p, count), args[count], default=0)
+    d.instance_count = attempt(opt_uint, p, args, "instanceCount", 1, default=1)
+    d.start_location = attempt(opt_uint, p, args, first, 0, default=0)
+    d.start_instance_location = attempt(opt_uint, p, args, "firstInstance", 0, default=0)
     if "vertexOffset" in args:
-        d.base_vertex_location = integer(join(p, "vertexOffset"), args["vertexOffset"],
-                                         -0x80000000, 0x7FFFFFFF)
+        d.base_vertex_location = attempt(integer, join(p, "vertexOffset"), args["vertexOffset"],
+                                         -0x80000000, 0x7FFFFFFF, default=0)
     return d
 
 
 def _each(path, v, what, read):
-    for i, obj in enumerate(require_array(path, v, what)):
-        read("%s[%d]" % (path, i), obj)
+    attempt(each, path, v, what, read)
+
+
+def _bind_calls(case, vk, base_dir):
+    """Buffers and the bind calls, each part reported on its own."""
+    if "vkCmdBindIndexBuffer" in case:
+        attempt(_ib_call, case["vkCmdBindIndexBuffer"], vk)
+    if "Buffers" in case:
+        # A malformed buffer keeps its place, so later numbers still point right.
+        vk.buffers = [attempt(_buffer, "Buffers[%d]" % i, obj, vk, i, base_dir, default=b"")
+                      for i, obj in enumerate(attempt(require_array, "Buffers", case["Buffers"],
+                                                      "buffers", default=[]))]
+    if vk.index_buffer is not None and vk.index_buffer[0] is not None:
+        attempt(_buffer_ref, "vkCmdBindIndexBuffer.buffer", vk.index_buffer[0], len(vk.buffers))
+    if "vkCmdBindVertexBuffers" in case:
+        attempt(_vb_call, case["vkCmdBindVertexBuffers"], vk)
 
 
 def load_vulkan(c, case, base_dir):
     """Fills Case `c` from the Vulkan form `case`."""
     for name, instead in D3D_ONLY:
         if name in case:
-            fail(name, "a D3D field, not for \"Api\": \"Vulkan\"; %s" % instead)
-    _fields("", case, FIELDS)
+            problem(name, "a D3D field, not for \"Api\": \"Vulkan\"; %s" % instead)
+    _fields("", case, FIELDS + tuple(n for n, _ in D3D_ONLY))
     c.api = "Vulkan"
     c.vulkan = vk = Vulkan()
-    c.description = string("Description", case["Description"]) if "Description" in case else None
+    c.description = None
+    if "Description" in case:
+        c.description = attempt(string, "Description", case["Description"])
     c.elements, c.signature, c.max_input_slots = [], None, 0
     if "Features" in case:
-        _features(case["Features"], vk)
+        attempt(_features, case["Features"], vk)
     _each("VertexBindings", case.get("VertexBindings", []), "bindings",
           lambda p, o: _binding(p, o, vk))
     _each("VertexAttributes", case.get("VertexAttributes", []), "attributes",
           lambda p, o: _attribute(p, o, vk))
-    if "vkCmdBindIndexBuffer" in case:
-        _ib_call(case["vkCmdBindIndexBuffer"], vk)
-    if "Buffers" in case:
-        vk.buffers = [_buffer("Buffers[%d]" % i, obj, vk, i, base_dir)
-                      for i, obj in enumerate(require_array("Buffers", case["Buffers"],
-                                                            "buffers"))]
-    if vk.index_buffer is not None and vk.index_buffer[0] is not None:
-        _buffer_ref("vkCmdBindIndexBuffer.buffer", vk.index_buffer[0], len(vk.buffers))
-    if "vkCmdBindVertexBuffers" in case:
-        _vb_call(case["vkCmdBindVertexBuffers"], vk)
+    _bind_calls(case, vk, base_dir)
     if "topology" not in case:
-        fail("", "missing field 'topology' (e.g. TRIANGLE_LIST)")
-    vk.topology = _name("topology", case["topology"], "primitive topology",
-                        "VK_PRIMITIVE_TOPOLOGY_", TOPOLOGIES)
+        attempt(missing, "", case, "topology", "e.g. TRIANGLE_LIST")
+    else:
+        vk.topology = attempt(_name, "topology", case["topology"], "primitive topology",
+                              "VK_PRIMITIVE_TOPOLOGY_", TOPOLOGIES, default=3)
     if "primitiveRestartEnable" in case:
-        vk.primitive_restart = _bool("primitiveRestartEnable", case["primitiveRestartEnable"])
+        vk.primitive_restart = attempt(_bool, "primitiveRestartEnable",
+                                       case["primitiveRestartEnable"], default=0)
+    c.draw = Draw()
     if "Draw" not in case:
-        fail("", "missing field 'Draw' (vkCmdDraw or vkCmdDrawIndexed)")
+        missing("", case, "Draw", "vkCmdDraw or vkCmdDrawIndexed")
     c.draw = _draw(case["Draw"])
     # What the output shows; no D3D views.
     c.primitive_topology = (D3D_TOPOLOGIES[vk.topology] if vk.topology < len(D3D_TOPOLOGIES)

@@ -5,6 +5,7 @@ import ctypes
 from . import _lib
 from ._coerce import arg_path, arg_type, arg_uint, is_array, is_int
 from ._case_json import input_layout, signature as load_signature
+from ._problems import collect
 from .case import Case, load
 from .d3d11 import draw_d3d11
 from .errors import DrawError, LayoutError
@@ -61,10 +62,12 @@ class Layout:
             arg_type("elements", "an array of input elements", elements)
         if signature is not None and not is_array(signature):
             arg_type("signature", "an array of signature entries or None", signature)
-        self.elements = input_layout(elements) if not _loaded(elements) else list(elements)
+        # Every problem of the elements (or the signature) in one CaseError.
+        self.elements = collect(input_layout, elements) if not _loaded(elements) \
+            else list(elements)
         sig = signature
         if sig is not None and not _loaded(sig):
-            sig = load_signature(sig)
+            sig = collect(load_signature, sig)
         n = len(self.elements)
         self._names = [None if e.semantic_name is None else e.semantic_name.encode()
                        for e in self.elements]

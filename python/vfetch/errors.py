@@ -20,11 +20,17 @@ class VfetchError(Exception):
 
 class CaseError(VfetchError, ValueError):
     """A malformed case: the message names the JSON path, as the CLI does
-    (e.g. "InputLayout[2].Format: unknown format 'R32G32B32_FLAOT'").
+    (e.g. "InputLayout[2].Format: unknown format 'R32G32B32_FLAOT' (did
+    you mean 'R32G32B32_FLOAT'?)"), one line per problem: a case is read
+    to the end and every malformed field reported, up to 20 lines, then
+    one saying how many more there were. `problems` holds those lines
+    (without the last one), `problem_count` how many problems were found.
     `code` is None: the case was refused before the library saw it."""
 
-    def __init__(self, message):
+    def __init__(self, message, problems=None, problem_count=None):
         super().__init__(None, message)
+        self.problems = [message] if problems is None else list(problems)
+        self.problem_count = len(self.problems) if problem_count is None else problem_count
 
 
 class ArgumentTypeError(VfetchError, TypeError):

@@ -176,6 +176,13 @@ static void run_all(const struct fz_call *c)
         void *out = aligned_alloc(16, size + 16);
         vf_indirect_result res[8];
         FZ_CHECK(out && vf_execute_indirect(layout, &c->desc, out, size, res, 8, NULL) == VF_OK, "execute");
+        /* Again gathering each command's draw diagnostics: same results. */
+        vf_indirect_result res2[8];
+        vf_diagnostics *diag = malloc(sizeof(*diag));
+        FZ_CHECK(diag && vf_execute_indirect(layout, &c->desc, out, size, res2, 8, diag) == VF_OK,
+                 "execute with diagnostics");
+        FZ_CHECK(memcmp(res, res2, n * sizeof(res[0])) == 0, "results with diagnostics");
+        free(diag);
         free(out);
     }
     vf_layout_destroy(layout);

@@ -14,6 +14,7 @@
 
 #include "vfetch.h"
 #include "vfetch_d3d11.h"
+#include "vfetch_indirect.h"
 
 #define SIZE(type) printf("size %s %zu\n", #type, sizeof(type))
 #define FIELD(type, field)                                                             \
@@ -275,6 +276,80 @@ static void format_info_names(void)
     CONST(VF_IA_VERTEX_BUFFER_OPTIONAL);
 }
 
+/* ExecuteIndirect (python/vfetch/_indirect.py): the signature, the address
+ * table, the call, the walk and the command it hands out. */
+static void indirect_structs(void)
+{
+    SIZE(vf_indirect_argument_desc);
+    FIELD(vf_indirect_argument_desc, type);
+    FIELD(vf_indirect_argument_desc, u);
+
+    SIZE(vf_command_signature_desc);
+    FIELD(vf_command_signature_desc, byte_stride);
+    FIELD(vf_command_signature_desc, num_argument_descs);
+    FIELD(vf_command_signature_desc, argument_descs);
+    FIELD(vf_command_signature_desc, node_mask);
+
+    SIZE(vf_gpu_address_range);
+    FIELD(vf_gpu_address_range, base);
+    FIELD(vf_gpu_address_range, size);
+    FIELD(vf_gpu_address_range, host);
+
+    SIZE(vf_execute_indirect_desc);
+    FIELD(vf_execute_indirect_desc, struct_size);
+    FIELD(vf_execute_indirect_desc, signature);
+    FIELD(vf_execute_indirect_desc, max_command_count);
+    FIELD(vf_execute_indirect_desc, argument_buffer);
+    FIELD(vf_execute_indirect_desc, argument_buffer_size);
+    FIELD(vf_execute_indirect_desc, argument_buffer_offset);
+    FIELD(vf_execute_indirect_desc, count_buffer);
+    FIELD(vf_execute_indirect_desc, count_buffer_size);
+    FIELD(vf_execute_indirect_desc, count_buffer_offset);
+    FIELD(vf_execute_indirect_desc, ranges);
+    FIELD(vf_execute_indirect_desc, range_count);
+    FIELD(vf_execute_indirect_desc, vertex_buffers);
+    FIELD(vf_execute_indirect_desc, num_vertex_buffers);
+    FIELD(vf_execute_indirect_desc, index_buffer);
+    FIELD(vf_execute_indirect_desc, strip_cut_value);
+    FIELD(vf_execute_indirect_desc, primitive_topology);
+    FIELD(vf_execute_indirect_desc, pool);
+
+    SIZE(vf_indirect_walk);
+    FIELD(vf_indirect_walk, command_count);
+    FIELD(vf_indirect_walk, next_command);
+    FIELD(vf_indirect_walk, desc_);
+    FIELD(vf_indirect_walk, info_);
+    FIELD(vf_indirect_walk, slot_end_);
+
+    SIZE(vf_indirect_command);
+    FIELD(vf_indirect_command, command);
+    FIELD(vf_indirect_command, result);
+    FIELD(vf_indirect_command, argument_offset);
+    FIELD(vf_indirect_command, incrementing_constant);
+    FIELD(vf_indirect_command, draw);
+    FIELD(vf_indirect_command, vertex_buffers);
+    FIELD(vf_indirect_command, index_buffer);
+}
+
+/* The argument types by value (_indirect.TYPES and its named ones), and
+ * the zero-command warning the package tests for. */
+static void indirect_names(void)
+{
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_DRAW);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_DISPATCH);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_CONSTANT);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_DISPATCH_RAYS);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_DISPATCH_MESH);
+    CONST(VF_INDIRECT_ARGUMENT_TYPE_INCREMENTING_CONSTANT);
+    CONST(VF_WARNING_INDIRECT_ZERO_COMMANDS);
+}
+
 int main(void)
 {
     formats_and_layouts();
@@ -285,5 +360,7 @@ int main(void)
     case_format_names();
     d3d11_names();
     format_info_names();
+    indirect_structs();
+    indirect_names();
     return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
 }

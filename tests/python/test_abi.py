@@ -10,7 +10,7 @@ import subprocess
 import pytest
 
 from conftest import ABI_LAYOUT
-from vfetch import _case_json, _lib, case_d3d11, case_d3d12
+from vfetch import _case_json, _indirect, _lib, case_d3d11, case_d3d12
 
 # The module; the package's attribute of that name is the function formats().
 formats = importlib.import_module("vfetch.formats")
@@ -37,6 +37,25 @@ STRUCTS = {
     "D3D11DrawViews": "vf_d3d11_draw_views",
 }
 
+# The ExecuteIndirect structures of _indirect.py and their C structs.
+INDIRECT_STRUCTS = {
+    "ArgumentDesc": "vf_indirect_argument_desc",
+    "SignatureDesc": "vf_command_signature_desc",
+    "AddressRange": "vf_gpu_address_range",
+    "ExecuteIndirectDesc": "vf_execute_indirect_desc",
+    "Walk": "vf_indirect_walk",
+    "Command": "vf_indirect_command",
+}
+
+# Constants _indirect.py writes by value, and the C names they stand for.
+INDIRECT_CONSTANTS = {
+    "DRAW_INDEXED": "VF_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED",
+    "VERTEX_BUFFER_VIEW": "VF_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW",
+    "CONSTANT": "VF_INDIRECT_ARGUMENT_TYPE_CONSTANT",
+    "INCREMENTING_CONSTANT": "VF_INDIRECT_ARGUMENT_TYPE_INCREMENTING_CONSTANT",
+    "ZERO_COMMANDS": "VF_WARNING_INDIRECT_ZERO_COMMANDS",
+}
+
 # Name tables (value -> JSON or FormatInfo name) and the prefix of the C
 # constants they stand for: every such constant must be in its table.
 TABLES = [
@@ -50,6 +69,7 @@ TABLES = [
     (case_d3d11.CPU_ACCESS, "VF_CPU_ACCESS_"),
     (case_d3d11.MISC_FLAGS, "VF_RESOURCE_MISC_"),
     (formats.COMPONENT_TYPES, "VF_TYPE_"),
+    (_indirect.TYPES, "VF_INDIRECT_ARGUMENT_TYPE_"),
 ]
 
 
@@ -75,13 +95,32 @@ def test_every_structure_is_checked():
     assert declared == sorted(STRUCTS)
 
 
-@pytest.mark.parametrize("py_name", sorted(STRUCTS))
-def test_struct_layout(c, py_name):
-    cls, c_name = getattr(_lib, py_name), STRUCTS[py_name]
+def test_every_indirect_structure_is_checked():
+    declared = sorted(n for n, v in vars(_indirect).items()
+                      if isinstance(v, type) and issubclass(v, ctypes.Structure))
+    assert declared == sorted(INDIRECT_STRUCTS)
+
+
+def _check_struct(c, cls, c_name):
     assert ctypes.sizeof(cls) == c["size"][c_name]
     fields = [(name, getattr(cls, name).offset, getattr(cls, name).size)
               for name, *_ in cls._fields_]
     assert fields == c["field"][c_name]
+
+
+@pytest.mark.parametrize("py_name", sorted(STRUCTS))
+def test_struct_layout(c, py_name):
+    _check_struct(c, getattr(_lib, py_name), STRUCTS[py_name])
+
+
+@pytest.mark.parametrize("py_name", sorted(INDIRECT_STRUCTS))
+def test_indirect_struct_layout(c, py_name):
+    _check_struct(c, getattr(_indirect, py_name), INDIRECT_STRUCTS[py_name])
+
+
+def test_indirect_constants(c):
+    for py_name, c_name in INDIRECT_CONSTANTS.items():
+        assert getattr(_indirect, py_name) == c["const"][c_name], py_name
 
 
 def test_constants(c):

@@ -4,12 +4,10 @@ and sizes in order, constant values, and the name tables of the case
 format and of FormatInfo."""
 import ctypes
 import importlib
-import os
-import subprocess
 
 import pytest
 
-from conftest import ABI_LAYOUT
+from conftest import ABI_LAYOUT, read_abi_layout
 from vfetch import _case_json, _indirect, _lib, case_d3d11, case_d3d12
 
 # The module; the package's attribute of that name is the function formats().
@@ -75,18 +73,7 @@ TABLES = [
 
 @pytest.fixture(scope="module")
 def c():
-    """{"size": {struct: bytes}, "field": {struct: [(name, offset, bytes)]},
-    "const": {name: value}} from the C program."""
-    assert os.path.exists(ABI_LAYOUT), "%s is not built (make check builds it)" % ABI_LAYOUT
-    out = subprocess.run([ABI_LAYOUT], capture_output=True, text=True, check=True).stdout
-    layout = {"size": {}, "field": {}, "const": {}}
-    for line in out.splitlines():
-        kind, name, *rest = line.split()
-        if kind == "field":
-            layout["field"].setdefault(name, []).append((rest[0], int(rest[1]), int(rest[2])))
-        else:
-            layout[kind][name] = int(rest[0])
-    return layout
+    return read_abi_layout(ABI_LAYOUT)
 
 
 def test_every_structure_is_checked():

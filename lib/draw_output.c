@@ -118,6 +118,12 @@ void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
         run_staged(&r, first, count, out);
         return;
     }
+    if (count <= VF_STAGE_BATCH) {
+        /* One batch whatever the record size (plain_batch is never less):
+         * a small draw skips the division. */
+        vf_fetch_batch(&r, first, count, out);
+        return;
+    }
     uint32_t batch = plain_batch(rs);
     for (uint32_t done = 0; done < count;) {
         uint32_t n = count - done < batch ? count - done : batch;
@@ -171,6 +177,13 @@ static int instances_reusable(const struct vf_plan *plan)
 void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
 {
     uint64_t per = plan->units_per_instance;
+    if (u == 0 && end == per) {
+        /* The whole first instance (all of a single-instance draw, the
+         * common small draw): the loop below comes to this one range by
+         * two divisions. */
+        vf_run_range(plan, 0, 0, plan->vertex_count, out);
+        return;
+    }
     int reuse = instances_reusable(plan);
     while (u < end) {
         if (reuse && u % per == 0 && end - u >= 2 * per) {

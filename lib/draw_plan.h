@@ -60,7 +60,8 @@ struct vf_slot_view {
 };
 
 /* A validated draw, everything normalised out of its description: every
- * range of it shares this, read-only. */
+ * range of it shares this, read-only. vf_plan_fill sets each field before
+ * `vary` by name (no memset): a new field needs its line there. */
 struct vf_plan {
     const struct vf_layout *layout;
     uint32_t vertex_count;       /* positions per instance */

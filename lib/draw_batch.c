@@ -99,6 +99,36 @@ static vf_result check_draws(const struct vf_layout *layout, const vf_draw_batch
     return VF_OK;
 }
 
+/* Every draw of a checked batch into out, each exactly as vf_draw runs
+ * it. The plan is filled once; a draw then sets its counts, and binds its
+ * views only when its set is not the one bound (what its plan would hold
+ * is the same either way). */
+static void run_draws(const struct vf_layout *layout, const vf_draw_batch_desc *b,
+                      const vf_batch_draw *draws, uint32_t draw_count, vf_draw_desc *d,
+                      uint32_t index_size, uint8_t *dst)
+{
+    struct vf_plan plan;
+    draw_desc_of(b, &draws[0], d);
+    vf_plan_fill(layout, d, index_size, &plan);
+    uint32_t bound = draws[0].vertex_buffer_set;
+    for (uint32_t i = 0; i < draw_count; i++) {
+        const vf_batch_draw *dr = &draws[i];
+        if (b->num_vertex_buffers != 0 && dr->vertex_buffer_set != bound) {
+            bound = dr->vertex_buffer_set;
+            vf_plan_bind(&plan, b->vertex_buffer_sets + (size_t)bound * b->num_vertex_buffers,
+                         b->num_vertex_buffers);
+        }
+        vf_plan_set_counts(&plan, dr->vertex_count_per_instance, dr->instance_count,
+                           dr->start_location, dr->base_vertex_location,
+                           dr->start_instance_location);
+        uint64_t units = (uint64_t)plan.units_per_instance * plan.instance_count;
+        if (units == 0)
+            continue;
+        vf_run_units(&plan, 0, units, dst);
+        dst += units * plan.unit_bytes;
+    }
+}
+
 vf_result vf_draw_batch_output_size(const vf_layout *layout, const vf_draw_batch_desc *batch,
                                     const vf_batch_draw *draws, uint32_t draw_count,
                                     size_t *offsets, size_t *size_ret)
@@ -131,16 +161,8 @@ vf_result vf_draw_batch(const vf_layout *layout, const vf_draw_batch_desc *batch
     if (total != 0 && (!out || (uintptr_t)out % 16 != 0))
         return out ? VF_ERROR_INVALID_ARGUMENT : VF_ERROR_NULL_POINTER;
 
-    uint8_t *dst = out;
-    struct vf_plan plan;
-    for (uint32_t i = 0; i < draw_count; i++) {
-        draw_desc_of(batch, &draws[i], &d);
-        vf_plan_fill(layout, &d, index_size, &plan);
-        uint64_t units = (uint64_t)plan.units_per_instance * plan.instance_count;
-        if (units == 0)
-            continue;
-        vf_run_units(&plan, 0, units, dst);
-        dst += units * plan.unit_bytes;
-    }
+    if (draw_count == 0)
+        return VF_OK;
+    run_draws(layout, batch, draws, draw_count, &d, index_size, out);
     return VF_OK;
 }

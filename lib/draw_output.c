@@ -177,11 +177,16 @@ static int instances_reusable(const struct vf_plan *plan)
 void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
 {
     uint64_t per = plan->units_per_instance;
-    if (u == 0 && end == per) {
+    if (u == 0 && end == per && per != 0) {
         /* The whole first instance (all of a single-instance draw, the
          * common small draw): the loop below comes to this one range by
-         * two divisions. */
-        vf_run_range(plan, 0, 0, plan->vertex_count, out);
+         * two divisions, and vf_run_range to one batch of plain AoS
+         * stores by a call more. */
+        if (plan->lanes == 1 && !plan->stream && plan->vertex_count <= VF_STAGE_BATCH &&
+            plan->layout->record_size != 0)
+            vf_fetch_instance(plan, 0, out);
+        else
+            vf_run_range(plan, 0, 0, plan->vertex_count, out);
         return;
     }
     int reuse = instances_reusable(plan);

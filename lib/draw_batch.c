@@ -67,6 +67,13 @@ static vf_result check_shared(const struct vf_layout *layout, const vf_draw_batc
 static vf_result draw_bytes(const struct vf_layout *layout, const vf_batch_draw *dr,
                             size_t *bytes_ret)
 {
+    uint64_t units = (uint64_t)dr->vertex_count_per_instance * dr->instance_count;
+    if (layout->lanes == 1 && units >> 32 == 0 && SIZE_MAX >= UINT64_MAX) {
+        /* AoS, below 2^32 records of at most VF_MAX_REGISTERS + 1
+         * registers: no overflow, no division. */
+        *bytes_ret = (size_t)units * layout->record_size;
+        return VF_OK;
+    }
     return vf_draw_output_size(layout, dr->vertex_count_per_instance, dr->instance_count,
                                bytes_ret);
 }

@@ -174,21 +174,10 @@ static int instances_reusable(const struct vf_plan *plan)
            plan->vertex_count <= VF_BATCH && (size_t)plan->vertex_count * rs <= VF_STAGE_BYTES;
 }
 
-void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
+/* Units [u, end) by ranges, and by reused instances where they can be. */
+static void run_units_ranges(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
 {
     uint64_t per = plan->units_per_instance;
-    if (u == 0 && end == per && per != 0) {
-        /* The whole first instance (all of a single-instance draw, the
-         * common small draw): the loop below comes to this one range by
-         * two divisions, and vf_run_range to one batch of plain AoS
-         * stores by a call more. */
-        if (plan->lanes == 1 && !plan->stream && plan->vertex_count <= VF_STAGE_BATCH &&
-            plan->layout->record_size != 0)
-            vf_fetch_instance(plan, 0, out);
-        else
-            vf_run_range(plan, 0, 0, plan->vertex_count, out);
-        return;
-    }
     int reuse = instances_reusable(plan);
     while (u < end) {
         if (reuse && u % per == 0 && end - u >= 2 * per) {
@@ -209,4 +198,17 @@ void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t 
         out += nu * plan->unit_bytes;
         u += nu;
     }
+}
+
+void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
+{
+    /* The whole first instance of a draw of at most one batch of plain
+     * AoS stores (all of a small single-instance draw): one call, where
+     * the ranges would come to it by two divisions and a call more. */
+    if (u == 0 && end == plan->units_per_instance && end != 0 && plan->lanes == 1 &&
+        !plan->stream && plan->vertex_count <= VF_STAGE_BATCH && plan->layout->record_size != 0) {
+        vf_fetch_instance(plan, 0, out);
+        return;
+    }
+    run_units_ranges(plan, u, end, out);
 }

@@ -13,7 +13,7 @@
  * draws/s and records/s. Both paths' outputs are compared word for word
  * before timing.
  *
- *   make bench/vfetch-bench-streams && bench/vfetch-bench-streams [--reps N]
+ *   make bench/vfetch-bench-streams && bench/vfetch-bench-streams [--reps N] [--shape tri|mixed]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,10 +21,15 @@
 
 #include "bench_util.h"
 #include "vfetch.h"
+#include "vfetch_indirect.h"
 
 #define DRAWS 10000u
 #define SETS 256u
 #define VERTICES 4096u
+/* Where the vertex buffer lies in the GPU address table of ExecuteIndirect. */
+#define VB_ADDRESS 0x10000ull
+/* One command: VERTEX_BUFFER_VIEW of slot 0, then DRAW. */
+#define COMMAND_BYTES (VF_INDIRECT_VIEW_ARGUMENT_SIZE + VF_INDIRECT_DRAW_ARGUMENTS_SIZE)
 
 struct shape {
     const char *name;
@@ -32,7 +37,47 @@ struct shape {
     size_t offsets[DRAWS];
     size_t size;
     uint64_t records;
+    /* The same draws as an ExecuteIndirect command stream. */
+    uint32_t args[DRAWS * COMMAND_BYTES / 4];
+    vf_indirect_result results[DRAWS];
+    vf_execute_indirect_desc ei;
 };
+
+static const vf_indirect_argument_desc command_args[] = {
+    { VF_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW, { .vertex_buffer = { 0 } } },
+    { VF_INDIRECT_ARGUMENT_TYPE_DRAW, { .vertex_buffer = { 0 } } },
+};
+static const vf_command_signature_desc command_signature = { COMMAND_BYTES, 2, command_args, 0 };
+
+/* The argument buffer of the shape's draws: each command binds its view
+ * set's view (an address in `range`) and draws, as the batch does. */
+static void make_commands(struct shape *s, const vf_vertex_buffer_view *sets,
+                          const vf_gpu_address_range *range, const uint8_t *vertices)
+{
+    for (uint32_t i = 0; i < DRAWS; i++) {
+        const vf_batch_draw *d = &s->draws[i];
+        const vf_vertex_buffer_view *v = &sets[d->vertex_buffer_set];
+        uint32_t *a = s->args + (size_t)i * COMMAND_BYTES / 4;
+        /* D3D12_VERTEX_BUFFER_VIEW: BufferLocation, SizeInBytes, StrideInBytes. */
+        uint64_t address = VB_ADDRESS + (uint64_t)((const uint8_t *)v->data - vertices);
+        memcpy(a, &address, 8);
+        a[2] = v->size_in_bytes;
+        a[3] = v->stride_in_bytes;
+        /* D3D12_DRAW_ARGUMENTS */
+        a[4] = d->vertex_count_per_instance;
+        a[5] = d->instance_count;
+        a[6] = d->start_location;
+        a[7] = d->start_instance_location;
+    }
+    vf_execute_indirect_desc_init(&s->ei);
+    s->ei.signature = &command_signature;
+    s->ei.max_command_count = DRAWS;
+    s->ei.argument_buffer = s->args;
+    s->ei.argument_buffer_size = sizeof(s->args);
+    s->ei.ranges = range;
+    s->ei.range_count = 1;
+    s->ei.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
+}
 
 static void make_shape(struct shape *s, const char *name, uint32_t min_v, uint32_t max_v)
 {
@@ -51,7 +96,7 @@ static void make_shape(struct shape *s, const char *name, uint32_t min_v, uint32
 }
 
 /* One vf_draw per draw, as an application without batches calls it. */
-static int run_single(const vf_layout *l, const vf_draw_batch_desc *b, const struct shape *s,
+static int run_single(const vf_layout *l, const vf_draw_batch_desc *b, struct shape *s,
                       uint8_t *out)
 {
     vf_draw_desc d;
@@ -71,17 +116,29 @@ static int run_single(const vf_layout *l, const vf_draw_batch_desc *b, const str
     return 0;
 }
 
-static int run_batch(const vf_layout *l, const vf_draw_batch_desc *b, const struct shape *s,
+static int run_batch(const vf_layout *l, const vf_draw_batch_desc *b, struct shape *s,
                      uint8_t *out)
 {
     return vf_draw_batch(l, b, s->draws, DRAWS, out, s->size, NULL) == VF_OK ? 0 : -1;
 }
 
-typedef int (*run_fn)(const vf_layout *, const vf_draw_batch_desc *, const struct shape *,
-                      uint8_t *);
+/* The draws as one ExecuteIndirect: a vf_draw per command. */
+static int run_indirect(const vf_layout *l, const vf_draw_batch_desc *b, struct shape *s,
+                        uint8_t *out)
+{
+    (void)b;
+    if (vf_execute_indirect(l, &s->ei, out, s->size, s->results, DRAWS, NULL) != VF_OK)
+        return -1;
+    for (uint32_t i = 0; i < DRAWS; i++)
+        if (s->results[i].result != VF_OK)
+            return -1;
+    return 0;
+}
+
+typedef int (*run_fn)(const vf_layout *, const vf_draw_batch_desc *, struct shape *, uint8_t *);
 
 static double best_of(run_fn fn, const vf_layout *l, const vf_draw_batch_desc *b,
-                      const struct shape *s, uint8_t *out, int reps)
+                      struct shape *s, uint8_t *out, int reps)
 {
     double best = 1e30;
     for (int r = 0; r < reps; r++) {
@@ -94,31 +151,47 @@ static double best_of(run_fn fn, const vf_layout *l, const vf_draw_batch_desc *b
     return best;
 }
 
+static void report(const struct shape *s, const char *path, double t)
+{
+    printf("%-6s %-8s %8.2f M draws/s %9.1f M records/s %7.1f ns/draw\n", s->name, path,
+           DRAWS / t / 1e6, s->records / t / 1e6, t / DRAWS * 1e9);
+}
+
+/* The three paths' outputs, compared word for word, then timed. */
 static int measure(const vf_layout *l, const vf_draw_batch_desc *b, struct shape *s, int reps)
 {
-    if (vf_draw_batch_output_size(l, b, s->draws, DRAWS, s->offsets, &s->size) != VF_OK)
-        return -1;
-    uint8_t *a = aligned_alloc(64, s->size), *c = aligned_alloc(64, s->size);
-    if (!a || !c || run_batch(l, b, s, a) != 0 || run_single(l, b, s, c) != 0 ||
-        memcmp(a, c, s->size) != 0) {
-        fprintf(stderr, "%s: the batch and the single draws differ\n", s->name);
-        free(a);
-        free(c);
-        return -1;
+    static const char *const names[] = { "batch", "single", "indirect" };
+    static const run_fn fns[] = { run_batch, run_single, run_indirect };
+    uint8_t *out[3] = { NULL, NULL, NULL };
+    int rc = vf_draw_batch_output_size(l, b, s->draws, DRAWS, s->offsets, &s->size) == VF_OK
+                 ? 0
+                 : -1;
+    for (int p = 0; p < 3 && rc == 0; p++) {
+        out[p] = aligned_alloc(64, s->size);
+        if (!out[p] || fns[p](l, b, s, out[p]) != 0 || (p && memcmp(out[0], out[p], s->size))) {
+            fprintf(stderr, "%s: %s differs from the batch\n", s->name, names[p]);
+            rc = -1;
+        }
     }
-    double tb = best_of(run_batch, l, b, s, a, reps), ts = best_of(run_single, l, b, s, c, reps);
-    printf("%-6s %-7s %8.2f M draws/s %9.1f M records/s %7.1f ns/draw\n", s->name, "batch",
-           DRAWS / tb / 1e6, s->records / tb / 1e6, tb / DRAWS * 1e9);
-    printf("%-6s %-7s %8.2f M draws/s %9.1f M records/s %7.1f ns/draw\n", s->name, "single",
-           DRAWS / ts / 1e6, s->records / ts / 1e6, ts / DRAWS * 1e9);
-    free(a);
-    free(c);
-    return 0;
+    for (int p = 0; p < 3 && rc == 0; p++)
+        report(s, names[p], best_of(fns[p], l, b, s, out[p], reps));
+    for (int p = 0; p < 3; p++)
+        free(out[p]);
+    return rc;
 }
 
 int main(int argc, char **argv)
 {
-    int reps = argc > 2 && strcmp(argv[1], "--reps") == 0 ? atoi(argv[2]) : 20;
+    int reps = 20;
+    const char *only = NULL; /* --shape NAME: one shape, for perf stat */
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--reps") == 0)
+            reps = atoi(argv[i + 1]);
+        else if (strcmp(argv[i], "--shape") == 0)
+            only = argv[i + 1];
+        else
+            reps = 0;
+    }
     static const vf_input_element_desc el[] = {
         { "POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, VF_APPEND_ALIGNED_ELEMENT,
           VF_INPUT_PER_VERTEX_DATA, 0 },
@@ -145,11 +218,18 @@ int main(int argc, char **argv)
     b.num_vertex_buffers = 1;
     b.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
     static struct shape tri, mixed;
+    vf_gpu_address_range range = { VB_ADDRESS, sizeof(vertices), vertices };
     make_shape(&tri, "tri", 3, 3);
     make_shape(&mixed, "mixed", 3, 100);
+    make_commands(&tri, sets, &range, vertices);
+    make_commands(&mixed, sets, &range, vertices);
     printf("vfetch-bench-streams: %u draws a shape, isa %s, best of %d\n", DRAWS,
            vf_isa_name(vf_layout_isa(l)), reps);
-    int rc = measure(l, &b, &tri, reps) || measure(l, &b, &mixed, reps);
+    int rc = 0;
+    if (!only || strcmp(only, "tri") == 0)
+        rc = measure(l, &b, &tri, reps);
+    if (!rc && (!only || strcmp(only, "mixed") == 0))
+        rc = measure(l, &b, &mixed, reps);
     vf_layout_destroy(l);
     return rc ? 1 : 0;
 }

@@ -67,6 +67,13 @@ static vf_result check_shared(const struct vf_layout *layout, const vf_draw_batc
 static vf_result draw_bytes(const struct vf_layout *layout, const vf_batch_draw *dr,
                             size_t *bytes_ret)
 {
+    uint64_t units = (uint64_t)dr->vertex_count_per_instance * dr->instance_count;
+    if (layout->lanes == 1 && units >> 32 == 0 && SIZE_MAX >= UINT64_MAX) {
+        /* AoS, below 2^32 records of at most VF_MAX_REGISTERS + 1
+         * registers: no overflow, no division. */
+        *bytes_ret = (size_t)units * layout->record_size;
+        return VF_OK;
+    }
     return vf_draw_output_size(layout, dr->vertex_count_per_instance, dr->instance_count,
                                bytes_ret);
 }
@@ -97,6 +104,36 @@ static vf_result check_draws(const struct vf_layout *layout, const vf_draw_batch
     }
     *total_ret = total;
     return VF_OK;
+}
+
+/* Every draw of a checked batch into out, each exactly as vf_draw runs
+ * it. The plan is filled once; a draw then sets its counts, and binds its
+ * views only when its set is not the one bound (what its plan would hold
+ * is the same either way). */
+static void run_draws(const struct vf_layout *layout, const vf_draw_batch_desc *b,
+                      const vf_batch_draw *draws, uint32_t draw_count, vf_draw_desc *d,
+                      uint32_t index_size, uint8_t *dst)
+{
+    struct vf_plan plan;
+    draw_desc_of(b, &draws[0], d);
+    vf_plan_fill(layout, d, index_size, &plan);
+    uint32_t bound = draws[0].vertex_buffer_set;
+    for (uint32_t i = 0; i < draw_count; i++) {
+        const vf_batch_draw *dr = &draws[i];
+        if (b->num_vertex_buffers != 0 && dr->vertex_buffer_set != bound) {
+            bound = dr->vertex_buffer_set;
+            vf_plan_bind(&plan, b->vertex_buffer_sets + (size_t)bound * b->num_vertex_buffers,
+                         b->num_vertex_buffers);
+        }
+        vf_plan_set_counts(&plan, dr->vertex_count_per_instance, dr->instance_count,
+                           dr->start_location, dr->base_vertex_location,
+                           dr->start_instance_location);
+        uint64_t units = (uint64_t)plan.units_per_instance * plan.instance_count;
+        if (units == 0)
+            continue;
+        vf_run_units(&plan, 0, units, dst);
+        dst += units * plan.unit_bytes;
+    }
 }
 
 vf_result vf_draw_batch_output_size(const vf_layout *layout, const vf_draw_batch_desc *batch,
@@ -131,16 +168,8 @@ vf_result vf_draw_batch(const vf_layout *layout, const vf_draw_batch_desc *batch
     if (total != 0 && (!out || (uintptr_t)out % 16 != 0))
         return out ? VF_ERROR_INVALID_ARGUMENT : VF_ERROR_NULL_POINTER;
 
-    uint8_t *dst = out;
-    struct vf_plan plan;
-    for (uint32_t i = 0; i < draw_count; i++) {
-        draw_desc_of(batch, &draws[i], &d);
-        vf_plan_fill(layout, &d, index_size, &plan);
-        uint64_t units = (uint64_t)plan.units_per_instance * plan.instance_count;
-        if (units == 0)
-            continue;
-        vf_run_units(&plan, 0, units, dst);
-        dst += units * plan.unit_bytes;
-    }
+    if (draw_count == 0)
+        return VF_OK;
+    run_draws(layout, batch, draws, draw_count, &d, index_size, out);
     return VF_OK;
 }

@@ -9,6 +9,12 @@
  */
 #include "draw_plan.h"
 
+#if defined(__GNUC__)
+#  define VF_FETCH_INLINE inline __attribute__((always_inline))
+#else
+#  define VF_FETCH_INLINE inline
+#endif
+
 /* ------------------------------------------------------------------------ */
 /* Ranges                                                                   */
 /* ------------------------------------------------------------------------ */
@@ -35,7 +41,10 @@ static void const_register(const struct vf_element *e, const struct vf_slot_view
     memcpy(c->value, reg, sizeof(reg));
 }
 
-void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uint32_t instance)
+/* Inline in vf_fetch_instance too: the hops are a good part of a small
+ * draw. */
+static VF_FETCH_INLINE void range_init(struct vf_range *r, const struct vf_plan *plan,
+                                       uint32_t instance)
 {
     const struct vf_layout *layout = plan->layout;
 
@@ -237,7 +246,8 @@ static void clear_cuts(const struct vf_layout *layout, const uint8_t *cut, uint3
     }
 }
 
-void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst)
+static VF_FETCH_INLINE void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n,
+                                         uint8_t *dst)
 {
     const struct vf_plan *plan = r->plan;
     struct vf_batch_indices bi;
@@ -255,4 +265,21 @@ void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t 
         write_start_locations(r, n, dst);
     if (bi.cut)
         clear_cuts(plan->layout, bi.cut, n, dst);
+}
+
+void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uint32_t instance)
+{
+    range_init(r, plan, instance);
+}
+
+void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst)
+{
+    fetch_batch(r, pos, n, dst);
+}
+
+void vf_fetch_instance(const struct vf_plan *plan, uint32_t instance, uint8_t *dst)
+{
+    struct vf_range r;
+    range_init(&r, plan, instance);
+    fetch_batch(&r, 0, plan->vertex_count, dst);
 }

@@ -118,6 +118,12 @@ void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
         run_staged(&r, first, count, out);
         return;
     }
+    if (count <= VF_STAGE_BATCH) {
+        /* One batch whatever the record size (plain_batch is never less):
+         * a small draw skips the division. */
+        vf_fetch_batch(&r, first, count, out);
+        return;
+    }
     uint32_t batch = plain_batch(rs);
     for (uint32_t done = 0; done < count;) {
         uint32_t n = count - done < batch ? count - done : batch;
@@ -168,7 +174,8 @@ static int instances_reusable(const struct vf_plan *plan)
            plan->vertex_count <= VF_BATCH && (size_t)plan->vertex_count * rs <= VF_STAGE_BYTES;
 }
 
-void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
+/* Units [u, end) by ranges, and by reused instances where they can be. */
+static void run_units_ranges(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
 {
     uint64_t per = plan->units_per_instance;
     int reuse = instances_reusable(plan);
@@ -191,4 +198,17 @@ void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t 
         out += nu * plan->unit_bytes;
         u += nu;
     }
+}
+
+void vf_run_units(const struct vf_plan *plan, uint64_t u, uint64_t end, uint8_t *out)
+{
+    /* The whole first instance of a draw of at most one batch of plain
+     * AoS stores (all of a small single-instance draw): one call, where
+     * the ranges would come to it by two divisions and a call more. */
+    if (u == 0 && end == plan->units_per_instance && end != 0 && plan->lanes == 1 &&
+        !plan->stream && plan->vertex_count <= VF_STAGE_BATCH && plan->layout->record_size != 0) {
+        vf_fetch_instance(plan, 0, out);
+        return;
+    }
+    run_units_ranges(plan, u, end, out);
 }

@@ -60,7 +60,8 @@ struct vf_slot_view {
 };
 
 /* A validated draw, everything normalised out of its description: every
- * range of it shares this, read-only. */
+ * range of it shares this, read-only. vf_plan_fill sets each field before
+ * `vary` by name (no memset): a new field needs its line there. */
 struct vf_plan {
     const struct vf_layout *layout;
     uint32_t vertex_count;       /* positions per instance */
@@ -176,6 +177,16 @@ VF_HIDDEN void vf_check_range(struct vf_draw_diag *ctx, const struct vf_plan *pl
 VF_HIDDEN void vf_plan_fill(const struct vf_layout *layout, const vf_draw_desc *desc,
                             uint32_t index_size, struct vf_plan *plan);
 
+/* The parts of vf_plan_fill, for a batch whose draws share all the rest:
+ * a draw's counts and start locations (the units follow from them), and
+ * the views bound to the layout's slots (vbs: num_vbs views, as a draw
+ * description's). */
+VF_HIDDEN void vf_plan_set_counts(struct vf_plan *plan, uint32_t vertex_count,
+                                  uint32_t instance_count, uint32_t start_location,
+                                  int32_t base_vertex_location, uint32_t start_instance_location);
+VF_HIDDEN void vf_plan_bind(struct vf_plan *plan, const vf_vertex_buffer_view *vbs,
+                            uint32_t num_vbs);
+
 /* draw_slot.c */
 
 /* Fetches one per-vertex slot for the n positions [pos, pos + n) of a
@@ -192,6 +203,10 @@ VF_HIDDEN void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uin
 /* Writes the complete AoS records of positions [pos, pos + n) of the
  * range's instance at dst (n <= VF_BATCH). */
 VF_HIDDEN void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst);
+/* All the AoS records of one instance of a draw of at most VF_BATCH
+ * positions at dst, with plain stores: a range and one batch, the whole
+ * of a small draw in one call. */
+VF_HIDDEN void vf_fetch_instance(const struct vf_plan *plan, uint32_t instance, uint8_t *dst);
 /* Turns n AoS records of another instance of the draw (no strip cuts) into
  * the range's instance: everything but the per-instance registers and
  * SV_InstanceID is the same for every instance. */

@@ -3,7 +3,9 @@
  * which path a layout reports and why; random layouts and draws run with
  * the generator on and off on every ISA level that has it, each against
  * the IA reference (tests/ref/ia_ref.c) and against each other; every
- * code of the 8- and 16-bit formats through one generated kernel.
+ * code of the 8- and 16-bit formats through one generated kernel; draws
+ * around the streaming threshold at an output no record of which starts
+ * a cache line.
  *
  * Expectations come from the reference only: neither path is used to
  * compute what the other must give.
@@ -189,6 +191,77 @@ START_TEST(test_exhaustive_codes)
 }
 END_TEST
 
+/* Draws around the streaming threshold (8 MiB of output, lib/draw.c) with
+ * the generator on: the static mesh's 48-byte records just below it, at it
+ * and above it with an odd count, written 16 bytes past a 64-byte boundary
+ * (so no record starts a cache line), linear and indexed in reverse; every
+ * word, the first and last records included, against the reference, and
+ * nothing written outside the output. */
+static void stream_edges(uint32_t isa, uint32_t n)
+{
+    vf_input_element_desc d[] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    const uint32_t stride = 24;
+    uint8_t *vb = xalloc((size_t)n * stride);
+    uint32_t *ib = xalloc((size_t)n * 4);
+    uint32_t x = 0x9e3779b9u;
+    for (size_t i = 0; i < (size_t)n * stride; i++) {
+        x = x * 1664525u + 1013904223u;
+        vb[i] = (uint8_t)(x >> 24);
+    }
+    for (uint32_t v = 0; v < n; v++)
+        ib[v] = n - 1 - v;
+    vf_vertex_buffer_view vbv = { vb, n * stride, stride };
+    vf_index_buffer_view ibv = { ib, n * 4, VF_FORMAT_R32_UINT };
+    vf_draw_desc descs[2] = { draw_desc(&vbv, 1, n, 1, 0, 0),
+                              indexed_desc(&vbv, 1, &ibv, 0, VF_TOPOLOGY_POINTLIST, n, 1, 0, 0, 0) };
+    vf_layout *layout = layout_jit(d, 3, NULL, 0, isa, 1);
+    for (int k = 0; k < 2; k++) {
+        ia_ref r;
+        ia_ref_init_descs(&r, d, 3, NULL, 0, &descs[k]);
+        uint32_t *want = ia_ref_aos(&r);
+        size_t size;
+        ck_assert_int_eq(vf_draw_output_size(layout, n, 1, &size), VF_OK);
+        ck_assert_uint_eq(size, (size_t)n * 48);
+        uint8_t *buf = xalloc(size + 192);
+        memset(buf, 0xCD, size + 192);
+        /* 16 bytes past the first 64-byte boundary at least 64 bytes in. */
+        size_t lead = 64 + (64 - (size_t)((uintptr_t)buf & 63)) % 64 + 16;
+        uint8_t *out = buf + lead;
+        ck_assert_int_eq(vf_draw(layout, &descs[k], out, size), VF_OK);
+        char what[64];
+        snprintf(what, sizeof(what), "stream isa %u n %u %s", isa, n, k ? "indexed" : "linear");
+        uint32_t *got = xalloc(size);
+        memcpy(got, out, size);
+        expect_same(got, want, size / 4, what);
+        for (size_t i = 0; i < lead; i++)
+            ck_assert_msg(buf[i] == 0xCD, "%s: byte %zu before the output written", what, i);
+        for (size_t i = lead + size; i < size + 192; i++)
+            ck_assert_msg(buf[i] == 0xCD, "%s: byte past the output written", what);
+        free(got);
+        free(buf);
+        free(want);
+    }
+    vf_layout_destroy(layout);
+    free(vb);
+    free(ib);
+}
+
+START_TEST(test_stream_edges)
+{
+    uint32_t isa = jit_isas[_i];
+    if (!vf_isa_available(isa))
+        return;
+    const uint32_t at = (8u << 20) / 48; /* 174762 records: just under 8 MiB */
+    const uint32_t counts[] = { at, at + 1, at + 4 };
+    for (int c = 0; c < 3; c++)
+        stream_edges(isa, counts[c]);
+}
+END_TEST
+
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
@@ -197,6 +270,7 @@ static Suite *jit_suite(void)
     tcase_add_test(tc, test_path_query);
     tcase_add_loop_test(tc, test_random_both_paths, 0, 2);
     tcase_add_loop_test(tc, test_exhaustive_codes, 0, 2);
+    tcase_add_loop_test(tc, test_stream_edges, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -12,6 +12,23 @@
 #include "vulkan_internal.h"
 #include "vulkan_prim.h"
 
+int vf_vk_check_list_restart(struct vf_vk_diag *ctx, const vf_vk_vertex_input *vi,
+                             const vf_vk_draw_desc *d)
+{
+    uint32_t need = d->topology == VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST
+                        ? VF_VK_FEATURE_PATCH_LIST_RESTART : VF_VK_FEATURE_LIST_RESTART;
+    if (!d->primitive_restart_enable || !vf_vk_topology_is_list(d->topology) ||
+        (vi->features & need))
+        return 1;
+    vf_vk_diag(ctx, VF_ERROR_VK_LIST_RESTART, -1, "primitiveRestartEnable with list "
+               "topology %" PRIu32 " needs %s (VUID-VkPipelineInputAssemblyStateCreateInfo-"
+               "topology-%s)", d->topology,
+               need == VF_VK_FEATURE_LIST_RESTART ? "primitiveTopologyListRestart"
+                                                  : "primitiveTopologyPatchListRestart",
+               need == VF_VK_FEATURE_LIST_RESTART ? "06252" : "06253");
+    return 0;
+}
+
 static int valid_topology_state(struct vf_vk_diag *ctx, const vf_vk_vertex_input *vi,
                                 const vf_vk_draw_desc *d, uint32_t patch_control_points)
 {
@@ -28,18 +45,8 @@ static int valid_topology_state(struct vf_vk_diag *ctx, const vf_vk_vertex_input
                    "patchControlPoints-01214)", patch_control_points);
         return 0;
     }
-    int list = vf_vk_topology_is_list(d->topology);
-    uint32_t need = d->topology == VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST
-                        ? VF_VK_FEATURE_PATCH_LIST_RESTART : VF_VK_FEATURE_LIST_RESTART;
-    if (d->primitive_restart_enable && list && !(vi->features & need)) {
-        vf_vk_diag(ctx, VF_ERROR_VK_LIST_RESTART, -1, "primitiveRestartEnable with list "
-                   "topology %" PRIu32 " needs %s (VUID-VkPipelineInputAssemblyStateCreateInfo-"
-                   "topology-%s)", d->topology,
-                   need == VF_VK_FEATURE_LIST_RESTART ? "primitiveTopologyListRestart"
-                                                      : "primitiveTopologyPatchListRestart",
-                   need == VF_VK_FEATURE_LIST_RESTART ? "06252" : "06253");
+    if (!vf_vk_check_list_restart(ctx, vi, d))
         return 0;
-    }
     return 1;
 }
 

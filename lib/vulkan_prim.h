@@ -36,6 +36,11 @@ VF_HIDDEN int vf_vk_prim_is_restart(const struct vf_vk_prim_walk *w, uint32_t p)
 VF_HIDDEN int vf_vk_prim_next_piece(const struct vf_vk_prim_walk *w, uint32_t *pos,
                                     uint32_t *start, uint32_t *length);
 
+/* Restart in a list topology without its feature (VF_ERROR_VK_LIST_RESTART
+ * into ctx): returns 0 then. */
+struct vf_vk_diag;
+VF_HIDDEN int vf_vk_check_list_restart(struct vf_vk_diag *ctx, const vf_vk_vertex_input *vi,
+                                       const vf_vk_draw_desc *d);
 /* 1 for the list topologies (restart there needs a feature). */
 VF_HIDDEN int vf_vk_topology_is_list(uint32_t topology);
 /* Vertices per primitive: m for PATCH_LIST. */

@@ -85,6 +85,11 @@ def primitives(case, base_dir=None):
         return _indirect.each(case, lambda c: primitives(c))
     lib = _lib.lib()
     a = case.draw
+    if case.api == "Vulkan":
+        # Vulkan's own assembly (fans, restart in lists): vulkan_prim.py.
+        from .vulkan_prim import primitives as vulkan_primitives
+        vpp, words, _ = vulkan_primitives(case, case_layout(case))
+        return Primitives(vpp, words, a.instance_count)
     if case.api == "D3D11":
         indexed = _d3d11_indexed(case)
         n, start = a.vertex_count_per_instance, a.start_location

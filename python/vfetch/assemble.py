@@ -143,7 +143,15 @@ def iter_primitives(case, chunk=65536, base_dir=None):
         raise ValueError("chunk: %d; expected 1 .. %d primitives" % (chunk, most))
     if case.api == "D3D11":
         return iter_with_state(case, case_layout(case), _d3d11_pieces(case, chunk))
+    if case.api == "Vulkan":
+        return _vulkan_pieces(case, chunk)
     return _d3d12_pieces(case, chunk)
+
+
+def _vulkan_pieces(case, chunk):
+    from .vulkan_prim import pieces
+    for first, vpp, words in pieces(case, case_layout(case), chunk):
+        yield Primitives(vpp, words, case.draw.instance_count, first)
 
 
 def _d3d11_pieces(case, chunk):

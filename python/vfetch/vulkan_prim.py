@@ -71,3 +71,21 @@ def statistics(case, layout, patch_control_points=1):
     return {"input_assembly_vertices": (s.ia_vertices_min, s.ia_vertices_max),
             "input_assembly_primitives": (s.ia_primitives_min, s.ia_primitives_max),
             "vertex_shader_invocations": (s.vs_invocations_min, s.vs_invocations_max)}
+
+
+def pieces(case, layout, chunk):
+    """(first primitive, vertices per primitive, words) for pieces of at most
+    `chunk` primitives of one instance's list, in order (FIRST_VERTEX)."""
+    lb, keep = _lib_vk(), []
+    desc = ctypes.byref(draw_desc(case, keep))
+    count, vpp = u32(), u32()
+    _check(lb.vf_vk_primitive_count(layout._input, desc, 1, ctypes.byref(count),
+                                    ctypes.byref(vpp), None), "primitive count")
+    n, first, written = vpp.value, 0, u32()
+    out = (u32 * max(chunk * n, 1))()
+    while first < count.value:
+        _check(lb.vf_vk_draw_primitives(layout._input, desc, FIRST_VERTEX, 1, first, out,
+                                        chunk * n, None, ctypes.byref(written)),
+               "primitive list")
+        yield first, n, list(out)[:written.value * n]
+        first += written.value

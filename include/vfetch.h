@@ -168,7 +168,9 @@ typedef enum vf_result {
     VF_ERROR_VK_LIST_RESTART = 524, /* VUID-VkPipelineInputAssemblyStateCreateInfo-topology-06252, -06253 */
     VF_ERROR_VK_INDEX_BUFFER_NOT_BOUND = 525, /* VUID-vkCmdDrawIndexed-None-07312 */
     VF_ERROR_VK_VERTEX_BUFFER_NOT_BOUND = 526, /* VUID-vkCmdDraw-None-04007, -04008 */
-    VF_ERROR_VK_MISALIGNED_ATTRIBUTE = 527  /* VUID-vkCmdDraw-format-10389, -10390 */
+    VF_ERROR_VK_MISALIGNED_ATTRIBUTE = 527, /* VUID-vkCmdDraw-format-10389, -10390 */
+    VF_ERROR_VK_INVALID_PATCH_CONTROL_POINTS = 528, /* VUID-VkPipelineTessellationStateCreateInfo-patchControlPoints-01214 */
+    VF_ERROR_VK_INVALID_PROVOKING_VERTEX_MODE = 529 /* VUID-VkPipelineRasterizationProvokingVertexStateCreateInfoEXT-provokingVertexMode-parameter */
 } vf_result;
 
 /* A short constant English description of a result, e.g. "misaligned

@@ -428,6 +428,98 @@ VF_API vf_result vf_vk_draw_output_size(const vf_vk_vertex_input *input, uint32_
 VF_API vf_result vf_vk_draw(const vf_vk_vertex_input *input, const vf_vk_draw_desc *desc,
                             void *out, size_t out_size, vf_diagnostics *diagnostics);
 
+/* ------------------------------------------------------------------------ */
+/* Primitives and pipeline statistics (§18.5-18.7)                          */
+/* ------------------------------------------------------------------------ */
+
+/* The primitives of a vkCmdDraw or vkCmdDrawIndexed as the input assembler
+ * of Vulkan-Docs "Primitive Topologies" defines them. Each primitive is
+ * the list of its vertices as position numbers within its instance (0 ..
+ * vertex_count - 1, the records of vf_vk_draw's output), in the order the
+ * spec gives p_i, which is the same in both provoking-vertex modes
+ * (odd triangle-strip triangles as (i, i+2, i+1), fans as (i+1, i+2, 0),
+ * the adjacency forms with the primitive's own vertices in slots 0, 2, 4
+ * (triangles) or 1, 2 (lines)); the mode only picks the provoking vertex.
+ *
+ * With primitive_restart_enable on an indexed draw, a position whose
+ * index is all ones for its index type (compared before vertexOffset) ends
+ * the piece before it, in every topology (lists too, where the input's
+ * features allow restart there): the next primitive starts after it and
+ * the unfinished one is dropped. Incomplete primitives are dropped (a
+ * list's trailing vertices, a strip or fan piece too short). Primitive k
+ * of an instance is gl_PrimitiveID k; IDs do not restart at restart
+ * indices. Every instance has the same list.
+ *
+ * Read from `desc`: struct_size, indexed, index_buffer, topology,
+ * primitive_restart_enable, vertex_count and first_vertex (firstIndex);
+ * from `input` only its features (restart in lists, uint8 indices).
+ * patch_control_points is read for PATCH_LIST only (1..32, else
+ * VF_ERROR_VK_INVALID_PATCH_CONTROL_POINTS). Errors, nothing written:
+ * VF_ERROR_NULL_POINTER, VF_ERROR_INVALID_ARGUMENT (struct_size, indexed),
+ * VF_ERROR_VK_INVALID_TOPOLOGY, VF_ERROR_VK_INVALID_PATCH_CONTROL_POINTS,
+ * VF_ERROR_VK_LIST_RESTART, and for indexed draws with restart the index
+ * buffer's codes 520-522 and 525. Indices past the buffer's end read 0.
+ * Cost: with restart, O(vertex_count) index reads per call; otherwise
+ * O(1) (count) and O(output). Nothing is allocated; thread-safe. */
+
+/* Primitives per instance in *primitive_count_ret, vertices per primitive
+ * (may be NULL), and the uint32_t words of every instance's list back to
+ * back in *draw_words_ret (may be NULL; VF_ERROR_OVERFLOW when that many
+ * bytes do not fit in size_t). */
+VF_API vf_result vf_vk_primitive_count(const vf_vk_vertex_input *input,
+                                       const vf_vk_draw_desc *desc,
+                                       uint32_t patch_control_points,
+                                       uint32_t *primitive_count_ret,
+                                       uint32_t *vertices_per_primitive_ret,
+                                       size_t *draw_words_ret);
+
+/* Writes primitives first_primitive, first_primitive + 1, ... of one
+ * instance into out[0 .. out_count) (uint32_t words, whole primitives
+ * only) and *primitives_written_ret of them; provoking_out (NULL to skip,
+ * else room for out_count / vertices-per-primitive words) receives each
+ * primitive's provoking vertex as a position number (VK_EXT_provoking_vertex:
+ * provoking_vertex_mode VF_VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX or
+ * _LAST_VERTEX, else VF_ERROR_VK_INVALID_PROVOKING_VERTEX_MODE), or
+ * UINT32_MAX for patches, which have none. A first_primitive at or past
+ * the count writes nothing and gives 0; VF_ERROR_OUTPUT_TOO_SMALL when
+ * primitives remain and not one fits. primitives_written_ret must not be
+ * NULL, nor out when out_count > 0 (VF_ERROR_NULL_POINTER). */
+VF_API vf_result vf_vk_draw_primitives(const vf_vk_vertex_input *input,
+                                       const vf_vk_draw_desc *desc,
+                                       uint32_t provoking_vertex_mode,
+                                       uint32_t patch_control_points, uint32_t first_primitive,
+                                       uint32_t *out, size_t out_count, uint32_t *provoking_out,
+                                       uint32_t *primitives_written_ret);
+
+/* VK_QUERY_PIPELINE_STATISTIC_* of one draw as Vulkan-Docs
+ * chapters/queries.adoc lets a driver report them, each as the interval
+ * [min, max] a conforming counter lies in, for the whole draw (all
+ * instances):
+ *  - INPUT_ASSEMBLY_VERTICES: min counts the positions the complete
+ *    primitives use; max every position, restart indices and the vertices
+ *    of incomplete primitives included ("may contribute").
+ *  - INPUT_ASSEMBLY_PRIMITIVES: min the complete primitives (restart adds
+ *    none); max adds one per piece that ends in an incomplete primitive
+ *    ("may be counted").
+ *  - VERTEX_SHADER_INVOCATIONS: min one per distinct vertex the complete
+ *    primitives use (by index value for indexed draws: a post-transform
+ *    cache may shade each once); max one per position that is not a
+ *    restart index (no reuse, incomplete primitives shaded).
+ * Inputs and errors as vf_vk_primitive_count; VF_ERROR_NULL_POINTER when
+ * stats is NULL. Cost O(vertex_count) reads, plus for indexed draws a
+ * search for repeated indices, O(vertex_count^2) in the worst case;
+ * nothing is allocated; thread-safe. */
+typedef struct vf_vk_pipeline_statistics {
+    uint64_t ia_vertices_min, ia_vertices_max;
+    uint64_t ia_primitives_min, ia_primitives_max;
+    uint64_t vs_invocations_min, vs_invocations_max;
+} vf_vk_pipeline_statistics;
+
+VF_API vf_result vf_vk_pipeline_statistics_get(const vf_vk_vertex_input *input,
+                                               const vf_vk_draw_desc *desc,
+                                               uint32_t patch_control_points,
+                                               vf_vk_pipeline_statistics *stats);
+
 #ifdef __cplusplus
 }
 #endif

@@ -45,4 +45,5 @@ libvfetch_core_la_SOURCES += lib/indirect_internal.h lib/indirect_signature.c \
 libvfetch_core_la_SOURCES += lib/robust_internal.h lib/robust.c lib/robust_query.c
 # The Vulkan front end (vfetch_vulkan.h) and the Vulkan-only formats' decoders.
 libvfetch_core_la_SOURCES += lib/convert.h lib/vulkan_internal.h lib/vulkan_formats.def \
-	lib/vulkan_decode.c lib/vulkan_input.c lib/vulkan_draw.c
+	lib/vulkan_decode.c lib/vulkan_input.c lib/vulkan_draw.c \
+	lib/vulkan_prim.h lib/vulkan_prim.c lib/vulkan_prim_topo.c lib/vulkan_prim_stats.c

@@ -105,6 +105,8 @@ const char *vf_result_string(vf_result result)
     case VF_ERROR_VK_INDEX_BUFFER_NOT_BOUND: return "vkCmdDrawIndexed with no index buffer bound";
     case VF_ERROR_VK_VERTEX_BUFFER_NOT_BOUND: return "attribute reads a binding with no buffer";
     case VF_ERROR_VK_MISALIGNED_ATTRIBUTE: return "attribute address misaligned for its format";
+    case VF_ERROR_VK_INVALID_PATCH_CONTROL_POINTS: return "patchControlPoints not in 1..32";
+    case VF_ERROR_VK_INVALID_PROVOKING_VERTEX_MODE: return "not a VkProvokingVertexModeEXT";
     }
     return "unknown result";
 }

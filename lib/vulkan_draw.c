@@ -11,6 +11,7 @@
 
 #include "draw_plan.h"
 #include "vulkan_internal.h"
+#include "vulkan_prim.h"
 
 void vf_vk_draw_desc_init(vf_vk_draw_desc *desc)
 {
@@ -27,24 +28,6 @@ vf_result vf_vk_draw_output_size(const vf_vk_vertex_input *input, uint32_t verte
     if (input == NULL)
         return VF_ERROR_NULL_POINTER;
     return vf_draw_output_size(input->layout, vertex_count, instance_count, size_ret);
-}
-
-/* The list topologies, where restart needs primitiveTopologyListRestart
- * (PATCH_LIST: primitiveTopologyPatchListRestart). */
-static uint32_t list_restart_feature(uint32_t topology)
-{
-    switch (topology) {
-    case VF_VK_PRIMITIVE_TOPOLOGY_POINT_LIST:
-    case VF_VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
-    case VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST:
-    case VF_VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
-    case VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY:
-        return VF_VK_FEATURE_LIST_RESTART;
-    case VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST:
-        return VF_VK_FEATURE_PATCH_LIST_RESTART;
-    default:
-        return 0;
-    }
 }
 
 /* The description's own fields. Returns 0 when nothing else can be read. */
@@ -65,14 +48,7 @@ static int check_desc(struct vf_vk_diag *ctx, const vf_vk_vertex_input *vi,
         vf_vk_diag(ctx, VF_ERROR_VK_INVALID_TOPOLOGY, -1, "topology %" PRIu32 " is not a "
                    "VkPrimitiveTopology (VUID-VkPipelineInputAssemblyStateCreateInfo-topology-parameter)",
                    d->topology);
-    uint32_t need = list_restart_feature(d->topology);
-    if (d->primitive_restart_enable && need && !(vi->features & need))
-        vf_vk_diag(ctx, VF_ERROR_VK_LIST_RESTART, -1, "primitiveRestartEnable with list "
-                   "topology %" PRIu32 " needs %s (VUID-VkPipelineInputAssemblyStateCreateInfo-"
-                   "topology-%s)", d->topology,
-                   need == VF_VK_FEATURE_LIST_RESTART ? "primitiveTopologyListRestart"
-                                                      : "primitiveTopologyPatchListRestart",
-                   need == VF_VK_FEATURE_LIST_RESTART ? "06252" : "06253");
+    vf_vk_check_list_restart(ctx, vi, d);
     return 1;
 }
 

@@ -41,3 +41,10 @@ TESTS += tests/check_vulkan_compat
 else
 EXTRA_DIST += tests/check_vulkan_compat.c
 endif
+
+# The primitives and pipeline statistics of Vulkan draws (§18.5-18.7).
+check_PROGRAMS += tests/check_vulkan_prim
+tests_check_vulkan_prim_SOURCES = tests/check_vulkan_prim.c $(TEST_UTIL_SOURCES)
+tests_check_vulkan_prim_CFLAGS = $(TEST_CFLAGS)
+tests_check_vulkan_prim_LDADD = $(TEST_LDADD)
+TESTS += tests/check_vulkan_prim

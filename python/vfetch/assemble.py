@@ -85,6 +85,11 @@ def primitives(case, base_dir=None):
         return _indirect.each(case, lambda c: primitives(c))
     lib = _lib.lib()
     a = case.draw
+    if case.api == "Vulkan":
+        # Vulkan's own assembly (fans, restart in lists): vulkan_prim.py.
+        from .vulkan_prim import primitives as vulkan_primitives
+        vpp, words, _ = vulkan_primitives(case, case_layout(case))
+        return Primitives(vpp, words, a.instance_count)
     if case.api == "D3D11":
         indexed = _d3d11_indexed(case)
         n, start = a.vertex_count_per_instance, a.start_location
@@ -138,7 +143,15 @@ def iter_primitives(case, chunk=65536, base_dir=None):
         raise ValueError("chunk: %d; expected 1 .. %d primitives" % (chunk, most))
     if case.api == "D3D11":
         return iter_with_state(case, case_layout(case), _d3d11_pieces(case, chunk))
+    if case.api == "Vulkan":
+        return _vulkan_pieces(case, chunk)
     return _d3d12_pieces(case, chunk)
+
+
+def _vulkan_pieces(case, chunk):
+    from .vulkan_prim import pieces
+    for first, vpp, words in pieces(case, case_layout(case), chunk):
+        yield Primitives(vpp, words, case.draw.instance_count, first)
 
 
 def _d3d11_pieces(case, chunk):

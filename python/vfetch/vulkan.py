@@ -167,11 +167,10 @@ def _type(vk, location):
     return "float"
 
 
-def draw(case, layout, out, size):
-    """vf_vk_draw of the case into `out`; the diagnostics' entries. Raises
-    DrawError with each error (its VUID) in the message."""
+def draw_desc(case, keep):
+    """The case's vf_vk_draw_desc; its buffers are appended to `keep`,
+    which must outlive the description."""
     lb, vk, d = _vk(), case.vulkan, case.draw
-    keep = []
     vbs = (_VertexBinding * 32)()
     nbound = max(vk.vertex_buffers) + 1 if vk.vertex_buffers else 0
     for b, (ref, off) in vk.vertex_buffers.items():
@@ -198,6 +197,14 @@ def draw(case, layout, out, size):
     desc.indexed, desc.vertex_count = d.indexed, d.vertex_count_per_instance
     desc.instance_count, desc.first_vertex = d.instance_count, d.start_location
     desc.vertex_offset, desc.first_instance = d.base_vertex_location, d.start_instance_location
+    return desc
+
+
+def draw(case, layout, out, size):
+    """vf_vk_draw of the case into `out`; the diagnostics' entries. Raises
+    DrawError with each error (its VUID) in the message."""
+    lb, keep = _vk(), []
+    desc = draw_desc(case, keep)
     diag = _lib.Diagnostics()
     rc = lb.vf_vk_draw(layout._input, ctypes.byref(desc), out, size, ctypes.byref(diag))
     entries = _entries(diag)

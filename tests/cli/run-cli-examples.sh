@@ -48,7 +48,7 @@ expect d3d11-list-cut.prims.json "$VFETCH" run --primitives --output json \
     ../tests/cli/cases/d3d11-list-cut.json
 
 # --primitives: the primitive list after the records (table and json).
-for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut; do
+for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut vulkan-indexed-restart vulkan-triangle; do
     expect "$ex.prims.table" "$VFETCH" run --primitives "$ex.json"
     expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
 done

@@ -81,7 +81,7 @@ done
 
 # What does not apply to Vulkan cases yet: refused, nothing written.
 TRI="$EXAMPLES/vulkan-triangle.json"
-for opt in --primitives --reuse --statistics; do
+for opt in --reuse --statistics; do
     bad "vk-refuse$opt" "$opt is not available for \"Api\": \"Vulkan\" cases yet" '{}' run "$opt" "$TRI"
 done
 bad vk-refuse-picture "--picture is not available for \"Api\": \"Vulkan\" cases yet" '{}' \

@@ -208,6 +208,41 @@ static void compare(const struct fz_case *c, const vf_vk_vertex_input *vi, const
     free(want);
 }
 
+/* The primitives and statistics of the same draw: every listed position
+ * inside the draw, the pieces listed one primitive at a time adding up to
+ * the count, and each statistic's interval ordered. The patch size and
+ * the provoking mode come from fields already read, so the corpus keeps
+ * its meaning. */
+static void check_primitives(const struct fz_case *c, const vf_vk_vertex_input *vi)
+{
+    uint32_t m = c->draw.first_instance % 34u, mode = c->draw.first_vertex % 3u;
+    uint32_t n, vpp;
+    vf_result r = vf_vk_primitive_count(vi, &c->draw, m, &n, &vpp, NULL);
+    vf_vk_pipeline_statistics st;
+    vf_result rs = vf_vk_pipeline_statistics_get(vi, &c->draw, m, &st);
+    FZ_CHECK(r == rs, "count %d, statistics %d", r, rs);
+    if (r != VF_OK)
+        return;
+    FZ_CHECK(st.ia_primitives_min == (uint64_t)n * c->draw.instance_count &&
+             st.ia_primitives_min <= st.ia_primitives_max &&
+             st.ia_vertices_min <= st.ia_vertices_max &&
+             st.vs_invocations_min <= st.vs_invocations_max, "statistics out of order");
+    uint32_t out[32], prov, written, k = 0;
+    for (;; k++) {
+        r = vf_vk_draw_primitives(vi, &c->draw, mode, m, k, out, vpp, &prov, &written);
+        if (mode > 1) {
+            FZ_CHECK(r == VF_ERROR_VK_INVALID_PROVOKING_VERTEX_MODE, "mode %u: %d", mode, r);
+            return;
+        }
+        FZ_CHECK(r == VF_OK, "primitive %u: %d", k, r);
+        if (written == 0)
+            break;
+        for (uint32_t j = 0; j < vpp; j++)
+            FZ_CHECK(out[j] < c->draw.vertex_count, "primitive %u vertex %u: %u", k, j, out[j]);
+    }
+    FZ_CHECK(k == n, "listed %u of %u primitives", k, n);
+}
+
 static void run(struct fz_case *c)
 {
     vf_vk_vertex_input *vi = (vf_vk_vertex_input *)c;
@@ -230,6 +265,7 @@ static void run(struct fz_case *c)
             FZ_CHECK(out[0] == 0xababababu && diag.entries[0].code == r, "failed draw wrote");
         free(out);
     }
+    check_primitives(c, vi);
     vf_vk_vertex_input_destroy(vi);
 }
 

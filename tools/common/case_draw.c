@@ -6,6 +6,7 @@
 #include "case.h"
 #include "case_d3d11.h"
 #include "case_d3d12.h"
+#include "case_vulkan.h"
 
 void vf_case_layout_options(const struct vf_case *c, vf_layout_options *options)
 {
@@ -42,6 +43,8 @@ vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const v
 vf_result vf_case_primitive_count(const struct vf_case *c, const vf_draw_desc *desc,
                                   uint32_t *count_ret, uint32_t *vertices_per_primitive_ret)
 {
+    if (c->vulkan != NULL)
+        return vf_case_vulkan_primitive_count(c, count_ret, vertices_per_primitive_ret);
     if (c->d3d11 == NULL)
         return vf_primitive_count(desc, count_ret, vertices_per_primitive_ret, NULL);
     return vf_case_d3d11_primitive_count(c, count_ret, vertices_per_primitive_ret);
@@ -51,6 +54,8 @@ vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *d
                                   uint32_t first_primitive, uint32_t *out, size_t out_count,
                                   uint32_t *written_ret)
 {
+    if (c->vulkan != NULL)
+        return vf_case_vulkan_draw_primitives(c, first_primitive, out, out_count, written_ret);
     if (c->d3d11 == NULL)
         return vf_draw_primitives(desc, first_primitive, out, out_count, written_ret);
     return vf_case_d3d11_draw_primitives(c, first_primitive, out, out_count, written_ret);

@@ -86,6 +86,15 @@ void vf_case_vulkan_release(const struct vf_case *c);
 vf_result vf_case_vulkan_draw(const struct vf_case *c, vf_thread_pool *pool, void *out,
                               size_t out_size, vf_diagnostics *diag);
 
+/* vf_vk_primitive_count and vf_vk_draw_primitives of the case's draw: one
+ * instance's list, FIRST_VERTEX (the provoking vertex leads but in the
+ * line adjacency forms), a patch list of one control point. The case must
+ * have been compiled. */
+vf_result vf_case_vulkan_primitive_count(const struct vf_case *c, uint32_t *count_ret,
+                                         uint32_t *vertices_per_primitive_ret);
+vf_result vf_case_vulkan_draw_primitives(const struct vf_case *c, uint32_t first_primitive,
+                                         uint32_t *out, size_t out_count, uint32_t *written_ret);
+
 /* The VkFormat of the attribute that fills `location` (the second location
  * of a 64-bit one included), or VF_VK_FORMAT_UNDEFINED. */
 uint32_t vf_case_vulkan_location_format(const struct vf_case *c, uint32_t location);

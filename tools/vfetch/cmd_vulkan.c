@@ -12,11 +12,10 @@
 
 int refuse_vulkan_options(const char *name, const struct vf_case *c, const struct options *o)
 {
-    /* The primitive walk, vertex reuse and the statistics are the D3D
-     * draw's; a Vulkan draw's (fans, list restart, the provoking vertex)
-     * differ, so they are refused rather than given wrong. */
-    const char *what = o->primitives ? "--primitives"
-                       : o->reuse    ? "--reuse"
+    /* Vertex reuse and the statistics are the D3D draw's and the picture
+     * draws the D3D topology; a Vulkan draw's differ (fans, list restart),
+     * so they are refused rather than given wrong. */
+    const char *what = o->reuse      ? "--reuse"
                        : o->picture  ? "--picture"
                        : o->statistics ? "--statistics"
                                        : NULL;

@@ -67,6 +67,14 @@ static void structs(void)
     FIELD(vf_vk_draw_desc, vertex_offset);
     FIELD(vf_vk_draw_desc, first_instance);
     FIELD(vf_vk_draw_desc, pool);
+
+    SIZE(vf_vk_pipeline_statistics);
+    FIELD(vf_vk_pipeline_statistics, ia_vertices_min);
+    FIELD(vf_vk_pipeline_statistics, ia_vertices_max);
+    FIELD(vf_vk_pipeline_statistics, ia_primitives_min);
+    FIELD(vf_vk_pipeline_statistics, ia_primitives_max);
+    FIELD(vf_vk_pipeline_statistics, vs_invocations_min);
+    FIELD(vf_vk_pipeline_statistics, vs_invocations_max);
 }
 
 /* vulkan.py passes these as arrays of 32-bit words, fields in order. */
@@ -117,6 +125,8 @@ static void constants(void)
     CONST(VF_VK_FEATURE_LEGACY_VERTEX_ATTRIBUTES);
     CONST(VF_VK_FEATURES_ALL);
     CONST(VF_VK_MAX_BINDINGS);
+    CONST(VF_VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX);
+    CONST(VF_VK_PROVOKING_VERTEX_MODE_LAST_VERTEX);
 }
 
 int main(void)

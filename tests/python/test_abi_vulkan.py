@@ -1,4 +1,4 @@
-"""python/vfetch/vulkan.py's ctypes mirror of vfetch_vulkan.h, and the
+"""python/vfetch/vulkan.py's and vulkan_prim.py's ctypes mirror of vfetch_vulkan.h, and the
 constants of the Vulkan case reader, against the C layout as
 tests/python/abi_layout_vulkan prints it."""
 import ctypes
@@ -6,16 +6,24 @@ import ctypes
 import pytest
 
 from conftest import ABI_LAYOUT_VULKAN, read_abi_layout
-from vfetch import case_vulkan, vulkan
+from vfetch import case_vulkan, vulkan, vulkan_prim
 
-# Every ctypes.Structure of vulkan.py and the C struct it mirrors.
+# Every ctypes.Structure of the two modules and the C struct it mirrors.
+MODULES = (vulkan, vulkan_prim)
 STRUCTS = {
     "_FormatDesc": "vf_vk_format_desc",
     "_Options": "vf_vk_vertex_input_options",
     "_VertexBinding": "vf_vk_vertex_buffer_binding",
     "_IndexBinding": "vf_vk_index_buffer_binding",
     "_DrawDesc": "vf_vk_draw_desc",
+    "_Statistics": "vf_vk_pipeline_statistics",
 }
+
+
+def _struct(name):
+    """The Structure `name` of the module that defines it."""
+    return next(getattr(m, name) for m in MODULES
+                if isinstance(getattr(m, name, None), type) and getattr(m, name).__module__ == m.__name__)
 
 # The descriptions vulkan.py packs as 32-bit words: the C struct and the
 # field order of the reader's tuples (case_vulkan.Vulkan).
@@ -32,14 +40,15 @@ def c():
 
 
 def test_every_structure_is_checked():
-    declared = sorted(n for n, v in vars(vulkan).items()
-                      if isinstance(v, type) and issubclass(v, ctypes.Structure))
+    declared = sorted(n for m in MODULES for n, v in vars(m).items()
+                      if isinstance(v, type) and issubclass(v, ctypes.Structure)
+                      and v.__module__ == m.__name__)
     assert declared == sorted(STRUCTS)
 
 
 @pytest.mark.parametrize("py_name", sorted(STRUCTS))
 def test_struct_layout(c, py_name):
-    cls, c_name = getattr(vulkan, py_name), STRUCTS[py_name]
+    cls, c_name = _struct(py_name), STRUCTS[py_name]
     assert ctypes.sizeof(cls) == c["size"][c_name]
     fields = [(name, getattr(cls, name).offset, getattr(cls, name).size)
               for name, *_ in cls._fields_]
@@ -64,6 +73,8 @@ def test_constants(c):
     assert case_vulkan.MAX_BINDINGS == k["VF_VK_MAX_BINDINGS"]
     assert (vulkan.NUMERIC_UINT, vulkan.NUMERIC_SINT) == \
         (k["VF_VK_NUMERIC_UINT"], k["VF_VK_NUMERIC_SINT"])
+    assert (vulkan_prim.FIRST_VERTEX, vulkan_prim.LAST_VERTEX) == \
+        (k["VF_VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX"], k["VF_VK_PROVOKING_VERTEX_MODE_LAST_VERTEX"])
 
 
 def test_topologies(c):

@@ -124,3 +124,16 @@ endif
 EXTRA_DIST += tests/vk/run-vk-indirect.sh tests/vk/indirect/views-per-command.json \
 	tests/vk/indirect/count-smaller.json tests/vk/indirect/count-larger.json \
 	tests/vk/indirect/bad-view.json tests/vk/indirect/zero-count.json
+
+# The hand-written Vulkan cases (tests/vk/vulkan/), replayed as written.
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-vulkan.sh
+TESTS += tests/vk/run-vk-vulkan.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-vulkan.sh tests/vk/vulkan/bgra.json \
+	tests/vk/vulkan/divisors.json tests/vk/vulkan/negative-offset.json \
+	tests/vk/vulkan/packed.json tests/vk/vulkan/r64.json \
+	tests/vk/vulkan/restart-list.json tests/vk/vulkan/scaled.json \
+	tests/vk/vulkan/srgb.json tests/vk/vulkan/stride0.json \
+	tests/vk/vulkan/three-byte.json tests/vk/vulkan/uint32-offsets.json \
+	tests/vk/vulkan/uint8-restart.json

@@ -9,6 +9,7 @@
 
 #include "fetch_addr.h"
 #include "fetch_case.h"
+#include "vk_native.h"
 #include "fetch_indirect.h"
 #include "vk_fetch_device.h"
 #include "vk_format.h"
@@ -343,10 +344,8 @@ int vkf_fetch_case(struct vkf_device *dev, const char *path, const struct vkf_fe
         return VKF_EXIT_USAGE;
     }
     if (c.vulkan != NULL) {
-        /* Not translated to D3D and not yet replayed natively: skipped. */
-        snprintf(r->error, sizeof(r->error), "\"Api\": \"Vulkan\": Vulkan cases are not "
-                 "replayed on the device yet (vfetch run gives their records)");
-        r->status = ret = VKF_EXIT_SKIP;
+        /* Replayed as written, never translated to D3D (vk_native.c). */
+        ret = vkf_native_case(dev, &c, o, r);
         emit(ctx, r);
     } else if (c.indirect != NULL) {
         ret = fetch_commands(dev, &c, path, o, r, emit, ctx);

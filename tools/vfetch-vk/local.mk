@@ -38,6 +38,10 @@ tools_vfetch_vk_vfetch_vk_SOURCES = \
 	tools/vfetch-vk/vk_prim.h \
 	tools/vfetch-vk/vk_prim_check.c \
 	tools/vfetch-vk/vk_prim_check.h \
+	tools/vfetch-vk/vk_native.c \
+	tools/vfetch-vk/vk_native.h \
+	tools/vfetch-vk/vk_native_run.c \
+	tools/vfetch-vk/vk_native_run.h \
 	tools/vfetch-vk/d3d_index.h \
 	tools/vfetch-vk/vk_note.c \
 	tools/vfetch-vk/vk_note.h \

@@ -124,3 +124,19 @@ endif
 EXTRA_DIST += tests/vk/run-vk-indirect.sh tests/vk/indirect/views-per-command.json \
 	tests/vk/indirect/count-smaller.json tests/vk/indirect/count-larger.json \
 	tests/vk/indirect/bad-view.json tests/vk/indirect/zero-count.json
+
+# The Vulkan edge cases (tests/vk/vulkan-edge/cases/, written by
+# gen_edge_cases.py) on the CPU: regenerated and diffed, validated, and
+# every value of `vfetch run` against the reference model of Vulkan vertex
+# input; on the driver, run-vk-vulkan-edge.sh runs them through vfetch-vk.
+if HAVE_JSONC
+check_PROGRAMS += tests/check-vulkan-edge
+tests_check_vulkan_edge_SOURCES = tests/check-vulkan-edge.c \
+	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
+tests_check_vulkan_edge_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
+tests_check_vulkan_edge_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
+dist_check_SCRIPTS += tests/vk/vulkan-edge/run-edge-cases.sh
+TESTS += tests/vk/vulkan-edge/run-edge-cases.sh
+endif
+EXTRA_DIST += tests/vk/vulkan-edge/run-edge-cases.sh tests/vk/vulkan-edge/gen_edge_cases.py \
+	tests/vk/vulkan-edge/cases

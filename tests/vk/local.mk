@@ -138,5 +138,9 @@ tests_check_vulkan_edge_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
 dist_check_SCRIPTS += tests/vk/vulkan-edge/run-edge-cases.sh
 TESTS += tests/vk/vulkan-edge/run-edge-cases.sh
 endif
-EXTRA_DIST += tests/vk/vulkan-edge/run-edge-cases.sh tests/vk/vulkan-edge/gen_edge_cases.py \
-	tests/vk/vulkan-edge/cases
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-vulkan-edge.sh
+TESTS += tests/vk/run-vk-vulkan-edge.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-vulkan-edge.sh tests/vk/vulkan-edge/run-edge-cases.sh \
+	tests/vk/vulkan-edge/gen_edge_cases.py tests/vk/vulkan-edge/cases

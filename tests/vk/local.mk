@@ -132,6 +132,7 @@ EXTRA_DIST += tests/vk/run-vk-indirect.sh tests/vk/indirect/views-per-command.js
 if HAVE_JSONC
 check_PROGRAMS += tests/check-vulkan-edge
 tests_check_vulkan_edge_SOURCES = tests/check-vulkan-edge.c \
+	tests/vulkan_case_model.c tests/vulkan_case_model.h \
 	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
 tests_check_vulkan_edge_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
 tests_check_vulkan_edge_LDADD = $(VF_TOOLS_LIBS) libvfetch.la

@@ -16,65 +16,9 @@
 #include <string.h>
 
 #include "case.h"
-#include "case_vulkan.h"
-#include "vulkan_ref.h"
+#include "vulkan_case_model.h"
 
 #define MAX_WORDS 4096
-
-/* The model's bindings, attributes (by location) and draw of case `c`. */
-static int model_of(const struct vf_case *c, struct vk_ref_binding *b,
-                    struct vk_ref_attribute *a, uint32_t *na, struct vk_ref_draw *d)
-{
-    const struct vf_case_vulkan *v = c->vulkan;
-
-    memset(b, 0, sizeof(*b) * VF_VK_MAX_BINDINGS);
-    for (uint32_t i = 0; i < v->num_bindings; i++) {
-        struct vk_ref_binding *r = &b[v->bindings[i].binding % VF_VK_MAX_BINDINGS];
-        r->stride = v->bindings[i].stride;
-        r->instance_rate = v->bindings[i].input_rate;
-        r->divisor = 1;
-    }
-    for (uint32_t i = 0; i < v->num_divisors; i++)
-        b[v->divisors[i].binding % VF_VK_MAX_BINDINGS].divisor = v->divisors[i].divisor;
-    for (uint32_t k = 0; k < v->num_bound; k++) {
-        if (v->vb_buffer[k] == VF_CASE_VK_NO_BUFFER)
-            continue;
-        b[k].data = v->buffers[v->vb_buffer[k]].data;
-        b[k].size = v->buffers[v->vb_buffer[k]].size;
-        b[k].offset = v->vb_offset[k];
-    }
-    *na = 0;
-    for (uint32_t loc = 0; loc < 64; loc++) {
-        for (uint32_t i = 0; i < v->num_attributes; i++) {
-            const vf_vk_vertex_input_attribute_description *s = &v->attributes[i];
-            const vf_vk_format_desc *f = vf_vk_format_info(s->format);
-            if (s->location != loc)
-                continue;
-            if (f == NULL || !vk_ref_parse(f->name, &a[*na].format))
-                return -1;
-            a[*na].location = s->location;
-            a[*na].binding = s->binding;
-            a[*na].offset = s->offset;
-            (*na)++;
-        }
-    }
-    memset(d, 0, sizeof(*d));
-    d->indexed = (int)c->draw.indexed;
-    if (d->indexed && v->ib_set && v->ib_buffer != VF_CASE_VK_NO_BUFFER) {
-        d->index_data = v->buffers[v->ib_buffer].data;
-        d->index_size = v->buffers[v->ib_buffer].size;
-        d->index_offset = v->ib_offset;
-    }
-    d->index_bytes = v->index_type == VF_VK_INDEX_TYPE_UINT8 ? 1
-                     : v->index_type == VF_VK_INDEX_TYPE_UINT16 ? 2 : 4;
-    d->restart = (int)v->primitive_restart;
-    d->count = c->draw.vertex_count_per_instance;
-    d->instances = c->draw.instance_count;
-    d->first = c->draw.start_location;
-    d->first_instance = c->draw.start_instance_location;
-    d->vertex_offset = c->draw.base_vertex_location;
-    return 0;
-}
 
 /* Reads the expected JSON output (its last line is the exit status). */
 static json_object *read_expected(const char *path)
@@ -132,7 +76,7 @@ static int check_example(const char *srcdir, const char *name)
 
     snprintf(path, sizeof(path), "%s/examples/%s.json", srcdir, name);
     if (vf_case_load(path, &c, err, sizeof(err)) != 0 || c.vulkan == NULL ||
-        model_of(&c, b, a, &na, &d) != 0 ||
+        vk_case_model(&c, b, a, &na, &d) != 0 ||
         (size_t)d.count * d.instances * 4 * 10 > MAX_WORDS) {
         printf("FAIL %s: not a Vulkan case the model reads: %s\n", name, err);
         vf_case_free(&c);

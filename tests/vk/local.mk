@@ -137,3 +137,24 @@ EXTRA_DIST += tests/vk/run-vk-vulkan.sh tests/vk/vulkan/bgra.json \
 	tests/vk/vulkan/srgb.json tests/vk/vulkan/stride0.json \
 	tests/vk/vulkan/three-byte.json tests/vk/vulkan/uint32-offsets.json \
 	tests/vk/vulkan/uint8-restart.json
+
+# The Vulkan edge cases (tests/vk/vulkan-edge/cases/, written by
+# gen_edge_cases.py) on the CPU: regenerated and diffed, validated, and
+# every value of `vfetch run` against the reference model of Vulkan vertex
+# input; on the driver, run-vk-vulkan-edge.sh runs them through vfetch-vk.
+if HAVE_JSONC
+check_PROGRAMS += tests/check-vulkan-edge
+tests_check_vulkan_edge_SOURCES = tests/check-vulkan-edge.c \
+	tests/vulkan_case_model.c tests/vulkan_case_model.h \
+	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
+tests_check_vulkan_edge_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
+tests_check_vulkan_edge_LDADD = $(VF_TOOLS_LIBS) libvfetch.la
+dist_check_SCRIPTS += tests/vk/vulkan-edge/run-edge-cases.sh
+TESTS += tests/vk/vulkan-edge/run-edge-cases.sh
+endif
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-vulkan-edge.sh
+TESTS += tests/vk/run-vk-vulkan-edge.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-vulkan-edge.sh tests/vk/vulkan-edge/run-edge-cases.sh \
+	tests/vk/vulkan-edge/gen_edge_cases.py tests/vk/vulkan-edge/cases

@@ -26,6 +26,7 @@ TESTS += tests/cli/run-cli-examples.sh tests/cli/run-cli-raw.sh tests/cli/run-cl
 TESTS += tests/cli/run-cli-vulkan.sh
 check_PROGRAMS += tests/check-vulkan-examples
 tests_check_vulkan_examples_SOURCES = tests/check-vulkan-examples.c \
+	tests/vulkan_case_model.c tests/vulkan_case_model.h \
 	tests/ref/vulkan_ref.c tests/ref/vulkan_ref.h
 tests_check_vulkan_examples_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS) -I$(top_srcdir)/tests/ref
 tests_check_vulkan_examples_LDADD = $(VF_TOOLS_LIBS) libvfetch.la

@@ -70,6 +70,22 @@ void vkf_native_check_device(const struct vkf_device *d, const struct vf_case *c
 }
 
 /* vfetch's registers by location, with each one's shader input type. */
+/* The input rate of the binding location `loc` reads, as a D3D slot
+ * class: what a known deviation's fetch column matches. */
+static uint32_t location_rate(const struct vf_case_vulkan *v, uint32_t loc)
+{
+    for (uint32_t a = 0; a < v->num_attributes; a++) {
+        if (v->attributes[a].location != loc)
+            continue;
+        for (uint32_t b = 0; b < v->num_bindings; b++)
+            if (v->bindings[b].binding == v->attributes[a].binding)
+                return v->bindings[b].input_rate == VF_VK_VERTEX_INPUT_RATE_INSTANCE
+                           ? VF_INPUT_PER_INSTANCE_DATA
+                           : VF_INPUT_PER_VERTEX_DATA;
+    }
+    return VF_INPUT_PER_VERTEX_DATA;
+}
+
 static int make_regs(const struct vf_case *c, struct vkf_native_regs *g)
 {
     const vf_vk_vertex_input *in = c->vulkan->input;
@@ -88,6 +104,10 @@ static int make_regs(const struct vf_case *c, struct vkf_native_regs *g)
         g->normalized[r] = f != NULL && (f->numeric == VF_VK_NUMERIC_UNORM ||
                                          f->numeric == VF_VK_NUMERIC_SNORM ||
                                          f->numeric == VF_VK_NUMERIC_SRGB);
+        g->floating[r] = f != NULL && (f->numeric == VF_VK_NUMERIC_SFLOAT ||
+                                       f->numeric == VF_VK_NUMERIC_UFLOAT) && f->bits[0] != 64;
+        g->format[r] = f != NULL ? f->name : "";
+        g->slot_class[r] = location_rate(c->vulkan, g->location[r]);
     }
     return 0;
 }
@@ -123,8 +143,29 @@ static uint32_t *reference(const struct vf_case *c, struct vkf_case_report *r)
     return out;
 }
 
+/* Whether a known deviation of the device (not an out-of-bounds one)
+ * accepts difference d; counts the match. */
+static int known(const struct vkf_compare_rules *rules, const struct vkf_native_regs *g,
+                 struct vkf_diff d)
+{
+    struct vf_known_list *list = rules->known;
+    const char *name = d.element < g->count ? g->format[d.element] : "";
+    uint32_t cls = d.element < g->count ? g->slot_class[d.element] : 0;
+
+    for (size_t k = 0; list != NULL && k < list->n; k++) {
+        struct vf_known_list one = { &list->v[k], 1 };
+        if (strncmp(list->v[k].id, "oob-", 4) == 0)
+            continue;
+        if (vf_known_match(&one, d.kind, name, cls, rules->device) != NULL) {
+            list->v[k].count++;
+            return 1;
+        }
+    }
+    return 0;
+}
+
 static void count(struct vkf_case_report *r, const struct vkf_compare_rules *rules,
-                  struct vkf_diff d)
+                  const struct vkf_native_regs *g, struct vkf_diff d)
 {
     r->compared++;
     r->total[d.kind]++;
@@ -134,19 +175,31 @@ static void count(struct vkf_case_report *r, const struct vkf_compare_rules *rul
         r->accepted++;
         return;
     }
+    if (known(rules, g, d)) {
+        r->known++;
+        return;
+    }
     r->unaccepted++;
     if (r->num_shown < (rules->max_mismatches ? rules->max_mismatches : 1))
         r->shown[r->num_shown++] = d;
 }
 
 /* One position of one instance: every register word and the two indices. */
+static int is_nan(uint32_t w)
+{
+    return (w & 0x7f800000u) == 0x7f800000u && (w & 0x007fffffu) != 0;
+}
+
 /* A register word's difference: one ULP of a UNORM/SNORM/sRGB value (a
- * driver multiplying by a reciprocal), or any other. */
-static int value_kind(uint32_t want, uint32_t got, int normalized)
+ * driver multiplying by a reciprocal), two NaNs of a float format, or any
+ * other. */
+static int value_kind(uint32_t want, uint32_t got, const struct vkf_native_regs *g, uint32_t reg)
 {
     uint32_t ulp = want > got ? want - got : got - want;
 
-    return normalized && ulp == 1 ? VF_DIFF_ULP : VF_DIFF_OTHER;
+    if (g->floating[reg] && is_nan(want) && is_nan(got))
+        return VF_DIFF_NAN;
+    return g->normalized[reg] && ulp == 1 ? VF_DIFF_ULP : VF_DIFF_OTHER;
 }
 
 static void compare_record(struct vkf_case_report *r, const struct vkf_compare_rules *rules,
@@ -162,7 +215,7 @@ static void compare_record(struct vkf_case_report *r, const struct vkf_compare_r
     if (!got[4 * nregs + 2]) {
         d.element = UINT32_MAX, d.component = VKF_COMP_VERTEX, d.kind = VF_DIFF_NOT_SHADED;
         d.expected = 0, d.got = 0;
-        count(r, rules, d);
+        count(r, rules, g, d);
         return;
     }
     for (uint32_t w = 0; w < 4 * nregs + 2; w++) {
@@ -170,9 +223,9 @@ static void compare_record(struct vkf_case_report *r, const struct vkf_compare_r
         d.component = w < 4 * nregs ? w % 4 : VKF_COMP_VERTEX_ID + (w - 4 * nregs);
         d.expected = want[w], d.got = got[w];
         d.kind = want[w] == got[w] ? VF_DIFF_EXACT
-                 : w < 4 * nregs   ? value_kind(want[w], got[w], g->normalized[w / 4])
+                 : w < 4 * nregs   ? value_kind(want[w], got[w], g, w / 4)
                                    : VF_DIFF_SYSVAL;
-        count(r, rules, d);
+        count(r, rules, g, d);
     }
 }
 
@@ -192,7 +245,7 @@ static int compare(struct vkf_case_report *r, const struct vkf_compare_rules *ru
     if (got->stray) {
         struct vkf_diff d = { .element = UINT32_MAX, .component = VKF_COMP_STRAY,
                               .kind = VF_DIFF_OTHER, .got = got->stray };
-        count(r, rules, d);
+        count(r, rules, g, d);
     }
     return r->unaccepted ? VKF_EXIT_MISMATCH : VKF_EXIT_OK;
 }
@@ -264,7 +317,9 @@ int vkf_native_case(struct vkf_device *dev, const struct vf_case *c,
     if (ret == 0) {
         if (o->tamper)
             tamper(&got);
-        ret = compare(r, &o->rules, want, &got, &g);
+        struct vkf_compare_rules rules = o->rules;
+        rules.device = vkf_device_description(dev);
+        ret = compare(r, &rules, want, &got, &g);
     }
     free(got.records);
     free(want);

@@ -24,6 +24,9 @@ struct vkf_native_regs {
     uint32_t location[VKF_NATIVE_MAX_REGS];
     uint32_t numeric[VKF_NATIVE_MAX_REGS]; /* 0 float, 1 int, 2 uint */
     int normalized[VKF_NATIVE_MAX_REGS];   /* UNORM, SNORM or sRGB: 1-ULP differences are 1ulp */
+    int floating[VKF_NATIVE_MAX_REGS];     /* SFLOAT or UFLOAT: two NaNs differ as nan */
+    const char *format[VKF_NATIVE_MAX_REGS]; /* the VkFormat's name, for known deviations */
+    uint32_t slot_class[VKF_NATIVE_MAX_REGS]; /* VF_INPUT_PER_VERTEX/INSTANCE_DATA by input rate */
 };
 
 /* The driver's records: records[(j * positions + i) * words], zero where

@@ -62,27 +62,31 @@ static void keep(const struct walk *w, uint32_t e, uint32_t comp, uint32_t i, ui
     df->oob = oob;
 }
 
-/* Whether a known deviation of the device accepts a difference of `kind`
- * in element e (UINT32_MAX: none); counts the match. Entries whose ID
- * begins with "oob-" are about words read out of bounds (oob nonzero) and
- * only those; the others only about values read in bounds. */
-static int known(const struct walk *w, uint32_t e, int kind, int oob)
+int vkf_known_accepts(const struct vkf_compare_rules *rules, int kind, const char *format_name,
+                      uint32_t slot_class, int oob)
 {
-    const struct vf_case *c = w->c;
-    const vf_format_desc *d = e < c->num_elements ? vf_format_info(c->elements[e].format) : NULL;
-    uint32_t cls = e < c->num_elements ? c->elements[e].input_slot_class : 0;
-    struct vf_known_list *list = w->rules->known;
+    struct vf_known_list *list = rules->known;
 
     for (size_t k = 0; list != NULL && k < list->n; k++) {
         struct vf_known_list one = { &list->v[k], 1 };
         if ((strncmp(list->v[k].id, "oob-", 4) == 0) != (oob != 0))
             continue;
-        if (vf_known_match(&one, kind, d ? d->name : "", cls, w->rules->device) != NULL) {
+        if (vf_known_match(&one, kind, format_name, slot_class, rules->device) != NULL) {
             list->v[k].count++;
             return 1;
         }
     }
     return 0;
+}
+
+/* vkf_known_accepts for element e of the case (UINT32_MAX: none). */
+static int known(const struct walk *w, uint32_t e, int kind, int oob)
+{
+    const struct vf_case *c = w->c;
+    const vf_format_desc *d = e < c->num_elements ? vf_format_info(c->elements[e].format) : NULL;
+    uint32_t cls = e < c->num_elements ? c->elements[e].input_slot_class : 0;
+
+    return vkf_known_accepts(w->rules, kind, d ? d->name : "", cls, oob);
 }
 
 /* Counts one compared value of element e (UINT32_MAX: none) of kind `kind`. */

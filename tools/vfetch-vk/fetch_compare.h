@@ -75,6 +75,14 @@ struct vkf_compare_rules {
     const char *device;           /* the device description known deviations match */
 };
 
+/* Whether a known deviation of rules->device accepts a difference of
+ * `kind` in a value of the format named `format_name`, fetched per
+ * `slot_class`; counts the match. Entries whose ID begins with "oob-" are
+ * about words read out of bounds (oob nonzero) and only those; the others
+ * only about values read in bounds. */
+int vkf_known_accepts(const struct vkf_compare_rules *rules, int kind, const char *format_name,
+                      uint32_t slot_class, int oob);
+
 /* D3D APPEND_ALIGNED resolution (docs/d3d-ia-rules.md 3.1), written apart
  * from the library so the driver gets offsets vfetch did not compute. */
 void vkf_resolve_offsets(const struct vf_case *c, uint32_t *out);

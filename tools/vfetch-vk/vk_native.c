@@ -143,25 +143,15 @@ static uint32_t *reference(const struct vf_case *c, struct vkf_case_report *r)
     return out;
 }
 
-/* Whether a known deviation of the device (not an out-of-bounds one)
- * accepts difference d; counts the match. */
+/* Whether a known deviation of the device accepts difference d (of a
+ * value read in bounds); counts the match. */
 static int known(const struct vkf_compare_rules *rules, const struct vkf_native_regs *g,
                  struct vkf_diff d)
 {
-    struct vf_known_list *list = rules->known;
     const char *name = d.element < g->count ? g->format[d.element] : "";
     uint32_t cls = d.element < g->count ? g->slot_class[d.element] : 0;
 
-    for (size_t k = 0; list != NULL && k < list->n; k++) {
-        struct vf_known_list one = { &list->v[k], 1 };
-        if (strncmp(list->v[k].id, "oob-", 4) == 0)
-            continue;
-        if (vf_known_match(&one, d.kind, name, cls, rules->device) != NULL) {
-            list->v[k].count++;
-            return 1;
-        }
-    }
-    return 0;
+    return vkf_known_accepts(rules, d.kind, name, cls, 0);
 }
 
 static void count(struct vkf_case_report *r, const struct vkf_compare_rules *rules,

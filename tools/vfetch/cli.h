@@ -170,6 +170,9 @@ struct reuse_result {
     uint32_t unique;   /* records per instance */
 };
 
+/* Frees what a vertex-reuse draw allocated in rr (map and indices). */
+void reuse_result_free(struct reuse_result *rr);
+
 /* Compiles the layout and runs the draw of `c` into a new 16-byte aligned
  * buffer (*out_ret, free with free()); 0 or an exit status after a message.
  * With `diag`, the draw's diagnostics go there and its warnings to standard

@@ -175,8 +175,7 @@ static int run_command(FILE *f, struct walk *w, const vf_indirect_command *cmd)
         rc = 0;
     }
     free(r.prims);
-    free(r.rr.map);
-    free(r.rr.indices);
+    reuse_result_free(&r.rr);
     free(r.out);
     free(sh);
     return rc;

@@ -307,8 +307,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         rc = run_extras(&r, 1);
     free(r.diag);
     free(r.prims);
-    free(r.rr.map);
-    free(r.rr.indices);
+    reuse_result_free(&r.rr);
     free(r.out);
     release_layout(c, r.layout);
     return rc;

@@ -272,6 +272,13 @@ static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, v
     return res;
 }
 
+void reuse_result_free(struct reuse_result *rr)
+{
+    free(rr->map);
+    free(rr->indices);
+    rr->map = rr->indices = NULL;
+}
+
 /* Compiles the layout and runs the draw of `c` into a new 16-byte aligned
  * buffer (*out_ret, free with free()); 0 or an exit status after a message.
  * With `diag`, the draw's diagnostics go there and its warnings to standard

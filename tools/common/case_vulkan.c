@@ -259,8 +259,10 @@ static int load_vertex_input(struct vf_json_ctx *x, json_object *root, struct vf
         j = vf_json_field(root, "VertexBindings");
         v->bindings = vf_json_get_array(x, "VertexBindings", j, VF_CASE_MAX_ARRAY, "bindings",
                                         sizeof(*v->bindings), &n);
+        if (v->bindings == NULL)
+            return -1;
         v->divisors = calloc(n ? n : 1, sizeof(*v->divisors));
-        if (v->bindings == NULL || v->divisors == NULL)
+        if (v->divisors == NULL)
             return -1;
         v->num_bindings = (uint32_t)n;
         rc |= vf_json_each(x, "VertexBindings", j, load_binding, v);

@@ -304,6 +304,7 @@ void *vf_json_get_array(struct vf_json_ctx *x, const char *path, json_object *v,
     size_t n;
     void *items;
 
+    *n_ret = 0; /* a caller that looks at the count after a failure sees none */
     if (!json_object_is_type(v, json_type_array)) {
         vf_json_fail(x, path, "expected an array, got %s", vf_json_type_name(v));
         return NULL;

@@ -28,6 +28,7 @@
 #define VFETCH_VULKAN_H
 
 #include "vfetch.h"
+#include "vfetch_robust.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -519,6 +520,90 @@ VF_API vf_result vf_vk_pipeline_statistics_get(const vf_vk_vertex_input *input,
                                                const vf_vk_draw_desc *desc,
                                                uint32_t patch_control_points,
                                                vf_vk_pipeline_statistics *stats);
+
+/* ------------------------------------------------------------------------ */
+/* Out-of-bounds reads under the robustness modes (§17.8)                   */
+/* ------------------------------------------------------------------------ */
+
+/* The values a conforming driver may give the words of a Vulkan draw's
+ * records under one of vfetch_robust.h's modes, named by location: the
+ * Vulkan counterpart of vf_robust_set_at / _count / _list / _allows /
+ * _describe, with the same reasons (VF_ROBUST_OUTSIDE ...) and members
+ * (VF_ROBUST_ALLOW_*). The draw is the one vf_vk_draw takes: bounds are
+ * the binding's [offset, size) of the buffer as bound, the element number
+ * that of vf_vk_draw (firstVertex + i, index + vertexOffset, firstInstance
+ * + instance / divisor, divisor 0 never advancing), addresses in 64 bits.
+ * VF_ROBUST_D3D gives exactly vf_vk_draw's words. A binding with no buffer
+ * (nullDescriptor) reads as a null buffer in every Vulkan mode: zeros with
+ * (0, 0, 1) for missing G, B, A, exactly. The words of a 64-bit attribute
+ * that its format does not provide (no defaults: the "-" of Vulkan's
+ * 64-bit table) are never listed; the attribute is bounded per location,
+ * as vf_vk_draw reads it. Calls are thread-safe, allocate nothing, read
+ * the caller's buffers only within their sizes and, on error, write
+ * nothing. */
+typedef struct vf_vk_robust_set {
+    uint32_t instance;   /* 0-based instance of the draw */
+    uint32_t position;   /* index position within the instance (vf_vk_draw's record) */
+    uint32_t location;   /* shader Location of the word */
+    uint32_t component;  /* 0..3 = x..w of that location */
+    uint32_t reg;        /* register of vf_vk_draw's record holding the location */
+    uint32_t reason;     /* VF_ROBUST_IN_BOUNDS .. VF_ROBUST_INDEX_PAST */
+    uint32_t allow;      /* VF_ROBUST_ALLOW_* bits; never 0 */
+    uint32_t exact;      /* vf_vk_draw's word, or the mode's fixed value */
+    uint32_t one;        /* for VF_ROBUST_ALLOW_ONE: 1.0f, 1, or a word of 1.0 / 1 as 64 bits */
+    uint32_t max_int;    /* for VF_ROBUST_ALLOW_MAX_INT: a word of the largest integer */
+    uint32_t binding;    /* the attribute's binding */
+    uint32_t format;     /* the attribute's VkFormat */
+    uint32_t source;     /* word of vf_vk_decode_attribute's output: 4 * (location - the attribute's) + component */
+    uint32_t align;      /* for VF_ROBUST_ALLOW_RANGE: address step in bytes (component size, whole size when packed) */
+    uint64_t range_bytes;/* for VF_ROBUST_ALLOW_RANGE: the format decoded at any a, a multiple of align,
+                          * a + format size <= range_bytes, from the start of the binding's buffer */
+} vf_vk_robust_set;
+
+/* The set of `component` of `location` in the record of `position` in
+ * `instance`, under `mode`, into *set_ret; reason VF_ROBUST_IN_BOUNDS and
+ * allow VF_ROBUST_ALLOW_EXACT when the word is exact. Reads the index at
+ * that position and the bytes that record fetches. Errors: VF_ERROR_NULL_POINTER,
+ * VF_ERROR_INVALID_ROBUST_MODE, any error vf_vk_draw gives for the draw
+ * but those of its output, VF_ERROR_INVALID_RANGE (instance or position
+ * outside the draw), VF_ERROR_INVALID_ARGUMENT (no attribute fills the
+ * location, component > 3). */
+VF_API vf_result vf_vk_robust_set_at(const vf_vk_vertex_input *input, const vf_vk_draw_desc *desc,
+                                     uint32_t mode, uint32_t instance, uint32_t position,
+                                     uint32_t location, uint32_t component,
+                                     vf_vk_robust_set *set_ret);
+
+/* How many words vf_vk_robust_list lists: every word of an attribute whose
+ * reason is not VF_ROBUST_IN_BOUNDS (the system register never). Errors as
+ * vf_vk_robust_set_at but for the range and argument ones. O(draw). */
+VF_API vf_result vf_vk_robust_count(const vf_vk_vertex_input *input, const vf_vk_draw_desc *desc,
+                                    uint32_t mode, uint64_t *count_ret);
+
+/* Lists them from the `first`-th (in the order instance, position,
+ * location, component) into out[0 .. capacity - 1]; *written_ret is how
+ * many (fewer than capacity only at the end). out may be NULL when
+ * capacity is 0. Errors as vf_vk_robust_count, and VF_ERROR_NULL_POINTER
+ * for a NULL written_ret or a NULL out with capacity > 0. */
+VF_API vf_result vf_vk_robust_list(const vf_vk_vertex_input *input, const vf_vk_draw_desc *desc,
+                                   uint32_t mode, uint64_t first, vf_vk_robust_set *out,
+                                   size_t capacity, size_t *written_ret);
+
+/* Whether `word` is in `set` (*allowed_ret 1 or 0). `desc` is the draw the
+ * set was made for; only the buffer of the set's binding is read, for
+ * VF_ROBUST_ALLOW_RANGE: at most range_bytes / align decodes, stopping at
+ * the first match. VF_ERROR_NULL_POINTER; VF_ERROR_INVALID_ARGUMENT for a
+ * set these calls could not make (allow 0 or unknown bits; a RANGE member
+ * whose binding has no buffer in desc, range_bytes past the buffer's size,
+ * format not a vertex VkFormat, source past its words, align not 1, 2, 4
+ * or 8). *allowed_ret is unchanged on error. */
+VF_API vf_result vf_vk_robust_allows(const vf_vk_draw_desc *desc, const vf_vk_robust_set *set,
+                                     uint32_t word, int *allowed_ret);
+
+/* The set in words into buf (NUL-terminated, cut at size bytes), e.g.
+ * "{0x00000000, 0x3f800000, A2B10G10R10_SNORM_PACK32.w of binding 0 bytes
+ * [0, 24) step 4}". Returns the length the whole text needs (as snprintf);
+ * 0 with nothing written when set is NULL, or buf is NULL and size is not 0. */
+VF_API size_t vf_vk_robust_describe(const vf_vk_robust_set *set, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

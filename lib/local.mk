@@ -43,6 +43,8 @@ libvfetch_core_la_SOURCES += lib/indirect_internal.h lib/indirect_signature.c \
 	lib/indirect_walk.c lib/indirect_exec.c lib/d3d11_indirect.c
 # The allowed values of out-of-bounds reads under D3D's and Vulkan's robustness rules (vfetch_robust.h).
 libvfetch_core_la_SOURCES += lib/robust_internal.h lib/robust.c lib/robust_query.c
+# The same for Vulkan draws, by location (vfetch_vulkan.h, rules §17.8).
+libvfetch_core_la_SOURCES += lib/vulkan_robust.h lib/vulkan_robust.c lib/vulkan_robust_query.c
 # The Vulkan front end (vfetch_vulkan.h) and the Vulkan-only formats' decoders.
 libvfetch_core_la_SOURCES += lib/convert.h lib/vulkan_internal.h lib/vulkan_formats.def \
 	lib/vulkan_decode.c lib/vulkan_input.c lib/vulkan_draw.c \

@@ -21,3 +21,10 @@ tests_fuzz_fuzz_robust_SOURCES = tests/fuzz/fuzz_robust.c tests/fuzz/fuzz_input.
 tests_fuzz_fuzz_robust_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_robust_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_robust_LDADD = libvfetch_core.la -lm
+
+# The oracle for Vulkan draws (vfetch_vulkan.h, rules §17.8) on hand-built draws.
+check_PROGRAMS += tests/check_vk_robust
+tests_check_vk_robust_SOURCES = tests/check_vk_robust.c $(TEST_UTIL_SOURCES)
+tests_check_vk_robust_CFLAGS = $(TEST_CFLAGS)
+tests_check_vk_robust_LDADD = $(TEST_LDADD)
+TESTS += tests/check_vk_robust

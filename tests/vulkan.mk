@@ -16,9 +16,11 @@ tests_check_vulkan_draw_CFLAGS = $(TEST_CFLAGS)
 tests_check_vulkan_draw_LDADD = $(TEST_LDADD)
 TESTS += tests/check_vulkan_draw
 
+# The Vulkan out-of-bounds oracle (rules §17.8) on every draw fuzz_vulkan runs.
+FUZZ_VK_ROBUST_SOURCES = tests/fuzz/fuzz_vk_robust.c tests/fuzz/fuzz_vk_robust.h
 check_PROGRAMS += tests/fuzz/replay_vulkan
 tests_fuzz_replay_vulkan_SOURCES = tests/fuzz/fuzz_vulkan.c $(VULKAN_REF_SOURCES) \
-	$(FUZZ_COMMON_SOURCES)
+	$(FUZZ_COMMON_SOURCES) $(FUZZ_VK_ROBUST_SOURCES)
 tests_fuzz_replay_vulkan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref \
 	-DFUZZ_DEFAULT_CORPUS='"$(abs_top_srcdir)/tests/fuzz/corpus/fuzz_vulkan"'
 tests_fuzz_replay_vulkan_LDADD = libvfetch_core.la -lm
@@ -26,7 +28,7 @@ TESTS += tests/fuzz/replay_vulkan
 # scripts/ci-fuzz.sh (make fuzz) builds and runs it with the others.
 EXTRA_PROGRAMS += tests/fuzz/fuzz_vulkan
 tests_fuzz_fuzz_vulkan_SOURCES = tests/fuzz/fuzz_vulkan.c $(VULKAN_REF_SOURCES) \
-	tests/fuzz/fuzz_input.h
+	tests/fuzz/fuzz_input.h $(FUZZ_VK_ROBUST_SOURCES)
 tests_fuzz_fuzz_vulkan_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tests/ref
 tests_fuzz_fuzz_vulkan_LDFLAGS = $(FUZZ_LINK_FLAGS)
 tests_fuzz_fuzz_vulkan_LDADD = libvfetch_core.la -lm

@@ -8,7 +8,8 @@
  * and a vkCmdDraw or vkCmdDrawIndexed. Buffers are exact-size allocations,
  * so ASan reports any read outside them.
  *
- * Checks, aborting on any difference:
+ * Checks, aborting on any difference (the oracle of §17.8 in
+ * fuzz_vk_robust.c):
  *  - a failed create sets *input_ret to NULL and its first diagnostic
  *    carries the result; a failed draw writes nothing;
  *  - a successful draw gives, word for word, the records of the reference
@@ -19,6 +20,7 @@
  *    every format value.
  */
 #include "fuzz_input.h"
+#include "fuzz_vk_robust.h"
 #include "vfetch_vulkan.h"
 #include "vulkan_ref.h"
 
@@ -206,6 +208,7 @@ static void compare(const struct fz_case *c, const vf_vk_vertex_input *vi, const
                          got, e);
             }
     free(want);
+    fz_vk_robust_check(vi, d, out, lanes);
 }
 
 /* The primitives and statistics of the same draw: every listed position
@@ -263,6 +266,9 @@ static void run(struct fz_case *c)
             compare(c, vi, out);
         else if (r != VF_OK)
             FZ_CHECK(out[0] == 0xababababu && diag.entries[0].code == r, "failed draw wrote");
+        uint64_t n;
+        vf_result rr = vf_vk_robust_count(vi, &c->draw, VF_ROBUST_ROBUSTNESS2, &n);
+        FZ_CHECK(rr == (r == VF_ERROR_OUTPUT_TOO_SMALL ? VF_OK : r), "oracle %d, draw %d", rr, r);
         free(out);
     }
     check_primitives(c, vi);

@@ -10,9 +10,14 @@
 #   maxint (0, 0, 0, 0xffffffff): no mode allows the maximum integer in a
 #          float component.
 #
+# The Vulkan case after it holds the same draw at location 3, and a null
+# buffer at location 5; its outputs are in expected/vk-*.compare.
+#
 # Environment: top_srcdir and top_builddir (make check sets both); see
 # cli-lib.sh.
 set -u
+# With VFETCH_CLI_REGENERATE=1 it writes its expected files.
+CLI_REGENERATES=1
 . "$(dirname "$0")/cli-lib.sh"
 
 cli_fixture
@@ -69,5 +74,40 @@ else
     cat cmp.json
 fi
 bad robust-mode "--robustness: unknown mode 'robust'" '{}' compare oob.json zeros.bin --robustness robust
+
+# The same draw as a Vulkan case, classified by location (rules §17.8):
+# location 3 reads R32G32_SFLOAT from binding 0, stride 8, a 12-byte
+# buffer; binding 1 has no buffer (nullDescriptor), read by location 5 as
+# R32G32_SFLOAT: a null buffer gives (0, 0, 0, 1.0) in the Vulkan modes,
+# where vfetch's own word (the d3d mode) is (0, 0, 0, 0).
+B='"VertexBindings": [{"binding": 0, "stride": 8, "inputRate": "VERTEX"}, {"binding": 1, "stride": 8, "inputRate": "VERTEX"}]'
+A='"VertexAttributes": [{"location": 3, "binding": 0, "format": "R32G32_SFLOAT", "offset": 0}, {"location": 5, "binding": 1, "format": "R32G32_SFLOAT", "offset": 0}]'
+VD='"Buffers": [{"Float32": [1, 2, 3]}], "vkCmdBindVertexBuffers": {"firstBinding": 0, "buffers": [0, null], "offsets": [0, 0]}, "topology": "POINT_LIST", "Draw": {"vkCmdDraw": {"vertexCount": 2, "instanceCount": 1}}'
+printf '{"Api": "Vulkan", %s, %s, %s}' "$B" "$A" "$VD" >vk-oob.json
+N0="$F0$F0$F0$F0"
+N1="$F0$F0$F0$F1"
+printf "$V0$N0$F0$F0$F0$F1$N0" >vk-zeros.bin
+printf "$V0$N1$F1$F3$F0$F1$N1" >vk-range.bin
+printf "$V0$N1$F0$F0$F0\377\377\377\377$N1" >vk-maxint.bin
+for m in d3d robustness2 robust-buffer-access attribute-robustness; do
+    for b in vk-zeros vk-range vk-maxint; do
+        expect "$b.$m.compare" "$VFETCH" compare vk-oob.json "$b.bin" --robustness "$m"
+    done
+done
+expect vk-range.robust-buffer-access.compare.json "$VFETCH" compare vk-oob.json vk-range.bin \
+    --robustness robust-buffer-access --output json
+bad vk-robust-mode "--robustness: unknown mode 'robust2'" '{}' \
+    compare vk-oob.json vk-zeros.bin --robustness robust2
+# A Vulkan draw the library refuses is refused before any set is made.
+printf '{"Api": "Vulkan", %s, %s, %s}' "$B" "$A" \
+    "$(printf '%s' "$VD" | sed 's/"offsets": \[0, 0\]/"offsets": [16, 0]/')" >vk-bad.json
+if "$VFETCH" compare vk-bad.json vk-zeros.bin --robustness robustness2 >cmp.out 2>&1; then
+    fail "vk-bad.json: an offset past the buffer accepted"
+elif grep -q "binding offset not below the buffer size \[code 522\]" cmp.out; then
+    pass
+else
+    fail "vk-bad.json: not the draw's error"
+    cat cmp.out
+fi
 
 cli_summary

@@ -104,4 +104,10 @@ uint32_t vf_case_vulkan_location_format(const struct vf_case *c, uint32_t locati
 void vf_case_vulkan_binding_rate(const struct vf_case *c, uint32_t binding, uint32_t *rate_ret,
                                  uint32_t *divisor_ret);
 
+/* vf_vk_robust_set_at of the case's draw (compiled) and whether `word`
+ * is in that set (vf_vk_robust_allows): for compare --robustness. */
+vf_result vf_case_vulkan_robust_word(const struct vf_case *c, uint32_t mode, uint32_t instance,
+                                     uint32_t position, uint32_t location, uint32_t component,
+                                     uint32_t word, vf_vk_robust_set *set_ret, int *allowed_ret);
+
 #endif /* VF_TOOLS_COMMON_CASE_VULKAN_H */

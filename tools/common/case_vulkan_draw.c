@@ -160,3 +160,14 @@ void vf_case_vulkan_binding_rate(const struct vf_case *c, uint32_t binding, uint
     if (*rate_ret != VF_VK_VERTEX_INPUT_RATE_INSTANCE)
         *divisor_ret = 0; /* per vertex: no divisor, as the output shows it */
 }
+
+vf_result vf_case_vulkan_robust_word(const struct vf_case *c, uint32_t mode, uint32_t instance,
+                                     uint32_t position, uint32_t location, uint32_t component,
+                                     uint32_t word, vf_vk_robust_set *set_ret, int *allowed_ret)
+{
+    struct vk_draw_args a;
+    vk_draw_args(c, NULL, &a);
+    vf_result r = vf_vk_robust_set_at(c->vulkan->input, &a.d, mode, instance, position, location,
+                                      component, set_ret);
+    return r != VF_OK ? r : vf_vk_robust_allows(&a.d, set_ret, word, allowed_ret);
+}

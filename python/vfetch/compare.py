@@ -9,7 +9,7 @@ from ._coerce import arg_bytes, arg_path, arg_uint
 from .draw import as_case, draw_desc, run
 from .formats import TYPE_FLOAT, TYPE_SNORM, TYPE_UFLOAT, TYPE_UNORM, format_info
 from .raw import RAW_MAGIC, read_raw
-from .robust import RobustCheck
+from .robust import RobustCheck, VulkanRobustCheck
 
 KINDS = ("exact", "1ulp", "nan", "snorm-min", "mismatch", "sysval", "not-shaded", "cut")
 EXACT, ULP, NAN, SNORM_MIN, MISMATCH, SYSVAL, NOT_SHADED, CUT = range(8)
@@ -179,7 +179,8 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     known_deviations: a file of known deviations, matched against `device`.
     robustness: None, or a mode ("d3d", "robustness2", "robust-buffer-access",
     "attribute-robustness"): each word vfetch reads out of bounds is held
-    against the set the mode allows (D3D12 cases); .robustness counts them
+    against the set the mode allows (D3D12 and Vulkan cases, the latter by
+    location: docs/d3d-ia-rules.md 17.8); .robustness counts them
     exact / within / outside, and one outside is a Difference of kind
     "oob-outside" naming the set.
     An ExecuteIndirect case's capture holds the commands' records one after
@@ -205,10 +206,14 @@ def compare(case, captured, registers=None, stride=None, offset=0, accept=(),
     cmp = Comparison(accept, known, device, max_shown)
     keep = []
     if robustness is not None:
-        if case.api != "D3D12":
-            raise ValueError("robustness: only D3D12 cases")
-        desc = draw_desc(case, keep)
-        cmp.robustness = RobustCheck(ref.layout._handle, desc, robustness)
+        if case.api == "Vulkan":  # by location (rules 17.8)
+            from .vulkan import draw_desc as vk_draw_desc
+            cmp.robustness = VulkanRobustCheck(ref.layout._input, vk_draw_desc(case, keep),
+                                               robustness)
+        elif case.api != "D3D12":
+            raise ValueError("robustness: only D3D12 and Vulkan cases")
+        else:
+            cmp.robustness = RobustCheck(ref.layout._handle, draw_desc(case, keep), robustness)
         cmp.vertices = max(ref.vertices, 1)
     if case.api == "Vulkan":
         from .vulkan import register_slots

@@ -61,3 +61,69 @@ def test_without_robustness_and_bad_mode():
     assert cmp.counts["mismatch"] == 2 and cmp.robustness is None
     with pytest.raises(ValueError):
         vfetch.compare(CASE, RANGE, robustness="robust")
+
+
+# The same draw as a Vulkan case (rules 17.8): location 3 reads the 12-byte
+# buffer at stride 8; location 5's binding has no buffer (nullDescriptor),
+# which every Vulkan mode reads as (0, 0, 0, 1.0) where vfetch writes
+# (0, 0, 0, 0).
+VK_CASE = {"Api": "Vulkan",
+           "VertexBindings": [{"binding": 0, "stride": 8, "inputRate": "VERTEX"},
+                              {"binding": 1, "stride": 8, "inputRate": "VERTEX"}],
+           "VertexAttributes": [{"location": 3, "binding": 0, "format": "R32G32_SFLOAT",
+                                 "offset": 0},
+                                {"location": 5, "binding": 1, "format": "R32G32_SFLOAT",
+                                 "offset": 0}],
+           "Buffers": [{"Float32": [1, 2, 3]}],
+           "vkCmdBindVertexBuffers": {"firstBinding": 0, "buffers": [0, None], "offsets": [0, 0]},
+           "topology": "POINT_LIST",
+           "Draw": {"vkCmdDraw": {"vertexCount": 2, "instanceCount": 1}}}
+NULL_W1 = struct.pack("<4I", 0, 0, 0, 0x3F800000)
+
+
+def vk_capture(vertex1):
+    """Vertex 0 (location 3 in bounds, location 5 null), then vertex 1."""
+    return struct.pack("<4f", 1, 2, 0, 1) + NULL_W1 + vertex1 + NULL_W1
+
+
+def test_vulkan_struct_size():
+    assert ctypes.sizeof(vfetch.robust.VulkanRobustSet) == 64
+
+
+@pytest.mark.parametrize("mode,data,ok,counts", [
+    # exact: location 5's x, y, z twice and location 3's z, w (or more).
+    ("d3d", vk_capture(ZEROS[16:]), False, (6 + 4, 0, 2)),
+    ("robustness2", vk_capture(ZEROS[16:]), True, (6 + 4, 2, 0)),
+    ("robustness2", vk_capture(RANGE[16:]), False, (6 + 2, 2, 2)),
+    ("robust-buffer-access", vk_capture(RANGE[16:]), True, (6 + 2, 4, 0)),
+    ("attribute-robustness", vk_capture(RANGE[16:]), True, (6 + 2, 4, 0)),
+    ("robust-buffer-access", vk_capture(MAXINT[16:]), False, (6 + 3, 2, 1)),
+])
+def test_vulkan_modes(mode, data, ok, counts):
+    cmp = vfetch.compare(VK_CASE, data, robustness=mode)
+    assert cmp.ok == ok
+    r = cmp.robustness.as_json()
+    assert (r["mode"], r["exact"], r["within"], r["outside"]) == (mode,) + counts
+
+
+def test_vulkan_refusal_names_location():
+    cmp = vfetch.compare(VK_CASE, vk_capture(MAXINT[16:]), robustness="robust-buffer-access")
+    (d,) = cmp.differences
+    assert (d.record, d.register, d.component, d.got, d.kind, d.reason) == (
+        1, "location3", 3, 0xFFFFFFFF, "oob-outside", "outside")
+    assert d.set == "{0x00000000, 0x3f800000, R32G32_SFLOAT.w of binding 0 bytes [0, 12) step 4}"
+
+
+def test_out_of_bounds_lists_vulkan_and_d3d12():
+    sets = vfetch.robust.out_of_bounds(VK_CASE, "robustness2")
+    # Location 5 in both records (null buffer), location 3 in record 1.
+    assert [(s["position"], s["register"], s["component"]) for s in sets] == (
+        [(0, "location5", c) for c in range(4)] + [(1, "location3", c) for c in range(4)] +
+        [(1, "location5", c) for c in range(4)])
+    assert {s["reason"] for s in sets} == {"unbound", "outside"}
+    assert [s["exact"] for s in sets[:4]] == [0, 0, 0, 0x3F800000]
+    assert sets[4]["set"] == "{0x00000000 exactly}"
+    d3d = vfetch.robust.out_of_bounds(CASE, "robust-buffer-access")
+    assert [(s["position"], s["register"], s["reason"]) for s in d3d] == [(1, "A0", "outside")] * 4
+    with pytest.raises(ValueError):
+        vfetch.robust.out_of_bounds(VK_CASE, "robust")

@@ -110,4 +110,16 @@ else
     cat cmp.out
 fi
 
+# vfetch run marks a Vulkan record's out-of-bounds reads as it does a D3D
+# one's: R64G64B64_SFLOAT at locations 0 and 1 (stride 24, 40 bytes: index
+# 1's second location ends at 48), R32_UINT at location 2 per instance
+# (divisor 2, firstInstance 1, 8 bytes: instance 2 reads element 2), a null
+# buffer at location 3, and three positions over two indices.
+RB='"VertexBindings": [{"binding": 0, "stride": 24, "inputRate": "VERTEX"}, {"binding": 1, "stride": 4, "inputRate": "INSTANCE", "divisor": 2}, {"binding": 2, "stride": 4, "inputRate": "VERTEX"}]'
+RA='"VertexAttributes": [{"location": 0, "binding": 0, "format": "R64G64B64_SFLOAT", "offset": 0}, {"location": 2, "binding": 1, "format": "R32_UINT", "offset": 0}, {"location": 3, "binding": 2, "format": "R8G8B8A8_SRGB", "offset": 0}]'
+RD='"Buffers": [{"Uint32": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}, {"Uint32": [100, 101]}, {"Uint16": [0, 1]}], "vkCmdBindVertexBuffers": {"firstBinding": 0, "buffers": [0, 1, null], "offsets": [0, 0, 0]}, "vkCmdBindIndexBuffer": {"buffer": 2, "offset": 0, "indexType": "UINT16"}, "topology": "POINT_LIST", "Draw": {"vkCmdDrawIndexed": {"indexCount": 3, "instanceCount": 3, "firstInstance": 1}}'
+printf '{"Api": "Vulkan", %s, %s, %s}' "$RB" "$RA" "$RD" >vk-run.json
+expect vk-run-oob.table "$VFETCH" run vk-run.json
+expect vk-run-oob.json "$VFETCH" run vk-run.json --output json
+
 cli_summary

@@ -18,7 +18,8 @@ tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/
     tools/common/output_vulkan.c tools/common/output_vulkan.h \
 	tools/common/vfr.c tools/common/vfr.h tools/common/compare.c tools/common/compare.h \
 	tools/common/compare_robust.c tools/common/compare_robust.h \
-	tools/common/oob.c tools/common/oob.h tools/common/svg_picture.c tools/common/svg_picture.h \
+	tools/common/oob.c tools/common/oob.h tools/common/oob_vulkan.c \
+	tools/common/svg_picture.c tools/common/svg_picture.h \
 	tools/common/svg_shapes.c tools/common/svg_internal.h
 tools_libvftools_la_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_libvftools_la_LIBADD = tools/libvfjsonw.la

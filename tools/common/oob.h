@@ -32,6 +32,14 @@ struct vf_oob {
 void vf_oob_record(const vf_layout *layout, const vf_draw_desc *d, const uint32_t *sys,
                    uint32_t pos, struct vf_oob *out);
 
+/* The same for a record of a Vulkan case (c->vulkan compiled; oob_vulkan.c,
+ * rules §17.8): `sys` holds gl_VertexIndex and gl_InstanceIndex, bit r
+ * stands for register r of the vertex input state, a binding with no
+ * buffer is unbound. */
+struct vf_case;
+void vf_oob_record_vulkan(const struct vf_case *c, const uint32_t *sys, uint32_t pos,
+                          struct vf_oob *out);
+
 /* Whether anything in `o` is set. */
 int vf_oob_any(const struct vf_oob *o);
 

@@ -428,8 +428,9 @@ static void json_oob(FILE *f, const struct vf_records *r, const struct vf_output
     struct vf_oob oob;
 
     if (r->c->vulkan != NULL)
-        return;
-    vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
+        vf_oob_record_vulkan(r->c, sys, o->remap ? UINT32_MAX : v, &oob);
+    else
+        vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
     if (!vf_oob_any(&oob))
         return;
     fprintf(f, ", \"out_of_bounds\": {\"index\": %s", index_names[oob.index]);

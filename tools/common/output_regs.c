@@ -153,11 +153,10 @@ int vf_out_record_oob_text(const struct vf_records *r, const struct vf_output_op
     struct vf_oob oob;
     const uint32_t *sys = vf_records_at(r, j, v) + 4 * (r->registers - 1);
 
-    if (r->c->vulkan != NULL) {
-        buf[0] = '\0'; /* the markers follow the D3D views; none for Vulkan yet */
-        return 0;
-    }
-    vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
+    if (r->c->vulkan != NULL)
+        vf_oob_record_vulkan(r->c, sys, o->remap ? UINT32_MAX : v, &oob);
+    else
+        vf_oob_record(r->layout, &rv->desc, sys, o->remap ? UINT32_MAX : v, &oob);
     vf_oob_text(&oob, rv->names, rv->nall < VF_MAX_REGISTERS ? rv->nall : VF_MAX_REGISTERS,
                 buf, size);
     return vf_oob_any(&oob);

@@ -42,4 +42,32 @@ VF_HIDDEN vf_result vf_rb_record(const struct rb_draw *d, uint32_t instance, uin
 VF_HIDDEN int vf_rb_set(const struct rb_draw *d, const struct rb_record *rec, uint32_t g,
                         uint32_t c, vf_robust_set *s);
 
+/* robust_query.c: what the D3D oracle and the Vulkan one
+ * (vulkan_robust_query.c) share. A draw's records as the listing walks
+ * them, instance by instance, position by position, register by register,
+ * component by component; each oracle fills one. */
+struct vf_rb_walk {
+    const void *draw;
+    uint32_t instances, positions, regs;
+    size_t set_size;  /* bytes of one set */
+    void *rec, *set;  /* scratch for one record and one set */
+    vf_result (*record)(const void *draw, uint32_t j, uint32_t i, void *rec);
+    /* 1 and the set when (g, c) is listed */
+    int (*make_set)(const void *draw, const void *rec, uint32_t g, uint32_t c, void *set);
+};
+
+/* The number of listed sets into *count_ret. */
+VF_HIDDEN vf_result vf_rb_count(const struct vf_rb_walk *w, uint64_t *count_ret);
+/* The listed sets from the `first`-th into out[0 .. capacity) (sets of
+ * set_size bytes); *written_ret how many. */
+VF_HIDDEN vf_result vf_rb_list(const struct vf_rb_walk *w, uint64_t first, void *out,
+                               size_t capacity, size_t *written_ret);
+/* Whether `word` is one of the set's members but RANGE. */
+VF_HIDDEN int vf_rb_fixed_allows(uint32_t allow, uint32_t exact, uint32_t one, uint32_t max_int,
+                                 uint32_t word);
+/* The text of a set ("{any value}", "{0x... exactly}", or its members),
+ * `range` the text of its RANGE member ("" without one); as snprintf. */
+VF_HIDDEN size_t vf_rb_describe(uint32_t allow, uint32_t exact, uint32_t one, uint32_t max_int,
+                                const char *range, char *buf, size_t size);
+
 #endif /* VF_LIB_ROBUST_INTERNAL_H */

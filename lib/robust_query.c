@@ -52,28 +52,26 @@ vf_result vf_robust_set_at(const vf_layout *layout, const vf_draw_desc *desc, ui
     return VF_OK;
 }
 
-/* Walks the listed components from `first`: counts them all when out is
- * NULL, else writes up to capacity. */
-static vf_result walk(const struct rb_draw *d, uint64_t first, vf_robust_set *out,
-                      size_t capacity, uint64_t *seen_ret, size_t *written_ret)
+/* Walks the listed sets from `first`: counts them all when out is NULL,
+ * else writes up to capacity and stops. */
+static vf_result walk(const struct vf_rb_walk *w, uint64_t first, uint8_t *out, size_t capacity,
+                      uint64_t *seen_ret, size_t *written_ret)
 {
-    struct rb_record rec;
     uint64_t seen = 0;
     size_t written = 0;
-    for (uint32_t j = 0; j < d->desc->instance_count; j++)
-        for (uint32_t i = 0; i < d->desc->vertex_count_per_instance; i++) {
+    for (uint32_t j = 0; j < w->instances; j++)
+        for (uint32_t i = 0; i < w->positions; i++) {
             if (out != NULL && written == capacity)
                 goto done;
-            vf_result r = vf_rb_record(d, j, i, &rec);
+            vf_result r = w->record(w->draw, j, i, w->rec);
             if (r != VF_OK)
                 return r;
-            for (uint32_t g = 0; g < d->nreg; g++)
+            for (uint32_t g = 0; g < w->regs; g++)
                 for (uint32_t c = 0; c < 4; c++) {
-                    vf_robust_set s;
-                    if (!vf_rb_set(d, &rec, g, c, &s))
+                    if (!w->make_set(w->draw, w->rec, g, c, w->set))
                         continue;
                     if (out != NULL && seen >= first && written < capacity)
-                        out[written++] = s;
+                        memcpy(out + w->set_size * written++, w->set, w->set_size);
                     seen++;
                 }
         }
@@ -83,20 +81,54 @@ done:
     return VF_OK;
 }
 
+vf_result vf_rb_count(const struct vf_rb_walk *w, uint64_t *count_ret)
+{
+    size_t written;
+    return walk(w, 0, NULL, 0, count_ret, &written);
+}
+
+vf_result vf_rb_list(const struct vf_rb_walk *w, uint64_t first, void *out, size_t capacity,
+                     size_t *written_ret)
+{
+    uint64_t seen;
+    size_t written = 0;
+    vf_result r = capacity ? walk(w, first, out, capacity, &seen, &written) : VF_OK;
+    if (r == VF_OK)
+        *written_ret = written;
+    return r;
+}
+
+static vf_result d3d_record(const void *draw, uint32_t j, uint32_t i, void *rec)
+{
+    return vf_rb_record(draw, j, i, rec);
+}
+
+static int d3d_set(const void *draw, const void *rec, uint32_t g, uint32_t c, void *set)
+{
+    return vf_rb_set(draw, rec, g, c, set);
+}
+
+/* The walk of a D3D draw; d, rec and set outlive it. */
+static struct vf_rb_walk d3d_walk(const struct rb_draw *d, struct rb_record *rec,
+                                  vf_robust_set *set)
+{
+    return (struct vf_rb_walk){ d, d->desc->instance_count, d->desc->vertex_count_per_instance,
+                                d->nreg, sizeof(*set), rec, set, d3d_record, d3d_set };
+}
+
 vf_result vf_robust_count(const vf_layout *layout, const vf_draw_desc *desc, uint32_t mode,
                           uint64_t *count_ret)
 {
     struct rb_draw d;
-    uint64_t seen;
-    size_t written;
+    struct rb_record rec;
+    vf_robust_set set;
     if (count_ret == NULL)
         return VF_ERROR_NULL_POINTER;
     vf_result r = vf_rb_init(&d, layout, desc, mode);
-    if (r == VF_OK)
-        r = walk(&d, 0, NULL, 0, &seen, &written);
-    if (r == VF_OK)
-        *count_ret = seen;
-    return r;
+    if (r != VF_OK)
+        return r;
+    struct vf_rb_walk w = d3d_walk(&d, &rec, &set);
+    return vf_rb_count(&w, count_ret);
 }
 
 vf_result vf_robust_list(const vf_layout *layout, const vf_draw_desc *desc, uint32_t mode,
@@ -104,20 +136,15 @@ vf_result vf_robust_list(const vf_layout *layout, const vf_draw_desc *desc, uint
                          size_t *written_ret)
 {
     struct rb_draw d;
-    uint64_t seen;
-    size_t written = 0;
+    struct rb_record rec;
+    vf_robust_set set;
     if (written_ret == NULL || (out == NULL && capacity != 0))
         return VF_ERROR_NULL_POINTER;
     vf_result r = vf_rb_init(&d, layout, desc, mode);
     if (r != VF_OK)
         return r;
-    if (capacity != 0) {
-        r = walk(&d, first, out, capacity, &seen, &written);
-        if (r != VF_OK)
-            return r;
-    }
-    *written_ret = written;
-    return VF_OK;
+    struct vf_rb_walk w = d3d_walk(&d, &rec, &set);
+    return vf_rb_list(&w, first, out, capacity, written_ret);
 }
 
 /* The set could have come from these calls, and its RANGE member names
@@ -160,58 +187,46 @@ vf_result vf_robust_allows(const vf_draw_desc *desc, const vf_robust_set *set, u
         return VF_ERROR_NULL_POINTER;
     if (!set_valid(desc, set))
         return VF_ERROR_INVALID_ARGUMENT;
-    uint32_t a = set->allow;
-    *allowed_ret = (a & VF_ROBUST_ALLOW_ANY) || ((a & VF_ROBUST_ALLOW_EXACT) && word == set->exact) ||
-                   ((a & VF_ROBUST_ALLOW_ZERO) && word == 0) ||
-                   ((a & VF_ROBUST_ALLOW_ONE) && word == set->one) ||
-                   ((a & VF_ROBUST_ALLOW_MAX_INT) && word == set->max_int) ||
-                   ((a & VF_ROBUST_ALLOW_RANGE) && in_range(desc, set, word));
+    *allowed_ret = vf_rb_fixed_allows(set->allow, set->exact, set->one, set->max_int, word) ||
+                   ((set->allow & VF_ROBUST_ALLOW_RANGE) && in_range(desc, set, word));
     return VF_OK;
 }
 
-/* Appends to buf at *len, as snprintf would, keeping the count going. */
-static void put(char *buf, size_t size, size_t *len, const char *text)
+int vf_rb_fixed_allows(uint32_t a, uint32_t exact, uint32_t one, uint32_t max_int, uint32_t word)
 {
-    size_t n = strlen(text);
-    if (*len < size)
-        snprintf(buf + *len, size - *len, "%s", text);
-    *len += n;
+    return (a & VF_ROBUST_ALLOW_ANY) || ((a & VF_ROBUST_ALLOW_EXACT) && word == exact) ||
+           ((a & VF_ROBUST_ALLOW_ZERO) && word == 0) || ((a & VF_ROBUST_ALLOW_ONE) && word == one) ||
+           ((a & VF_ROBUST_ALLOW_MAX_INT) && word == max_int);
+}
+
+size_t vf_rb_describe(uint32_t allow, uint32_t exact, uint32_t one, uint32_t max_int,
+                      const char *range, char *buf, size_t size)
+{
+    static const uint32_t bits[4] = { VF_ROBUST_ALLOW_EXACT, VF_ROBUST_ALLOW_ZERO,
+                                      VF_ROBUST_ALLOW_ONE, VF_ROBUST_ALLOW_MAX_INT };
+    const uint32_t words[4] = { exact, 0, one, max_int };
+    char fixed[64] = "";
+    size_t len = 0;
+    if (allow & VF_ROBUST_ALLOW_ANY)
+        return (size_t)snprintf(buf, size, "{any value}");
+    if (allow == VF_ROBUST_ALLOW_EXACT)
+        return (size_t)snprintf(buf, size, "{0x%08x exactly}", exact);
+    for (int k = 0; k < 4; k++)
+        if (allow & bits[k])
+            len += (size_t)snprintf(fixed + len, sizeof(fixed) - len, "%s0x%08x",
+                                    len ? ", " : "", words[k]);
+    return (size_t)snprintf(buf, size, "{%s%s%s}", fixed, len && range[0] ? ", " : "", range);
 }
 
 size_t vf_robust_describe(const vf_robust_set *s, char *buf, size_t size)
 {
-    char item[160];
-    size_t len = 0;
-    int any = 0;
+    char range[128] = "";
     if (s == NULL || (buf == NULL && size != 0))
         return 0;
-    if (size != 0)
-        buf[0] = '\0';
-    put(buf, size, &len, "{");
-    if (s->allow & VF_ROBUST_ALLOW_ANY) {
-        put(buf, size, &len, "any value}");
-        return len;
-    }
-    if (s->allow == VF_ROBUST_ALLOW_EXACT) {
-        snprintf(item, sizeof(item), "0x%08x exactly}", s->exact);
-        put(buf, size, &len, item);
-        return len;
-    }
-    static const uint32_t bits[4] = { VF_ROBUST_ALLOW_EXACT, VF_ROBUST_ALLOW_ZERO,
-                                      VF_ROBUST_ALLOW_ONE, VF_ROBUST_ALLOW_MAX_INT };
-    const uint32_t words[4] = { s->exact, 0, s->one, s->max_int };
-    for (int k = 0; k < 4; k++) {
-        if (!(s->allow & bits[k]))
-            continue;
-        snprintf(item, sizeof(item), "%s0x%08x", any++ ? ", " : "", words[k]);
-        put(buf, size, &len, item);
-    }
     if (s->allow & VF_ROBUST_ALLOW_RANGE) {
         const vf_format_desc *f = vf_format_info(s->format);
-        snprintf(item, sizeof(item), "%s%s.%c of slot %u bytes [0, %u) step %u", any ? ", " : "",
+        snprintf(range, sizeof(range), "%s.%c of slot %u bytes [0, %u) step %u",
                  f ? f->name : "?", "xyzw"[s->source & 3], s->slot, s->range_bytes, s->align);
-        put(buf, size, &len, item);
     }
-    put(buf, size, &len, "}");
-    return len;
+    return vf_rb_describe(s->allow, s->exact, s->one, s->max_int, range, buf, size);
 }

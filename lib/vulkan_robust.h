@@ -6,6 +6,7 @@
 #ifndef VF_LIB_VULKAN_ROBUST_H
 #define VF_LIB_VULKAN_ROBUST_H
 
+#include "robust_internal.h"
 #include "vulkan_internal.h"
 
 /* One attribute register of the record: a location, or one of the two

@@ -31,48 +31,38 @@ vf_result vf_vk_robust_set_at(const vf_vk_vertex_input *input, const vf_vk_draw_
     return VF_OK;
 }
 
-/* Visits the listed words from `first`: counts them all when out is NULL,
- * else writes up to capacity and stops. */
-static void walk(const struct vkr_draw *d, uint64_t first, vf_vk_robust_set *out,
-                 size_t capacity, uint64_t *seen_ret, size_t *written_ret)
+static vf_result vk_record(const void *draw, uint32_t j, uint32_t i, void *rec)
 {
-    struct vkr_record rec;
-    uint64_t seen = 0;
-    size_t written = 0;
-    for (uint32_t j = 0; j < d->desc->instance_count; j++)
-        for (uint32_t i = 0; i < d->desc->vertex_count; i++) {
-            if (out != NULL && written == capacity)
-                goto done;
-            vf_vkr_record(d, j, i, &rec);
-            for (uint32_t g = 0; g < d->nreg; g++)
-                for (uint32_t c = 0; c < 4; c++) {
-                    vf_vk_robust_set s;
-                    if (!vf_vkr_set(d, &rec, g, c, &s))
-                        continue;
-                    if (out != NULL && seen >= first && written < capacity)
-                        out[written++] = s;
-                    seen++;
-                }
-        }
-done:
-    *seen_ret = seen;
-    *written_ret = written;
+    vf_vkr_record(draw, j, i, rec);
+    return VF_OK;
+}
+
+static int vk_set(const void *draw, const void *rec, uint32_t g, uint32_t c, void *set)
+{
+    return vf_vkr_set(draw, rec, g, c, set);
+}
+
+/* The walk of a Vulkan draw (robust_internal.h); d, rec and set outlive it. */
+static struct vf_rb_walk vk_walk(const struct vkr_draw *d, struct vkr_record *rec,
+                                 vf_vk_robust_set *set)
+{
+    return (struct vf_rb_walk){ d, d->desc->instance_count, d->desc->vertex_count, d->nreg,
+                                sizeof(*set), rec, set, vk_record, vk_set };
 }
 
 vf_result vf_vk_robust_count(const vf_vk_vertex_input *input, const vf_vk_draw_desc *desc,
                              uint32_t mode, uint64_t *count_ret)
 {
     struct vkr_draw d;
-    uint64_t seen;
-    size_t written;
+    struct vkr_record rec;
+    vf_vk_robust_set set;
     if (count_ret == NULL)
         return VF_ERROR_NULL_POINTER;
     vf_result r = vf_vkr_init(&d, input, desc, mode);
     if (r != VF_OK)
         return r;
-    walk(&d, 0, NULL, 0, &seen, &written);
-    *count_ret = seen;
-    return VF_OK;
+    struct vf_rb_walk w = vk_walk(&d, &rec, &set);
+    return vf_rb_count(&w, count_ret);
 }
 
 vf_result vf_vk_robust_list(const vf_vk_vertex_input *input, const vf_vk_draw_desc *desc,
@@ -80,17 +70,15 @@ vf_result vf_vk_robust_list(const vf_vk_vertex_input *input, const vf_vk_draw_de
                             size_t capacity, size_t *written_ret)
 {
     struct vkr_draw d;
-    uint64_t seen;
-    size_t written = 0;
+    struct vkr_record rec;
+    vf_vk_robust_set set;
     if (written_ret == NULL || (out == NULL && capacity != 0))
         return VF_ERROR_NULL_POINTER;
     vf_result r = vf_vkr_init(&d, input, desc, mode);
     if (r != VF_OK)
         return r;
-    if (capacity != 0)
-        walk(&d, first, out, capacity, &seen, &written);
-    *written_ret = written;
-    return VF_OK;
+    struct vf_rb_walk w = vk_walk(&d, &rec, &set);
+    return vf_rb_list(&w, first, out, capacity, written_ret);
 }
 
 /* The set could have come from these calls, and its RANGE member names
@@ -133,49 +121,24 @@ vf_result vf_vk_robust_allows(const vf_vk_draw_desc *desc, const vf_vk_robust_se
         return VF_ERROR_NULL_POINTER;
     if (!set_valid(desc, set))
         return VF_ERROR_INVALID_ARGUMENT;
-    uint32_t a = set->allow;
-    *allowed_ret = (a & VF_ROBUST_ALLOW_ANY) || ((a & VF_ROBUST_ALLOW_EXACT) && word == set->exact) ||
-                   ((a & VF_ROBUST_ALLOW_ZERO) && word == 0) ||
-                   ((a & VF_ROBUST_ALLOW_ONE) && word == set->one) ||
-                   ((a & VF_ROBUST_ALLOW_MAX_INT) && word == set->max_int) ||
-                   ((a & VF_ROBUST_ALLOW_RANGE) && in_range(desc, set, word));
+    *allowed_ret = vf_rb_fixed_allows(set->allow, set->exact, set->one, set->max_int, word) ||
+                   ((set->allow & VF_ROBUST_ALLOW_RANGE) && in_range(desc, set, word));
     return VF_OK;
-}
-
-/* The text of a set's members but RANGE, into item. */
-static void fixed_members(const vf_vk_robust_set *s, char *item, size_t size)
-{
-    static const uint32_t bits[4] = { VF_ROBUST_ALLOW_EXACT, VF_ROBUST_ALLOW_ZERO,
-                                      VF_ROBUST_ALLOW_ONE, VF_ROBUST_ALLOW_MAX_INT };
-    const uint32_t words[4] = { s->exact, 0, s->one, s->max_int };
-    size_t len = 0;
-    item[0] = '\0';
-    for (int k = 0; k < 4 && len < size; k++)
-        if (s->allow & bits[k])
-            len += (size_t)snprintf(item + len, size - len, "%s0x%08x", len ? ", " : "",
-                                    words[k]);
 }
 
 size_t vf_vk_robust_describe(const vf_vk_robust_set *s, char *buf, size_t size)
 {
-    char fixed[64], range[128] = "";
+    char range[128] = "", what[48];
     if (s == NULL || (buf == NULL && size != 0))
         return 0;
-    if (s->allow & VF_ROBUST_ALLOW_ANY)
-        return (size_t)snprintf(buf, size, "{any value}");
-    if (s->allow == VF_ROBUST_ALLOW_EXACT)
-        return (size_t)snprintf(buf, size, "{0x%08x exactly}", s->exact);
-    fixed_members(s, fixed, sizeof(fixed));
     if (s->allow & VF_ROBUST_ALLOW_RANGE) {
         const vf_vk_format_desc *f = vf_vk_row(s->format);
-        char what[48];
         if (f != NULL && f->bits[0] == 64)
             snprintf(what, sizeof(what), "%s word %u", f->name, s->source);
         else
             snprintf(what, sizeof(what), "%s.%c", f ? f->name : "?", "xyzw"[s->source & 3]);
-        snprintf(range, sizeof(range), "%s%s of binding %u bytes [0, %llu) step %u",
-                 fixed[0] ? ", " : "", what, s->binding, (unsigned long long)s->range_bytes,
-                 s->align);
+        snprintf(range, sizeof(range), "%s of binding %u bytes [0, %llu) step %u", what,
+                 s->binding, (unsigned long long)s->range_bytes, s->align);
     }
-    return (size_t)snprintf(buf, size, "{%s%s}", fixed, range);
+    return vf_rb_describe(s->allow, s->exact, s->one, s->max_int, range, buf, size);
 }

@@ -47,16 +47,15 @@ static const char *wide_need(const struct vkf_device *d, const vf_vk_format_desc
     return d->info.int64 ? "" : "shaderInt64";
 }
 
-/* Why binding b cannot be replayed, or "": a VK_NULL_HANDLE (or unbound)
- * binding needs nullDescriptor. */
+/* What binding b needs of the device, or "": a VK_NULL_HANDLE (or
+ * unbound) binding needs nullDescriptor. An offset at or past the buffer's
+ * end is vfetch's to refuse (VUID-vkCmdBindVertexBuffers-pOffsets-00626). */
 static const char *binding_need(const struct vkf_device *d, const struct vf_case_vulkan *v,
                                 uint32_t b)
 {
     if (b >= v->num_bound || v->vb_buffer[b] == VF_CASE_VK_NO_BUFFER)
         return d->info.null_descriptor ? "" : "nullDescriptor (VK_EXT/KHR_robustness2) for "
                                               "its VK_NULL_HANDLE buffer";
-    if (v->buffers[v->vb_buffer[b]].size <= v->vb_offset[b])
-        return "bytes at its pOffsets entry (the buffer is empty there)";
     return "";
 }
 

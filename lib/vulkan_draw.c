@@ -108,11 +108,17 @@ static void bind_vertex_buffers(struct vf_vk_diag *ctx, const vf_vk_vertex_input
         const vf_vk_vertex_buffer_binding *b = s < d->num_vertex_buffers ? &d->vertex_buffers[s]
                                                                          : NULL;
         if (b == NULL || b->data == NULL) {
+            /* [VF] vkCmdBindVertexBuffers: a VK_NULL_HANDLE binding reads
+             * zeros with missing G, B, A filled (0, 0, 1): an empty view,
+             * where every element is out of bounds (§6), not an unbound
+             * D3D slot, whose w is 0. */
+            static const uint8_t none[1];
             all_bound = 0;
             if (!(vi->features & VF_VK_FEATURE_NULL_DESCRIPTOR))
                 vf_vk_diag(ctx, VF_ERROR_VK_VERTEX_BUFFER_NOT_BOUND, -1, "binding %" PRIu32
                            " has no buffer and nullDescriptor is off (VUID-vkCmdDraw-None-04008)",
                            s);
+            views[s] = (vf_vertex_buffer_view){ none, 0, vi->stride[s] };
             continue;
         }
         const uint8_t *data;

@@ -443,6 +443,60 @@ START_TEST(test_system_values)
 }
 END_TEST
 
+/* nullDescriptor: a binding with no buffer (VK_NULL_HANDLE, or never
+ * bound) reads zeros with missing G, B, A filled (0, 0, 1), as
+ * vkCmdBindVertexBuffers says; a 64-bit format has no defaults. Expected
+ * values by hand from that sentence. */
+START_TEST(test_null_bindings)
+{
+    vf_vk_vertex_input_binding_description b[3] = {
+        { 0, 8, VF_VK_VERTEX_INPUT_RATE_VERTEX },
+        { 1, 16, VF_VK_VERTEX_INPUT_RATE_VERTEX },
+        { 2, 4, VF_VK_VERTEX_INPUT_RATE_INSTANCE },
+    };
+    vf_vk_vertex_input_attribute_description a[5] = {
+        { 0, 1, VF_VK_FORMAT_R32G32_SFLOAT, 0 },
+        { 1, 1, VF_VK_FORMAT_R8_UNORM, 8 },
+        { 2, 0, VF_VK_FORMAT_R16G16B16A16_UINT, 0 },
+        { 3, 1, VF_VK_FORMAT_R64G64B64A64_UINT, 0 }, /* locations 3 and 4 */
+        { 5, 2, VF_VK_FORMAT_R32_SINT, 0 },
+    };
+    vf_vk_vertex_input_options o;
+    vf_vk_vertex_input_options_init(&o);
+    o.system_values = 0;
+    vf_vk_vertex_input *vi;
+    ck_assert_int_eq(vf_vk_vertex_input_create(b, 3, a, 5, NULL, 0, &o, &vi, NULL), VF_OK);
+    const uint16_t data[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+    vf_vk_vertex_buffer_binding vb[2] = { { data, sizeof(data), 0 }, { NULL, 0, 0 } };
+    vf_vk_draw_desc d;
+    vf_vk_draw_desc_init(&d);
+    d.vertex_buffers = vb;
+    d.num_vertex_buffers = 2; /* binding 1 null, binding 2 never bound */
+    d.vertex_count = 2;
+    d.instance_count = 1;
+    uint32_t out[2 * 24];
+    memset(out, 0xab, sizeof(out));
+    ck_assert_int_eq(vf_vk_draw(vi, &d, out, sizeof(out), NULL), VF_OK);
+    for (uint32_t i = 0; i < 2; i++) {
+        const uint32_t one = 0x3f800000u, want[24] = {
+            0, 0, 0, one, 0, 0, 0, one, /* R32G32_SFLOAT, R8_UNORM */
+            data[4 * i], data[4 * i + 1], data[4 * i + 2], data[4 * i + 3],
+            0, 0, 0, 0, 0, 0, 0, 0, /* R64G64B64A64_UINT: no defaults */
+            0, 0, 0, 1, /* R32_SINT */
+        };
+        for (uint32_t w = 0; w < 24; w++)
+            ck_assert_msg(out[24 * i + w] == want[w], "vertex %u word %u: 0x%x, not 0x%x", i,
+                          w, out[24 * i + w], want[w]);
+    }
+    o.features &= ~VF_VK_FEATURE_NULL_DESCRIPTOR;
+    vf_vk_vertex_input_destroy(vi);
+    ck_assert_int_eq(vf_vk_vertex_input_create(b, 3, a, 5, NULL, 0, &o, &vi, NULL), VF_OK);
+    ck_assert_int_eq(vf_vk_draw(vi, &d, out, sizeof(out), NULL),
+                     VF_ERROR_VK_VERTEX_BUFFER_NOT_BOUND);
+    vf_vk_vertex_input_destroy(vi);
+}
+END_TEST
+
 static Suite *suite_vulkan_draw(void)
 {
     Suite *s = suite_create("vulkan_draw");
@@ -454,6 +508,7 @@ static Suite *suite_vulkan_draw(void)
     tcase_add_test(tc, test_create_errors);
     tcase_add_test(tc, test_draw_errors);
     tcase_add_test(tc, test_system_values);
+    tcase_add_test(tc, test_null_bindings);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -159,10 +159,10 @@ static void fetch(const struct vk_ref_binding *b, const struct vk_ref_attribute 
 {
     static const uint8_t zeros[32];
     uint32_t words[8];
-    if (b->data == NULL) {
-        memset(reg, 0, 16u * a->format.locations);
-        return;
-    }
+    /* A VK_NULL_HANDLE binding (nullDescriptor): "the values taken from
+     * memory are considered to be zero, and missing G, B, or A components
+     * are filled with (0,0,1)" (vkCmdBindVertexBuffers): as if every
+     * attribute were outside it. */
     /* attribAddress = base + offset + element * stride + attribDesc.offset
      * (fxvertex.adoc), in 64 bits. vfetch's choice, as the D3D rule: an
      * attribute wholly inside the binding reads its bytes, one outside
@@ -172,7 +172,7 @@ static void fetch(const struct vk_ref_binding *b, const struct vk_ref_attribute 
     for (uint32_t p = 0; p < a->format.locations; p++) {
         uint32_t piece = a->format.locations == 1 ? a->format.bytes : p == 0 ? 16 : a->format.bytes - 16;
         int64_t at = element * (int64_t)b->stride + a->offset + 16 * p;
-        int in = element >= 0 && at >= 0 && (uint64_t)at + piece <= room;
+        int in = b->data != NULL && element >= 0 && at >= 0 && (uint64_t)at + piece <= room;
         uint8_t tmp[32];
         memcpy(tmp, zeros, sizeof(tmp));
         if (in)

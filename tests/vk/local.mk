@@ -136,7 +136,8 @@ EXTRA_DIST += tests/vk/run-vk-vulkan.sh tests/vk/vulkan/bgra.json \
 	tests/vk/vulkan/restart-list.json tests/vk/vulkan/scaled.json \
 	tests/vk/vulkan/srgb.json tests/vk/vulkan/stride0.json \
 	tests/vk/vulkan/three-byte.json tests/vk/vulkan/uint32-offsets.json \
-	tests/vk/vulkan/uint8-restart.json
+	tests/vk/vulkan/uint8-restart.json tests/vk/vulkan/null-binding.json \
+	tests/vk/vulkan/r64-divisor.json tests/vk/vulkan/r64-double-divisor.json
 
 # The Vulkan edge cases (tests/vk/vulkan-edge/cases/, written by
 # gen_edge_cases.py) on the CPU: regenerated and diffed, validated, and

@@ -39,7 +39,8 @@ int vkf_open_fetch(const char *want, int robustness, struct vkf_device **dev_ret
     return vkf_open_with("vfetch-vk", want,
                          VKF_FEATURE_DIVISOR | VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS |
                              VKF_FEATURE_NULL_DESCRIPTOR | VKF_FEATURE_BIND_SIZES |
-                             VKF_FEATURE_INDIRECT,
+                             VKF_FEATURE_INDIRECT | VKF_FEATURE_SHADER64 |
+                             VKF_FEATURE_INDEX_UINT8,
                          robust_features, &robustness, dev_ret, err, err_size);
 }
 

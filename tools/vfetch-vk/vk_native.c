@@ -37,6 +37,28 @@ static const char *divisor_need(const struct vkf_device *d, uint32_t divisor)
     return "";
 }
 
+/* What a 64-bit format needs of the device, or "" when it has it. */
+static const char *wide_need(const struct vkf_device *d, const vf_vk_format_desc *f)
+{
+    if (f->bits[0] != 64)
+        return "";
+    if (f->numeric == VF_VK_NUMERIC_SFLOAT)
+        return d->info.float64 ? "" : "shaderFloat64";
+    return d->info.int64 ? "" : "shaderInt64";
+}
+
+/* What binding b needs of the device, or "": a VK_NULL_HANDLE (or
+ * unbound) binding needs nullDescriptor. An offset at or past the buffer's
+ * end is vfetch's to refuse (VUID-vkCmdBindVertexBuffers-pOffsets-00626). */
+static const char *binding_need(const struct vkf_device *d, const struct vf_case_vulkan *v,
+                                uint32_t b)
+{
+    if (b >= v->num_bound || v->vb_buffer[b] == VF_CASE_VK_NO_BUFFER)
+        return d->info.null_descriptor ? "" : "nullDescriptor (VK_EXT/KHR_robustness2) for "
+                                              "its VK_NULL_HANDLE buffer";
+    return "";
+}
+
 void vkf_native_check_device(const struct vkf_device *d, const struct vf_case *c, char *why,
                              size_t size)
 {
@@ -46,17 +68,15 @@ void vkf_native_check_device(const struct vkf_device *d, const struct vf_case *c
     for (uint32_t a = 0; a < v->num_attributes && !why[0]; a++) {
         const vf_vk_format_desc *f = vf_vk_format_info(v->attributes[a].format);
         uint32_t b = v->attributes[a].binding;
-        if (f->bits[0] == 64)
-            snprintf(why, size, "location %u: %s is a 64-bit format (shaderFloat64 / "
-                     "shaderInt64 inputs are not replayed by vfetch-vk yet)",
-                     v->attributes[a].location, f->name);
+        if (wide_need(d, f)[0])
+            snprintf(why, size, "location %u: the 64-bit VK_FORMAT_%s needs %s, which the "
+                     "device lacks", v->attributes[a].location, f->name, wide_need(d, f));
         else if (!has_vertex_buffer_bit(d, f->format))
             snprintf(why, size, "the device lacks VK_FORMAT_FEATURE_VERTEX_BUFFER_BIT for "
                      "VK_FORMAT_%s", f->name);
-        else if (b >= v->num_bound || v->vb_buffer[b] == VF_CASE_VK_NO_BUFFER ||
-                 v->buffers[v->vb_buffer[b]].size <= v->vb_offset[b])
-            snprintf(why, size, "binding %u has no bytes bound (a VK_NULL_HANDLE or empty "
-                     "binding is not replayed)", b);
+        else if (binding_need(d, v, b)[0])
+            snprintf(why, size, "binding %u needs %s, which the device lacks", b,
+                     binding_need(d, v, b));
     }
     for (uint32_t k = 0; k < v->num_divisors && !why[0]; k++) {
         const char *need = divisor_need(d, v->divisors[k].divisor);
@@ -64,9 +84,10 @@ void vkf_native_check_device(const struct vkf_device *d, const struct vf_case *c
             snprintf(why, size, "binding %u: divisor %u needs %s, which the device lacks",
                      v->divisors[k].binding, v->divisors[k].divisor, need);
     }
-    if (!why[0] && c->draw.indexed && v->index_type == VF_VK_INDEX_TYPE_UINT8)
+    if (!why[0] && c->draw.indexed && v->index_type == VF_VK_INDEX_TYPE_UINT8 &&
+        !d->info.index_uint8)
         snprintf(why, size, "VK_INDEX_TYPE_UINT8 needs indexTypeUint8 "
-                 "(VK_EXT/KHR_index_type_uint8), which vfetch-vk does not enable yet");
+                 "(VK_EXT/KHR_index_type_uint8), which the device lacks");
 }
 
 /* vfetch's registers by location, with each one's shader input type. */
@@ -84,6 +105,16 @@ static uint32_t location_rate(const struct vf_case_vulkan *v, uint32_t loc)
                            : VF_INPUT_PER_VERTEX_DATA;
     }
     return VF_INPUT_PER_VERTEX_DATA;
+}
+
+/* Whether an attribute starts at `loc` (else loc is the second location
+ * of a 64-bit one). */
+static int location_starts(const struct vf_case_vulkan *v, uint32_t loc)
+{
+    for (uint32_t a = 0; a < v->num_attributes; a++)
+        if (v->attributes[a].location == loc)
+            return 1;
+    return 0;
 }
 
 static int make_regs(const struct vf_case *c, struct vkf_native_regs *g)
@@ -108,6 +139,8 @@ static int make_regs(const struct vf_case *c, struct vkf_native_regs *g)
                                        f->numeric == VF_VK_NUMERIC_UFLOAT) && f->bits[0] != 64;
         g->format[r] = f != NULL ? f->name : "";
         g->slot_class[r] = location_rate(c->vulkan, g->location[r]);
+        g->wide[r] = f != NULL && f->bits[0] == 64 ? f->num_components : 0;
+        g->half[r] = g->wide[r] && !location_starts(c->vulkan, g->location[r]);
     }
     return 0;
 }
@@ -192,9 +225,20 @@ static int value_kind(uint32_t want, uint32_t got, const struct vkf_native_regs 
     return g->normalized[reg] && ulp == 1 ? VF_DIFF_ULP : VF_DIFF_OTHER;
 }
 
+/* Whether position i of a restart draw (records of R words, `n` of them
+ * from `first`) has a cut or the draw's end on both sides: no line-strip
+ * primitive uses it, and Vulkan need not shade it. */
+static int alone(const uint32_t *first, uint32_t R, uint32_t n, uint32_t i, uint32_t sys)
+{
+    int before = i == 0 || (first[(size_t)(i - 1) * R + sys + 2] & VF_FLAG_STRIP_CUT);
+    int after = i + 1 >= n || (first[(size_t)(i + 1) * R + sys + 2] & VF_FLAG_STRIP_CUT);
+
+    return before && after;
+}
+
 static void compare_record(struct vkf_case_report *r, const struct vkf_compare_rules *rules,
                            const uint32_t *want, const uint32_t *got,
-                           const struct vkf_native_regs *g, struct vkf_diff d)
+                           const struct vkf_native_regs *g, struct vkf_diff d, int lone)
 {
     const uint32_t nregs = g->count;
 
@@ -202,6 +246,10 @@ static void compare_record(struct vkf_case_report *r, const struct vkf_compare_r
 
     if (sys[2] & VF_FLAG_STRIP_CUT)
         return; /* a cut: no vertex */
+    if (!got[4 * nregs + 2] && lone) {
+        r->skipped_incomplete++;
+        return;
+    }
     if (!got[4 * nregs + 2]) {
         d.element = UINT32_MAX, d.component = VKF_COMP_VERTEX, d.kind = VF_DIFF_NOT_SHADED;
         d.expected = 0, d.got = 0;
@@ -221,7 +269,7 @@ static void compare_record(struct vkf_case_report *r, const struct vkf_compare_r
 
 static int compare(struct vkf_case_report *r, const struct vkf_compare_rules *rules,
                    const uint32_t *want, const struct vkf_native_out *got,
-                   const struct vkf_native_regs *g)
+                   const struct vkf_native_regs *g, int restart)
 {
     const uint32_t W = VKF_NATIVE_WORDS(g->count), R = 4 * (g->count + 1);
 
@@ -230,7 +278,8 @@ static int compare(struct vkf_case_report *r, const struct vkf_compare_rules *ru
             size_t k = (size_t)j * got->positions + i;
             struct vkf_diff d = { .position = i, .instance = j,
                                   .index_value = want[k * R + 4 * g->count] };
-            compare_record(r, rules, want + k * R, got->records + k * W, g, d);
+            int lone = restart && alone(want + (k - i) * R, R, got->positions, i, 4 * g->count);
+            compare_record(r, rules, want + k * R, got->records + k * W, g, d, lone);
         }
     if (got->stray) {
         struct vkf_diff d = { .element = UINT32_MAX, .component = VKF_COMP_STRAY,
@@ -253,6 +302,24 @@ static void name_registers(struct vkf_case_report *r, const struct vf_case *c,
     }
 }
 
+static int uses_wide(const struct vf_case_vulkan *v)
+{
+    for (uint32_t a = 0; a < v->num_attributes; a++)
+        if (vf_vk_format_info(v->attributes[a].format)->bits[0] == 64)
+            return 1;
+    return 0;
+}
+
+static int uses_null(const struct vf_case_vulkan *v)
+{
+    for (uint32_t a = 0; a < v->num_attributes; a++) {
+        uint32_t b = v->attributes[a].binding;
+        if (b >= v->num_bound || v->vb_buffer[b] == VF_CASE_VK_NO_BUFFER)
+            return 1;
+    }
+    return 0;
+}
+
 /* What the case uses, printed so a run on another driver can be read. */
 static void note_features(struct vkf_case_report *r, const struct vkf_device *d,
                           const struct vf_case *c)
@@ -268,6 +335,14 @@ static void note_features(struct vkf_case_report *r, const struct vkf_device *d,
     vkf_note(t, n, "%s, %u instance(s) from firstInstance %u; ",
              c->draw.indexed ? "vkCmdDrawIndexed" : "vkCmdDraw", c->draw.instance_count,
              c->draw.start_instance_location);
+    if (uses_wide(v))
+        vkf_note(t, n, "64-bit inputs through shaderFloat64/shaderInt64, stored as 32-bit "
+                 "halves; ");
+    if (c->draw.indexed && v->index_type == VF_VK_INDEX_TYPE_UINT8)
+        vkf_note(t, n, "VK_INDEX_TYPE_UINT8 through %s; ",
+                 d->info.uint8_extension ? d->info.uint8_extension : "?");
+    if (uses_null(v))
+        vkf_note(t, n, "VK_NULL_HANDLE vertex buffer(s) through nullDescriptor; ");
     if (v->primitive_restart && c->draw.indexed)
         vkf_note(t, n, "primitiveRestartEnable: drawn as a line strip with restart "
                  "(no list-restart feature needed for the vertex stage); ");
@@ -309,7 +384,8 @@ int vkf_native_case(struct vkf_device *dev, const struct vf_case *c,
             tamper(&got);
         struct vkf_compare_rules rules = o->rules;
         rules.device = vkf_device_description(dev);
-        ret = compare(r, &rules, want, &got, &g);
+        ret = compare(r, &rules, want, &got, &g,
+                      c->vulkan->primitive_restart && c->draw.indexed);
     }
     free(got.records);
     free(want);

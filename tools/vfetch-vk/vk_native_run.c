@@ -91,22 +91,77 @@ static int make_keys(const struct vf_case *c, struct keys *k, char *err, size_t 
     return 0;
 }
 
-/* The GLSL: one input per register, typed by the format's numeric type. */
+/* A register's input type: a 32-bit vector, or a 64-bit one of the
+ * format's component count (GLSL has no 1-component vector: a scalar). */
+static void input_type(const struct vkf_native_regs *g, uint32_t r, char *t, size_t size)
+{
+    static const char *const type32[3] = { "vec4", "ivec4", "uvec4" };
+    static const char *const scalar64[3] = { "double", "int64_t", "uint64_t" };
+    static const char *const vector64[3] = { "dvec", "i64vec", "u64vec" };
+
+    if (!g->wide[r])
+        snprintf(t, size, "%s", type32[g->numeric[r]]);
+    else if (g->wide[r] == 1)
+        snprintf(t, size, "%s", scalar64[g->numeric[r]]);
+    else
+        snprintf(t, size, "%s%u", vector64[g->numeric[r]], g->wide[r]);
+}
+
+/* The input a 64-bit register reads: its own, or for the second location
+ * of an attribute, the first's (the register before it). */
+static uint32_t input_of(const struct vkf_native_regs *g, uint32_t r)
+{
+    return g->half[r] && r > 0 ? r - 1 : r;
+}
+
+/* Word c of register r as a uint expression: a 32-bit component's bits,
+ * or one 32-bit half (low first) of a 64-bit component; 0 where a 64-bit
+ * format has no component, as vfetch writes. */
+static void word_expr(const struct vkf_native_regs *g, uint32_t r, uint32_t c, char *e,
+                      size_t size)
+{
+    static const char *const conv32[3] = { "floatBitsToUint", "uint", "uint" };
+    /* An int64_t is unpacked through its uint64_t bits. */
+    static const char *const unpack64[3] = { "unpackDouble2x32", "uvec2(unpackInt2x32",
+                                             "unpackUint2x32" };
+    static const char *const close64[3] = { "", ")", "" };
+    uint32_t comp = 2 * g->half[r] + c / 2, in = input_of(g, r);
+
+    if (!g->wide[r])
+        snprintf(e, size, "%s(a%u.%c)", conv32[g->numeric[r]], r, "xyzw"[c]);
+    else if (comp >= g->wide[r])
+        snprintf(e, size, "0u");
+    else if (g->wide[r] == 1)
+        snprintf(e, size, "%s(a%u)%s[%u]", unpack64[g->numeric[r]], in,
+                 close64[g->numeric[r]], c % 2);
+    else
+        snprintf(e, size, "%s(a%u.%c)%s[%u]", unpack64[g->numeric[r]], in, "xyzw"[comp],
+                 close64[g->numeric[r]], c % 2);
+}
+
+/* The GLSL: one input per register (per attribute for a 64-bit format of
+ * two locations), typed by the format's numeric type. */
 static char *shader_text(const struct vkf_native_regs *g, const struct keys *k,
                          uint32_t first_instance, uint32_t instances)
 {
-    static const char *const type[3] = { "vec4", "ivec4", "uvec4" };
-    static const char *const conv[3] = { "floatBitsToUint", "uint", "uint" };
-    size_t size = 1024 + (size_t)g->count * 400;
-    char *s = malloc(size);
+    size_t size = 1024 + (size_t)g->count * 600;
+    char *s = malloc(size), t[32], e[96];
     size_t n = 0;
+    int int64 = 0;
 
     if (s == NULL)
         return NULL;
-    n += (size_t)snprintf(s + n, size - n, "#version 450\n");
     for (uint32_t r = 0; r < g->count; r++)
+        int64 |= g->wide[r] && g->numeric[r] != 0;
+    n += (size_t)snprintf(s + n, size - n, "#version 450\n%s",
+                          int64 ? "#extension GL_ARB_gpu_shader_int64 : require\n" : "");
+    for (uint32_t r = 0; r < g->count; r++) {
+        if (g->half[r])
+            continue;
+        input_type(g, r, t, sizeof(t));
         n += (size_t)snprintf(s + n, size - n, "layout(location = %u) in %s a%u;\n",
-                              g->location[r], type[g->numeric[r]], r);
+                              g->location[r], t, r);
+    }
     n += (size_t)snprintf(
         s + n, size - n,
         "layout(std430, set = 0, binding = 0) buffer Out { uint w[]; } o;\n"
@@ -119,9 +174,10 @@ static char *shader_text(const struct vkf_native_regs *g, const struct keys *k,
         "    uint r = 4u + (j * %uu + k) * %uu;\n",
         k->base, first_instance, k->span, instances, k->span, VKF_NATIVE_WORDS(g->count));
     for (uint32_t r = 0; r < g->count; r++)
-        for (uint32_t c = 0; c < 4; c++)
-            n += (size_t)snprintf(s + n, size - n, "    o.w[r + %uu] = %s(a%u.%c);\n", 4 * r + c,
-                                  conv[g->numeric[r]], r, "xyzw"[c]);
+        for (uint32_t c = 0; c < 4; c++) {
+            word_expr(g, r, c, e, sizeof(e));
+            n += (size_t)snprintf(s + n, size - n, "    o.w[r + %uu] = %s;\n", 4 * r + c, e);
+        }
     snprintf(s + n, size - n,
              "    o.w[r + %uu] = uint(gl_VertexIndex);\n"
              "    o.w[r + %uu] = uint(gl_InstanceIndex);\n"
@@ -167,8 +223,9 @@ static int upload_all(struct vkf_device *d, const struct vf_case *c, struct nati
 
     for (uint32_t a = 0; a < v->num_attributes; a++) {
         uint32_t b = v->attributes[a].binding;
-        if (s->vb[b].buffer != VK_NULL_HANDLE)
-            continue;
+        if (s->vb[b].buffer != VK_NULL_HANDLE || b >= v->num_bound ||
+            v->vb_buffer[b] == VF_CASE_VK_NO_BUFFER)
+            continue; /* bound as VK_NULL_HANDLE (nullDescriptor) */
         if (upload(d, v, v->vb_buffer[b], v->vb_offset[b], VK_BUFFER_USAGE_VERTEX_BUFFER_BIT,
                    &s->vb[b], err, err_size))
             return VKF_EXIT_USAGE;
@@ -228,8 +285,9 @@ static int draw(struct vkf_device *d, const struct vf_case *c, struct native_sta
     const struct vf_case_vulkan *v = c->vulkan;
     struct vkf_draw_cmd cmd = {
         .index_buffer = c->draw.indexed ? s->ib.buffer : VK_NULL_HANDLE,
-        .index_type = v->index_type == VF_VK_INDEX_TYPE_UINT32 ? VK_INDEX_TYPE_UINT32
-                                                               : VK_INDEX_TYPE_UINT16,
+        .index_type = v->index_type == VF_VK_INDEX_TYPE_UINT32  ? VK_INDEX_TYPE_UINT32
+                      : v->index_type == VF_VK_INDEX_TYPE_UINT16 ? VK_INDEX_TYPE_UINT16
+                                                                 : VK_INDEX_TYPE_UINT8_EXT,
         .vertex_count = c->draw.vertex_count_per_instance,
         .instance_count = c->draw.instance_count,
         .first_vertex = c->draw.start_location,
@@ -239,6 +297,11 @@ static int draw(struct vkf_device *d, const struct vf_case *c, struct native_sta
 
     for (uint32_t b = 0; b < VF_VK_MAX_BINDINGS; b++)
         cmd.vertex_buffers[b] = s->vb[b].buffer;
+    /* An attribute's binding without a buffer: VK_NULL_HANDLE, which
+     * vkf_native_check_device let through only with nullDescriptor. */
+    for (uint32_t a = 0; a < v->num_attributes; a++)
+        if (s->vb[v->attributes[a].binding].buffer == VK_NULL_HANDLE)
+            cmd.null_bindings |= 1u << v->attributes[a].binding;
     return vkf_draw_wait(d, &s->pipe, &cmd, VKF_DRAW_TIMEOUT_NS, err, err_size)
                ? VKF_EXIT_MISMATCH
                : 0;

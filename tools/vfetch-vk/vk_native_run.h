@@ -27,6 +27,12 @@ struct vkf_native_regs {
     int floating[VKF_NATIVE_MAX_REGS];     /* SFLOAT or UFLOAT: two NaNs differ as nan */
     const char *format[VKF_NATIVE_MAX_REGS]; /* the VkFormat's name, for known deviations */
     uint32_t slot_class[VKF_NATIVE_MAX_REGS]; /* VF_INPUT_PER_VERTEX/INSTANCE_DATA by input rate */
+    /* A 64-bit format's component count (its shader input is a double,
+     * int64_t or uint64_t of that many components), 0 for the others;
+     * and which of its locations the register is (1: the second of an
+     * R64G64B64(A64) attribute, whose input the first register declares). */
+    uint32_t wide[VKF_NATIVE_MAX_REGS];
+    uint32_t half[VKF_NATIVE_MAX_REGS];
 };
 
 /* The driver's records: records[(j * positions + i) * words], zero where

@@ -147,6 +147,12 @@ static void enabled_info(struct vkf_device *d, const struct vkf_phys_info *info,
         d->info.geometry = d->info.tessellation = 0;
         d->info.max_patch_size = 0;
     }
+    if (!(features & VKF_FEATURE_SHADER64))
+        d->info.float64 = d->info.int64 = 0;
+    if (!(features & VKF_FEATURE_INDEX_UINT8) || !d->info.index_uint8) {
+        d->info.index_uint8 = 0;
+        d->info.uint8_extension = NULL;
+    }
 }
 
 static int create_device(struct vkf_device *d, char *err, size_t err_size)
@@ -183,11 +189,17 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         .pNext = in->robustness2_extension ? (void *)&rob2 : rob2.pNext,
         .drawIndirectCount = VK_TRUE,
     };
+    /* vfetch-vk's replay of VK_INDEX_TYPE_UINT8 draws. */
+    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
+        .pNext = in->indirect_count ? (void *)&v12 : v12.pNext,
+        .indexTypeUint8 = VK_TRUE,
+    };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = in->indirect_count ? (void *)&v12 : v12.pNext,
+        .pNext = in->uint8_extension ? (void *)&u8 : u8.pNext,
     };
-    const char *exts[2];
+    const char *exts[3];
     VkDeviceCreateInfo dci = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &f2,
@@ -201,6 +213,8 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         exts[dci.enabledExtensionCount++] = in->divisor_extension;
     if (in->robustness2_extension)
         exts[dci.enabledExtensionCount++] = in->robustness2_extension;
+    if (in->uint8_extension)
+        exts[dci.enabledExtensionCount++] = in->uint8_extension;
 
     /* The vertex shaders of both programs store what they fetched. */
     f2.features.vertexPipelineStoresAndAtomics = VK_TRUE;
@@ -212,6 +226,9 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
     f2.features.tessellationShader = (VkBool32)in->tessellation;
     /* vfetch-vk's indirect draws: D3D's StartInstanceLocation. */
     f2.features.drawIndirectFirstInstance = (VkBool32)in->indirect_first_instance;
+    /* vfetch-vk's 64-bit vertex inputs (vk_native_run.c). */
+    f2.features.shaderFloat64 = (VkBool32)in->float64;
+    f2.features.shaderInt64 = (VkBool32)in->int64;
     vr = d->vkCreateDevice(d->phys, &dci, NULL, &d->device);
     if (vr != VK_SUCCESS) {
         snprintf(err, err_size, "vkCreateDevice failed (%d)", (int)vr);

@@ -120,6 +120,10 @@ struct vkf_phys_info {
     int draw_parameters;           /* shaderDrawParameters (Vulkan 1.1): gl_BaseVertex, gl_BaseInstance */
     int indirect_first_instance;   /* drawIndirectFirstInstance: indirect firstInstance other than 0 */
     int indirect_count;            /* drawIndirectCount (Vulkan 1.2): vkCmdDraw*IndirectCount */
+    int float64;                   /* shaderFloat64: double vertex inputs */
+    int int64;                     /* shaderInt64: int64_t / uint64_t vertex inputs */
+    const char *uint8_extension;   /* VK_EXT_index_type_uint8 or VK_KHR_index_type_uint8, or NULL */
+    int index_uint8;               /* indexTypeUint8 (of that extension): VK_INDEX_TYPE_UINT8 */
     int graphics_queue;            /* has a graphics queue family: queue_family */
     uint32_t queue_family;
     uint32_t timestamp_bits;       /* timestampValidBits of that family */
@@ -138,6 +142,8 @@ struct vkf_phys_info {
 #define VKF_FEATURE_NULL_DESCRIPTOR 32u /* nullDescriptor */
 #define VKF_FEATURE_BIND_SIZES 64u  /* vkCmdBindVertexBuffers2 */
 #define VKF_FEATURE_INDIRECT 128u   /* drawIndirectFirstInstance and drawIndirectCount */
+#define VKF_FEATURE_SHADER64 256u   /* shaderFloat64 and shaderInt64: 64-bit vertex inputs */
+#define VKF_FEATURE_INDEX_UINT8 512u /* indexTypeUint8 (VK_EXT/KHR_index_type_uint8) */
 
 struct vkf_device {
     void *lib;

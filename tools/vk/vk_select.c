@@ -17,6 +17,8 @@
 #define VKF_STRUCTURE_TYPE_DIVISOR_PROPERTIES_KHR ((VkStructureType)1000525000)
 /* VK_KHR_robustness2 keeps VK_EXT_robustness2's structure type values. */
 #define VKF_KHR_ROBUSTNESS2_EXTENSION_NAME "VK_KHR_robustness2"
+/* VK_KHR_index_type_uint8 keeps VK_EXT_index_type_uint8's values too. */
+#define VKF_KHR_INDEX_UINT8_EXTENSION_NAME "VK_KHR_index_type_uint8"
 struct vkf_divisor_properties_khr {
     VkStructureType sType;
     void *pNext;
@@ -64,6 +66,10 @@ static void query_extensions(const struct vkf_device *d, VkPhysicalDevice p,
         info->robustness2_extension = VKF_KHR_ROBUSTNESS2_EXTENSION_NAME;
     else if (has_extension(ext, n, VK_EXT_ROBUSTNESS_2_EXTENSION_NAME))
         info->robustness2_extension = VK_EXT_ROBUSTNESS_2_EXTENSION_NAME;
+    if (has_extension(ext, n, VKF_KHR_INDEX_UINT8_EXTENSION_NAME))
+        info->uint8_extension = VKF_KHR_INDEX_UINT8_EXTENSION_NAME;
+    else if (has_extension(ext, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME))
+        info->uint8_extension = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
     *sm_builtins = has_extension(ext, n, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
     free(ext);
 }
@@ -77,6 +83,9 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
     VkPhysicalDeviceRobustness2FeaturesEXT rob2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT,
         .pNext = info->divisor_extension ? &div : NULL,
+    };
+    VkPhysicalDeviceIndexTypeUint8FeaturesEXT u8 = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_INDEX_TYPE_UINT8_FEATURES_EXT,
     };
     VkPhysicalDeviceShaderDrawParametersFeatures sdp = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
@@ -100,7 +109,14 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
         v12.pNext = f2.pNext;
         f2.pNext = &v12;
     }
+    if (info->uint8_extension) {
+        u8.pNext = f2.pNext;
+        f2.pNext = &u8;
+    }
     d->vkGetPhysicalDeviceFeatures2(p, &f2);
+    info->float64 = f2.features.shaderFloat64 != 0;
+    info->int64 = f2.features.shaderInt64 != 0;
+    info->index_uint8 = info->uint8_extension && u8.indexTypeUint8;
     info->draw_parameters = sdp.shaderDrawParameters != 0;
     info->indirect_first_instance = f2.features.drawIndirectFirstInstance != 0;
     info->indirect_count = v12.drawIndirectCount != 0;

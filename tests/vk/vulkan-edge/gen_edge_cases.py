@@ -302,6 +302,46 @@ def index_cases():
     }
 
 
+def null_case(desc, formats, bound):
+    """Binding 0 per vertex with real R32_UINT data; bindings 1 (per vertex)
+    and 2 (per instance) with no buffer: VK_NULL_HANDLE in pBuffers, or
+    past the bound count when `bound` is 1. Their attributes read zeros,
+    missing G, B, A filled (0, 0, 1) (vkCmdBindVertexBuffers, nullDescriptor).
+    No one-byte format: lavapipe crashes on one (tests/vk/oob/deviations/)."""
+    bindings = [{'binding': 0, 'stride': 4, 'inputRate': 'VERTEX'},
+                {'binding': 1, 'stride': 64, 'inputRate': 'VERTEX'},
+                {'binding': 2, 'stride': 64, 'inputRate': 'INSTANCE'}]
+    attrs = [{'location': 0, 'binding': 0, 'format': 'R32_UINT', 'offset': 0}]
+    loc, offset = 1, [0, 0, 0]
+    for b, fmt, size, locations in formats:
+        attrs.append({'location': loc, 'binding': b, 'format': fmt, 'offset': offset[b]})
+        loc, offset[b] = loc + locations, offset[b] + size
+    c = case(desc, bindings, attrs, [u32(range(100, 104))], draw(4, 2),
+             features={'nullDescriptor': True})
+    c['vkCmdBindVertexBuffers'] = {'firstBinding': 0, 'buffers': [0, None, None][:bound],
+                                   'offsets': [0] * bound}
+    return c
+
+
+def null_binding_cases():
+    formats = [(1, 'R32G32_SFLOAT', 8, 1), (1, 'R16G16_UNORM', 4, 1), (1, 'R16_SINT', 2, 1),
+               (1, 'R32G32B32_UINT', 12, 1), (1, 'A2B10G10R10_UNORM_PACK32', 4, 1),
+               (1, 'R16G16B16A16_SFLOAT', 8, 1), (2, 'R32G32_SINT', 8, 1),
+               (2, 'R16G16B16_SNORM', 6, 1), (2, 'R64_UINT', 8, 1),
+               (2, 'R64G64B64_UINT', 24, 2)]
+    return {
+        'null-binding-handles': null_case(
+            'Bindings 1 (per vertex) and 2 (per instance) bound as VK_NULL_HANDLE with '
+            'nullDescriptor: every attribute reads zeros with missing G, B, A filled '
+            '(0, 0, 1), 1 as 1.0f or, for UINT/SINT, 1; the 64-bit formats have no '
+            'defaults (0).', formats, 3),
+        'null-binding-unbound': null_case(
+            'Bindings 1 and 2 described but past the bound count (only binding 0 bound): '
+            'with nullDescriptor they read as VK_NULL_HANDLE, zeros with (0, 0, 1) defaults.',
+            formats[:4] + formats[6:8], 1),
+    }
+
+
 def main(argv):
     if len(argv) != 3:
         sys.stderr.write('usage: gen_edge_cases.py DEF_FILE OUT_DIR\n')
@@ -309,7 +349,8 @@ def main(argv):
     cases = {}
     for name, nbytes, numeric, fields in formats(argv[1]):
         cases['fmt-' + name] = format_case(name, nbytes, numeric, fields)
-    for group in (divisor_cases, stride_cases, align_cases, locations_case, index_cases):
+    for group in (divisor_cases, stride_cases, align_cases, locations_case, index_cases,
+                  null_binding_cases):
         cases.update(group())
     os.makedirs(argv[2], exist_ok=True)
     for name in sorted(cases):

@@ -116,17 +116,14 @@ static uint32_t bound_reason(const struct vkr_draw *d, const struct vkr_reg *x,
 }
 
 /* vf_vk_draw's words of a register: its part of the attribute decoded
- * from its bytes, or from zeros (D3D's rule, §18.3); an unbound binding
- * reads 0, 0, 0, 0. */
-static void exact_words(const struct vkr_reg *x, const uint8_t *bytes, int unbound,
-                        uint32_t *out)
+ * from its bytes, or from zeros out of bounds (D3D's rule, §18.3) and for
+ * a null buffer (vkCmdBindVertexBuffers, §17.8). */
+static void exact_words(const struct vkr_reg *x, const uint8_t *bytes, uint32_t *out)
 {
     uint8_t buf[32] = { 0 };
     uint32_t words[8];
-    if (unbound) {
-        memset(out, 0, 16);
-        return;
-    }
+    /* A null buffer (bytes NULL) reads zeros with the (0, 0, 1) defaults,
+     * as vf_vk_draw writes it: the decode of zero bytes. */
     if (bytes != NULL)
         memcpy(buf + 16 * x->part, bytes, x->bytes);
     vf_vk_decode_row(x->f, buf, words);
@@ -169,7 +166,7 @@ void vf_vkr_record(const struct vkr_draw *d, uint32_t j, uint32_t i, struct vkr_
             rec->reason[g] = VF_ROBUST_UNBOUND;
         else
             rec->reason[g] = bound_reason(d, x, b, j, i, index, &bytes);
-        exact_words(x, bytes, unbound, rec->words[g]);
+        exact_words(x, bytes, rec->words[g]);
         if (vertex_past && (rec->reason[g] == VF_ROBUST_IN_BOUNDS ||
                             (d->mode == VF_ROBUST_BUFFER_ACCESS || d->mode == VF_ROBUST_ATTRIBUTE)))
             rec->reason[g] = VF_ROBUST_INDEX_PAST;

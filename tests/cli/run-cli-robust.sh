@@ -78,8 +78,9 @@ bad robust-mode "--robustness: unknown mode 'robust'" '{}' compare oob.json zero
 # The same draw as a Vulkan case, classified by location (rules §17.8):
 # location 3 reads R32G32_SFLOAT from binding 0, stride 8, a 12-byte
 # buffer; binding 1 has no buffer (nullDescriptor), read by location 5 as
-# R32G32_SFLOAT: a null buffer gives (0, 0, 0, 1.0) in the Vulkan modes,
-# where vfetch's own word (the d3d mode) is (0, 0, 0, 0).
+# R32G32_SFLOAT: a null buffer gives (0, 0, 0, 1.0) in every mode, vfetch's
+# own word (the d3d mode) included, so vk-zeros' (0, 0, 0, 0) there is
+# outside every set and vk-range's (0, 0, 0, 1.0) exact.
 B='"VertexBindings": [{"binding": 0, "stride": 8, "inputRate": "VERTEX"}, {"binding": 1, "stride": 8, "inputRate": "VERTEX"}]'
 A='"VertexAttributes": [{"location": 3, "binding": 0, "format": "R32G32_SFLOAT", "offset": 0}, {"location": 5, "binding": 1, "format": "R32G32_SFLOAT", "offset": 0}]'
 VD='"Buffers": [{"Float32": [1, 2, 3]}], "vkCmdBindVertexBuffers": {"firstBinding": 0, "buffers": [0, null], "offsets": [0, 0]}, "topology": "POINT_LIST", "Draw": {"vkCmdDraw": {"vertexCount": 2, "instanceCount": 1}}'

@@ -24,7 +24,7 @@ static void check_set(const vf_vk_draw_desc *d, uint32_t mode, const vf_vk_robus
     if (mode == VF_ROBUST_D3D)
         FZ_CHECK(s->allow == VF_ROBUST_ALLOW_EXACT && s->exact == word,
                  "d3d mode: 0x%08x, vf_vk_draw 0x%08x", s->exact, word);
-    else if (s->reason != VF_ROBUST_UNBOUND)
+    else
         FZ_CHECK(ok == 1, "mode %u location %u.%u reason %u refuses vf_vk_draw's 0x%08x", mode,
                  s->location, s->component, s->reason, word);
     if (s->allow & VF_ROBUST_ALLOW_EXACT) {

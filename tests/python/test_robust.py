@@ -65,8 +65,7 @@ def test_without_robustness_and_bad_mode():
 
 # The same draw as a Vulkan case (rules 17.8): location 3 reads the 12-byte
 # buffer at stride 8; location 5's binding has no buffer (nullDescriptor),
-# which every Vulkan mode reads as (0, 0, 0, 1.0) where vfetch writes
-# (0, 0, 0, 0).
+# which every mode reads as (0, 0, 0, 1.0), vfetch's own words included.
 VK_CASE = {"Api": "Vulkan",
            "VertexBindings": [{"binding": 0, "stride": 8, "inputRate": "VERTEX"},
                               {"binding": 1, "stride": 8, "inputRate": "VERTEX"}],
@@ -91,13 +90,13 @@ def test_vulkan_struct_size():
 
 
 @pytest.mark.parametrize("mode,data,ok,counts", [
-    # exact: location 5's x, y, z twice and location 3's z, w (or more).
-    ("d3d", vk_capture(ZEROS[16:]), False, (6 + 4, 0, 2)),
-    ("robustness2", vk_capture(ZEROS[16:]), True, (6 + 4, 2, 0)),
-    ("robustness2", vk_capture(RANGE[16:]), False, (6 + 2, 2, 2)),
-    ("robust-buffer-access", vk_capture(RANGE[16:]), True, (6 + 2, 4, 0)),
-    ("attribute-robustness", vk_capture(RANGE[16:]), True, (6 + 2, 4, 0)),
-    ("robust-buffer-access", vk_capture(MAXINT[16:]), False, (6 + 3, 2, 1)),
+    # exact: location 5's four words twice and location 3's z, w (or more).
+    ("d3d", vk_capture(ZEROS[16:]), True, (8 + 4, 0, 0)),
+    ("robustness2", vk_capture(ZEROS[16:]), True, (8 + 4, 0, 0)),
+    ("robustness2", vk_capture(RANGE[16:]), False, (8 + 2, 0, 2)),
+    ("robust-buffer-access", vk_capture(RANGE[16:]), True, (8 + 2, 2, 0)),
+    ("attribute-robustness", vk_capture(RANGE[16:]), True, (8 + 2, 2, 0)),
+    ("robust-buffer-access", vk_capture(MAXINT[16:]), False, (8 + 3, 0, 1)),
 ])
 def test_vulkan_modes(mode, data, ok, counts):
     cmp = vfetch.compare(VK_CASE, data, robustness=mode)

@@ -295,7 +295,7 @@ VF_API vf_result vf_vk_decode_attribute(uint32_t format, const void *bytes, uint
 #define VF_VK_FEATURE_INDEX_TYPE_UINT8 0x4u           /* indexTypeUint8 */
 #define VF_VK_FEATURE_LIST_RESTART 0x8u               /* primitiveTopologyListRestart */
 #define VF_VK_FEATURE_PATCH_LIST_RESTART 0x10u        /* primitiveTopologyPatchListRestart */
-#define VF_VK_FEATURE_NULL_DESCRIPTOR 0x20u           /* nullDescriptor: unbound bindings read (0,0,0,0) */
+#define VF_VK_FEATURE_NULL_DESCRIPTOR 0x20u           /* nullDescriptor: no buffer reads 0s, (0,0,1) */
 #define VF_VK_FEATURE_LEGACY_VERTEX_ATTRIBUTES 0x40u  /* legacyVertexAttributes: no alignment rule but for 64-bit */
 #define VF_VK_FEATURES_ALL 0x7fu
 

@@ -1023,12 +1023,23 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  *
  * Cost: O(N) to find the distinct indices (one pass over the indices, two
  * for 32-bit ones and for x86's cleared 16-bit span, whose first pass is
- * vector min/max), on the calling thread; with desc->pool of 5 workers or
- * more and a map of at least the pool's minimum bytes (direct-mapped
- * indices), five passes over the positions split over the pool's threads
- * and the caller (three, plus passes over the table and a bitmap, where
- * the indices are read from the index buffer, not staged in the scratch),
- * with the same records and map. Then a draw of U positions per
+ * vector min/max), on the calling thread. With desc->pool of at least one
+ * worker and a map of at least the pool's minimum bytes, where the map may
+ * go straight to remap (vf_reuse_map always; vf_draw_reuse when `out`
+ * holds a record per position) and the indices are read from the index
+ * buffer, not staged in the scratch: a search per range of positions, one
+ * contiguous range per thread (the pool's and the caller's), each in a
+ * slice of the table of its own (direct-mapped over the range's [min,
+ * max] where that fits the slice, else hashed), two reads of its indices;
+ * then a merge on the calling thread over the ranges' distinct lists (about
+ * U entries, not N) that numbers the records in first-seen order; then
+ * each range's map rewritten through its translation, in parallel. It
+ * uses the same scratch as above (the ranges' lists in the words of the
+ * staged map): the scratch size does not depend on the pool. Elsewhere,
+ * with desc->pool of 5 workers or more, five passes over the positions
+ * split over the pool's threads and the caller (three, plus passes over
+ * the table and a bitmap, where the indices are not staged). Every path
+ * gives the same records and map. Then a draw of U positions per
  * instance through the layout's fetch paths (split over desc->pool like
  * vf_draw, with the same streaming stores for large outputs). */
 
@@ -1096,8 +1107,8 @@ VF_API vf_result vf_reuse_map_scratch_size(const vf_layout *layout, const vf_dra
                                            size_t *bytes_ret);
 
 /* The first call: the map of every position and the distinct indices of
- * the draw, in one read of its index stream (the split search over
- * desc->pool reads it once per pass, as described above).
+ * the draw, in one read of its index stream (a search over desc->pool
+ * reads it two or more times, as described above).
  * scratch: scratch_size bytes, 4-byte aligned, at least
  * vf_reuse_map_scratch_size (NULL allowed when that is 0), treated as in
  * vf_draw_reuse. remap: remap_count words, at least N =

@@ -12,6 +12,7 @@
  */
 #include "draw_plan.h"
 #include "draw_reuse_par.h"
+#include "draw_reuse_range.h"
 #include "draw_reuse_search.h"
 
 /* Words of scratch a draw's search needs besides the distinct indices:
@@ -103,6 +104,16 @@ static uint32_t find_distinct(const struct vf_plan *plan, vf_thread_pool *pool,
     struct vf_index_source src = vf_reuse_index_source(plan, t->staged);
     /* The staged words are spare unless they hold the indices. */
     uint32_t *spare = src.data == (const uint8_t *)t->staged ? NULL : t->staged;
+    /* Per range on the pool where the map may go straight to remap, the
+     * staged words holding the ranges' lists. */
+    uint32_t *map = spare ? vf_reuse_map_target(t, plan->vertex_count) : NULL;
+    if (map == t->remap && map &&
+        vf_reuse_range_search(pool, src.data, src.size, plan->vertex_count, plan->cut_enabled,
+                              plan->cut_value, table, vf_reuse_table_slots(plan), spare, map,
+                              unique, &n)) {
+        *map_ret = map;
+        return n;
+    }
     if (vf_reuse_par_dedupe(par, pool, src.data, src.size, plan->vertex_count, plan->cut_enabled,
                             plan->cut_value, table, vf_reuse_table_slots(plan), unique, spare,
                             &n)) {

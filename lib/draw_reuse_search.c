@@ -208,7 +208,7 @@ static uint32_t dedupe_hash(const uint8_t *data, uint32_t size, uint32_t n, int 
 
 /* How many records per instance `out` holds, by the size formula of
  * vf_draw_output_size (units of `lanes` records); an upper bound only,
- * map_target has the last word. */
+ * vf_reuse_map_target has the last word. */
 static uint64_t map_capacity(const struct vf_plan *plan, const struct vf_map_target *t)
 {
     uint64_t unit = (uint64_t)plan->unit_bytes * t->instances;
@@ -217,9 +217,8 @@ static uint64_t map_capacity(const struct vf_plan *plan, const struct vf_map_tar
     return t->out_size / unit * plan->lanes;
 }
 
-/* The array the map of a draw of at most `bound` records an instance goes
- * to (struct vf_map_target says which). */
-static uint32_t *map_target(const struct vf_map_target *t, uint32_t bound)
+/* draw_reuse_search.h. */
+uint32_t *vf_reuse_map_target(const struct vf_map_target *t, uint32_t bound)
 {
     size_t size;
     if (t->direct)
@@ -254,7 +253,7 @@ static uint32_t search16(const struct vf_isa_impl *impl, const uint8_t *data, ui
     uint32_t lo, hi;
     impl->reuse_bounds16(data, n, &lo, &hi);
     uint32_t span = hi - lo + 1;
-    uint32_t *map = *map_ret = map_target(t, span < n ? span : n);
+    uint32_t *map = *map_ret = vf_reuse_map_target(t, span < n ? span : n);
     if (span <= 2 * (uint64_t)n)
         return impl->reuse_search16(data, n, lo, hi, table, map, unique);
     return dedupe_direct16(data, n, table, map, unique);
@@ -272,7 +271,8 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
         const struct vf_isa_impl *impl = plan->layout->impl;
         if (!cuts && impl->reuse_bounds16)
             return search16(impl, src.data, n, t, table, unique, map_ret);
-        uint32_t *map = *map_ret = map_target(t, n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT);
+        uint32_t bound = n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT;
+        uint32_t *map = *map_ret = vf_reuse_map_target(t, bound);
         if (!cuts)
             return dedupe_direct16(src.data, n, table, map, unique);
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
@@ -285,7 +285,7 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
          * error can follow (the output holds a record per position), and
          * indices read from the staged words must not be overwritten. */
         uint32_t bound = limit < n ? (uint32_t)limit : n;
-        uint32_t *map = map_target(t, bound);
+        uint32_t *map = vf_reuse_map_target(t, bound);
         int harmless = (map != t->remap || bound == n) &&
                        (map != t->staged || src.data != (const uint8_t *)t->staged);
         if (harmless || indices_within(src.data, n, 0, (uint32_t)limit)) {
@@ -304,7 +304,7 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
     else
         index_bounds(src.data, 4, n, cuts, cut, &lo, &hi);
     uint64_t span = hi < lo ? 0 : (uint64_t)hi - lo + 1;
-    uint32_t *map = *map_ret = map_target(t, span < n ? (uint32_t)span : n);
+    uint32_t *map = *map_ret = vf_reuse_map_target(t, span < n ? (uint32_t)span : n);
     if (span == 0) { /* only cuts */
         for (uint32_t v = 0; v < n; v++)
             map[v] = VF_REUSE_CUT;

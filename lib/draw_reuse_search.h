@@ -55,6 +55,10 @@ struct vf_map_target {
     int direct;
 };
 
+/* The array the map of a draw of at most `bound` records an instance goes
+ * to (struct vf_map_target says which). */
+VF_HIDDEN uint32_t *vf_reuse_map_target(const struct vf_map_target *t, uint32_t bound);
+
 /* The map of every position (records or VF_REUSE_CUT) into the array the
  * target picks, returned in *map_ret, and the distinct indices in
  * first-seen order into `unique`; returns how many. `table` holds

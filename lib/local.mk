@@ -24,6 +24,8 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_reuse.c \
 	lib/draw_reuse_par.c \
 	lib/draw_reuse_par.h \
+	lib/draw_reuse_range.c \
+	lib/draw_reuse_range.h \
 	lib/draw_reuse_search.c \
 	lib/draw_reuse_search.h \
 	lib/reuse_lookup.h \

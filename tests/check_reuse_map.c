@@ -333,6 +333,62 @@ START_TEST(test_long_streams)
 }
 END_TEST
 
+/* Index i of edge stream `kind` of n positions, for the per-range search's
+ * edges: indices first seen in a later range; ranges of nothing but cuts;
+ * one distinct index; every 16-bit index (a bijection, then reversed). */
+static uint32_t edge_index(int kind, uint32_t i, uint32_t n)
+{
+    switch (kind) {
+    case 0: return i < n / 2 ? i % 3 : (n - i) % 11;
+    case 1: return i < n / 2 || i > n - 5 ? 0xffffffffu : 7 + i % 5;
+    case 2: return 42;
+    default: return (i < 65536 ? i : 131071 - i) * 40503u & 0xffff;
+    }
+}
+
+START_TEST(test_range_edges)
+{
+    vf_input_element_desc e[1] = { el("POSITION", 0, VF_FORMAT_R32_UINT, 0, 0, 0, 0) };
+    vf_layout *layout = make_layout(e, 1, VF_SV_VERTEX_ID);
+    uint8_t *vb = xalloc(1u << 18);
+    fill_addr(vb, 1u << 18, 1);
+    vf_vertex_buffer_view vbs[1] = { { vb, 1u << 18, 4 } };
+    vf_thread_pool *pools[NPOOLS];
+    pools_create(pools);
+    /* kind, positions: 1 to 3 positions give 16 threads ranges of one. */
+    static const uint32_t cases[][2] = { { 0, 64 },  { 0, 5 },  { 1, 64 }, { 1, 2 }, { 2, 1 },
+                                         { 2, 3 },   { 2, 40 }, { 0, 17 }, { 3, 131072 } };
+    for (size_t c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+        for (uint32_t isz = 2; isz <= 4; isz += 2) {
+            uint32_t kind = cases[c][0], n = cases[c][1];
+            uint8_t *idx = xalloc((size_t)n * isz);
+            for (uint32_t i = 0; i < n; i++) {
+                uint32_t v = edge_index((int)kind, i, n);
+                uint16_t h = (uint16_t)v;
+                memcpy(idx + (size_t)i * isz, isz == 2 ? (void *)&h : (void *)&v, isz);
+            }
+            vf_index_buffer_view ib = { idx, n * isz,
+                                        isz == 2 ? VF_FORMAT_R16_UINT : VF_FORMAT_R32_UINT };
+            uint32_t cut = kind != 1        ? VF_STRIP_CUT_VALUE_DISABLED
+                           : isz == 2 ? VF_STRIP_CUT_VALUE_0xFFFF
+                                      : VF_STRIP_CUT_VALUE_0xFFFFFFFF;
+            vf_draw_desc d = indexed_desc(vbs, 1, &ib, cut, VF_TOPOLOGY_TRIANGLESTRIP, n, 1,
+                                          0, 0, 0);
+            for (int i = 0; i < NPOOLS; i++) {
+                char what[80];
+                snprintf(what, sizeof(what), "edge %zu, %u-byte, %u threads", c, isz,
+                         pool_threads[i] + 1);
+                two_calls(layout, &d, pools[i], what);
+            }
+            free(idx);
+        }
+    }
+    pools_destroy(pools);
+    free(vb);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Scratch sizes and bad input                                              */
 /* ------------------------------------------------------------------------ */
@@ -490,6 +546,7 @@ static Suite *reuse_map_suite(void)
     tcase_add_loop_test(tc, test_random_every_isa, 0, 2);
     tcase_add_test(tc, test_random_threads);
     tcase_add_test(tc, test_long_streams);
+    tcase_add_test(tc, test_range_edges);
     tcase_add_test(tc, test_sizes);
     tcase_add_test(tc, test_bad_input);
     tcase_add_test(tc, test_records_desc);

@@ -16,6 +16,8 @@
  *    here, cuts mapping to VF_REUSE_CUT;
  *  - through the map, every record equals vf_draw's for that position;
  *  - a primitive list put in record numbers names each position's record;
+ *  - the same on no pool or on pools of 2 to 16 threads that split every
+ *    draw (the per-range search);
  *  - vf_reuse_map validates as vf_draw_reuse_scratch_size, writes nothing
  *    on error, and gives the reference's map and distinct indices, whose
  *    records draw holds vf_draw's records through the map.
@@ -107,6 +109,23 @@ static void check_map_calls(const vf_layout *layout, const vf_draw_desc *d, uint
     free(unique);
 }
 
+/* A pool of 1, 2, 3 or 15 worker threads told to split every draw (so the
+ * per-range and split searches run on the smallest), or none, by `pick`.
+ * Made once and kept for the process: a pool per input would spend the
+ * run starting threads. */
+static vf_thread_pool *fuzz_pool(uint8_t pick)
+{
+    static const uint32_t workers[4] = { 1, 2, 3, 15 };
+    static vf_thread_pool *pools[4];
+    if (pick % 5 == 4)
+        return NULL;
+    if (!pools[pick % 5]) {
+        FZ_CHECK(vf_thread_pool_create(workers[pick % 5], &pools[pick % 5]) == VF_OK, "pool");
+        vf_thread_pool_set_min_bytes(pools[pick % 5], 0);
+    }
+    return pools[pick % 5];
+}
+
 static void check(const uint8_t *data, size_t size)
 {
     fz_input in = { data, size, 0 };
@@ -152,6 +171,7 @@ static void check(const uint8_t *data, size_t size)
     uint32_t vb_size = fz_u16(&in) % 4096, stride = (fz_u8(&in) % 33) * 4;
     uint8_t sizes = fz_u8(&in);
     d.indexed = (flags & 1) || (sizes & 8);
+    d.pool = fuzz_pool(fz_u8(&in));
 
     uint8_t *ib_data = malloc((size_t)buf_count * isz + 1);
     FZ_CHECK(ib_data != NULL, "out of memory");

@@ -55,7 +55,8 @@ vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *d
                                   uint32_t *written_ret)
 {
     if (c->vulkan != NULL)
-        return vf_case_vulkan_draw_primitives(c, first_primitive, out, out_count, written_ret);
+        return vf_case_vulkan_draw_primitives(c, first_primitive, out, out_count, NULL,
+                                              written_ret);
     if (c->d3d11 == NULL)
         return vf_draw_primitives(desc, first_primitive, out, out_count, written_ret);
     return vf_case_d3d11_draw_primitives(c, first_primitive, out, out_count, written_ret);

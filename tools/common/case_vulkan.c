@@ -500,7 +500,8 @@ static int load_vk_draw(struct vf_json_ctx *x, json_object *v, struct vf_case *c
     return rc;
 }
 
-/* "topology" and "primitiveRestartEnable" (VkPipelineInputAssemblyStateCreateInfo). */
+/* "topology" and "primitiveRestartEnable" (VkPipelineInputAssemblyStateCreateInfo),
+ * then the fields that go with the topology. */
 static int load_input_assembly(struct vf_json_ctx *x, json_object *root, struct vf_case_vulkan *v)
 {
     int rc = 0;
@@ -511,6 +512,7 @@ static int load_input_assembly(struct vf_json_ctx *x, json_object *root, struct 
     else
         rc |= vf_case_get_named_enum(x, "topology", vf_json_field(root, "topology"),
                                      &vf_vk_topology_names, &v->topology);
+    rc |= vf_case_vulkan_load_ia(x, root, v, rc == 0);
     if (vf_json_present(root, "primitiveRestartEnable"))
         rc |= get_bool(x, "primitiveRestartEnable", vf_json_field(root, "primitiveRestartEnable"),
                        &v->primitive_restart);
@@ -557,7 +559,8 @@ static int reject_d3d_fields(struct vf_json_ctx *x, json_object *root)
 }
 
 /* The D3D topology of a Vulkan one, for what the tools print (the D3D
- * list has no fan; patch lists take one control point). */
+ * list has no fan; a patch list of one control point, the loader adds
+ * patchControlPoints). */
 static uint32_t d3d_topology(uint32_t vk)
 {
     static const uint32_t map[] = { VF_TOPOLOGY_POINTLIST, VF_TOPOLOGY_LINELIST,
@@ -574,7 +577,9 @@ int vf_case_load_vulkan(struct vf_json_ctx *x, json_object *root, struct vf_case
     static const char *const fields[] = { "Api", "Description", "Features", "VertexBindings",
                                           "VertexAttributes", "Buffers",
                                           "vkCmdBindVertexBuffers", "vkCmdBindIndexBuffer",
-                                          "topology", "primitiveRestartEnable", "Draw", NULL };
+                                          "topology", "primitiveRestartEnable",
+                                          "provokingVertexMode", "patchControlPoints", "Draw",
+                                          NULL };
     struct vf_case_vulkan *v;
 
     /* Each part, so that each malformed one is reported. */
@@ -597,6 +602,8 @@ int vf_case_load_vulkan(struct vf_json_ctx *x, json_object *root, struct vf_case
         return -1;
     /* For what the tools print; the draw itself is vf_vk_draw's. */
     c->draw.primitive_topology = d3d_topology(v->topology);
+    if (v->topology == VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST)
+        c->draw.primitive_topology += v->patch_control_points - 1;
     c->draw.strip_cut_value = VF_STRIP_CUT_VALUE_DISABLED;
     return 0;
 }

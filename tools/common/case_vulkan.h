@@ -48,6 +48,8 @@ struct vf_case_vulkan {
     uint32_t index_type;          /* VF_VK_INDEX_TYPE_* */
     uint32_t topology;            /* VF_VK_PRIMITIVE_TOPOLOGY_* */
     uint32_t primitive_restart;   /* primitiveRestartEnable */
+    uint32_t provoking_mode;      /* VF_VK_PROVOKING_VERTEX_MODE_* (default FIRST_VERTEX) */
+    uint32_t patch_control_points; /* PATCH_LIST: 1..32 (default 1); else 1 */
     /* The draw: indexed, count, instances, firstVertex/firstIndex,
      * vertexOffset and firstInstance are in c->draw. */
     /* Made by vf_case_vulkan_compile. */
@@ -59,10 +61,19 @@ struct vf_case_vulkan {
 extern const struct vf_names vf_vk_topology_names;
 extern const struct vf_names vf_vk_input_rate_names;
 extern const struct vf_names vf_vk_index_type_names;
+/* "LAST_VERTEX" (VK_PROVOKING_VERTEX_MODE_, with or without _EXT). */
+extern const struct vf_names vf_vk_provoking_vertex_mode_names;
 
 /* The Vulkan form: every field of the object `root` (its "Api" is already
  * read). 0, or -1 after vf_json_fail. */
 int vf_case_load_vulkan(struct vf_json_ctx *x, json_object *root, struct vf_case *c);
+
+/* "provokingVertexMode" and "patchControlPoints" of `root` into `v`, whose
+ * topology is read (topology_known: it was well formed, so a
+ * patchControlPoints beside another topology is refused). 0, or -1 after
+ * vf_json_fail (case_vulkan_ia.c). */
+int vf_case_vulkan_load_ia(struct vf_json_ctx *x, json_object *root, struct vf_case_vulkan *v,
+                           int topology_known);
 
 /* Frees what vf_case_load_vulkan and vf_case_vulkan_compile made
  * (c->vulkan may be NULL). */
@@ -86,14 +97,31 @@ void vf_case_vulkan_release(const struct vf_case *c);
 vf_result vf_case_vulkan_draw(const struct vf_case *c, vf_thread_pool *pool, void *out,
                               size_t out_size, vf_diagnostics *diag);
 
+/* The bindings a vf_vk_draw_desc of the case points at. */
+struct vf_case_vk_bound {
+    vf_vk_vertex_buffer_binding vbs[VF_VK_MAX_BINDINGS];
+    vf_vk_index_buffer_binding ib;
+};
+
+/* The case's draw as the library's struct into *d, pointing into the
+ * case and into *b (both must outlive it), on `pool` (NULL: this thread). */
+void vf_case_vulkan_draw_desc(const struct vf_case *c, vf_thread_pool *pool,
+                              struct vf_case_vk_bound *b, vf_vk_draw_desc *d);
+
 /* vf_vk_primitive_count and vf_vk_draw_primitives of the case's draw: one
- * instance's list, FIRST_VERTEX (the provoking vertex leads but in the
- * line adjacency forms), a patch list of one control point. The case must
- * have been compiled. */
+ * instance's list with the case's patchControlPoints; provoking_out (NULL
+ * to skip, else a word per primitive) receives each primitive's provoking
+ * vertex in the case's provokingVertexMode. The case must have been
+ * compiled. */
 vf_result vf_case_vulkan_primitive_count(const struct vf_case *c, uint32_t *count_ret,
                                          uint32_t *vertices_per_primitive_ret);
 vf_result vf_case_vulkan_draw_primitives(const struct vf_case *c, uint32_t first_primitive,
-                                         uint32_t *out, size_t out_count, uint32_t *written_ret);
+                                         uint32_t *out, size_t out_count, uint32_t *provoking_out,
+                                         uint32_t *written_ret);
+
+/* vf_vk_pipeline_statistics_get of the case's draw (all instances; the
+ * case must have been compiled). */
+vf_result vf_case_vulkan_statistics(const struct vf_case *c, vf_vk_pipeline_statistics *stats);
 
 /* The VkFormat of the attribute that fills `location` (the second location
  * of a 64-bit one included), or VF_VK_FORMAT_UNDEFINED. */

@@ -55,79 +55,74 @@ void vf_case_vulkan_release(const struct vf_case *c)
     c->vulkan->input = NULL;
 }
 
-/* The case's bindings and draw as the library's structs; they point
- * into the case and into *a. */
-struct vk_draw_args {
-    vf_vk_vertex_buffer_binding vbs[VF_VK_MAX_BINDINGS];
-    vf_vk_index_buffer_binding ib;
-    vf_vk_draw_desc d;
-};
-
-static void vk_draw_args(const struct vf_case *c, vf_thread_pool *pool, struct vk_draw_args *a)
+void vf_case_vulkan_draw_desc(const struct vf_case *c, vf_thread_pool *pool,
+                              struct vf_case_vk_bound *b, vf_vk_draw_desc *d)
 {
     const struct vf_case_vulkan *v = c->vulkan;
-    vf_vk_vertex_buffer_binding *vbs = a->vbs;
-    memset(vbs, 0, sizeof(a->vbs));
-    for (uint32_t b = 0; b < v->num_bound; b++) {
-        if (v->vb_buffer[b] == VF_CASE_VK_NO_BUFFER)
+    vf_vk_vertex_buffer_binding *vbs = b->vbs;
+    memset(vbs, 0, sizeof(b->vbs));
+    for (uint32_t k = 0; k < v->num_bound; k++) {
+        if (v->vb_buffer[k] == VF_CASE_VK_NO_BUFFER)
             continue;
-        vbs[b].data = v->buffers[v->vb_buffer[b]].data;
-        vbs[b].size = v->buffers[v->vb_buffer[b]].size;
-        vbs[b].offset = v->vb_offset[b];
+        vbs[k].data = v->buffers[v->vb_buffer[k]].data;
+        vbs[k].size = v->buffers[v->vb_buffer[k]].size;
+        vbs[k].offset = v->vb_offset[k];
         /* An empty buffer still is a buffer: its offset 0 is past its end. */
-        if (vbs[b].data == NULL)
-            vbs[b].data = a->vbs;
+        if (vbs[k].data == NULL)
+            vbs[k].data = b->vbs;
     }
-    memset(&a->ib, 0, sizeof(a->ib));
+    memset(&b->ib, 0, sizeof(b->ib));
     if (v->ib_set && v->ib_buffer != VF_CASE_VK_NO_BUFFER) {
-        const struct vf_case_vk_buffer *b = &v->buffers[v->ib_buffer];
-        a->ib.data = b->data != NULL ? (const void *)b->data : (const void *)&a->ib;
-        a->ib.size = b->size;
-        a->ib.offset = v->ib_offset;
+        const struct vf_case_vk_buffer *buf = &v->buffers[v->ib_buffer];
+        b->ib.data = buf->data != NULL ? (const void *)buf->data : (const void *)&b->ib;
+        b->ib.size = buf->size;
+        b->ib.offset = v->ib_offset;
     }
-    a->ib.index_type = v->index_type;
-    vf_vk_draw_desc_init(&a->d);
-    a->d.vertex_buffers = a->vbs;
-    a->d.num_vertex_buffers = v->num_bound;
-    a->d.index_buffer = v->ib_set ? &a->ib : NULL;
-    a->d.topology = v->topology;
-    a->d.primitive_restart_enable = v->primitive_restart;
-    a->d.indexed = c->draw.indexed;
-    a->d.vertex_count = c->draw.vertex_count_per_instance;
-    a->d.instance_count = c->draw.instance_count;
-    a->d.first_vertex = c->draw.start_location;
-    a->d.vertex_offset = c->draw.base_vertex_location;
-    a->d.first_instance = c->draw.start_instance_location;
-    a->d.pool = pool;
+    b->ib.index_type = v->index_type;
+    vf_vk_draw_desc_init(d);
+    d->vertex_buffers = b->vbs;
+    d->num_vertex_buffers = v->num_bound;
+    d->index_buffer = v->ib_set ? &b->ib : NULL;
+    d->topology = v->topology;
+    d->primitive_restart_enable = v->primitive_restart;
+    d->indexed = c->draw.indexed;
+    d->vertex_count = c->draw.vertex_count_per_instance;
+    d->instance_count = c->draw.instance_count;
+    d->first_vertex = c->draw.start_location;
+    d->vertex_offset = c->draw.base_vertex_location;
+    d->first_instance = c->draw.start_instance_location;
+    d->pool = pool;
 }
 
 vf_result vf_case_vulkan_draw(const struct vf_case *c, vf_thread_pool *pool, void *out,
                               size_t out_size, vf_diagnostics *diag)
 {
-    struct vk_draw_args a;
-    vk_draw_args(c, pool, &a);
-    return vf_vk_draw(c->vulkan->input, &a.d, out, out_size, diag);
+    struct vf_case_vk_bound b;
+    vf_vk_draw_desc d;
+    vf_case_vulkan_draw_desc(c, pool, &b, &d);
+    return vf_vk_draw(c->vulkan->input, &d, out, out_size, diag);
 }
 
-/* Patch lists: the case form has no patchControlPoints yet, so one
- * control point, as the D3D topology it prints as. */
 vf_result vf_case_vulkan_primitive_count(const struct vf_case *c, uint32_t *count_ret,
                                          uint32_t *vertices_per_primitive_ret)
 {
-    struct vk_draw_args a;
-    vk_draw_args(c, NULL, &a);
-    return vf_vk_primitive_count(c->vulkan->input, &a.d, 1, count_ret,
-                                 vertices_per_primitive_ret, NULL);
+    struct vf_case_vk_bound b;
+    vf_vk_draw_desc d;
+    vf_case_vulkan_draw_desc(c, NULL, &b, &d);
+    return vf_vk_primitive_count(c->vulkan->input, &d, c->vulkan->patch_control_points,
+                                 count_ret, vertices_per_primitive_ret, NULL);
 }
 
 vf_result vf_case_vulkan_draw_primitives(const struct vf_case *c, uint32_t first_primitive,
-                                         uint32_t *out, size_t out_count, uint32_t *written_ret)
+                                         uint32_t *out, size_t out_count, uint32_t *provoking_out,
+                                         uint32_t *written_ret)
 {
-    struct vk_draw_args a;
-    vk_draw_args(c, NULL, &a);
-    return vf_vk_draw_primitives(c->vulkan->input, &a.d, VF_VK_PROVOKING_VERTEX_MODE_FIRST_VERTEX,
-                                 1,
-                                 first_primitive, out, out_count, NULL, written_ret);
+    struct vf_case_vk_bound b;
+    vf_vk_draw_desc d;
+    vf_case_vulkan_draw_desc(c, NULL, &b, &d);
+    return vf_vk_draw_primitives(c->vulkan->input, &d, c->vulkan->provoking_mode,
+                                 c->vulkan->patch_control_points, first_primitive, out,
+                                 out_count, provoking_out, written_ret);
 }
 
 uint32_t vf_case_vulkan_location_format(const struct vf_case *c, uint32_t location)
@@ -165,9 +160,10 @@ vf_result vf_case_vulkan_robust_word(const struct vf_case *c, uint32_t mode, uin
                                      uint32_t position, uint32_t location, uint32_t component,
                                      uint32_t word, vf_vk_robust_set *set_ret, int *allowed_ret)
 {
-    struct vk_draw_args a;
-    vk_draw_args(c, NULL, &a);
-    vf_result r = vf_vk_robust_set_at(c->vulkan->input, &a.d, mode, instance, position, location,
+    struct vf_case_vk_bound b;
+    vf_vk_draw_desc d;
+    vf_case_vulkan_draw_desc(c, NULL, &b, &d);
+    vf_result r = vf_vk_robust_set_at(c->vulkan->input, &d, mode, instance, position, location,
                                       component, set_ret);
-    return r != VF_OK ? r : vf_vk_robust_allows(&a.d, set_ret, word, allowed_ret);
+    return r != VF_OK ? r : vf_vk_robust_allows(&d, set_ret, word, allowed_ret);
 }

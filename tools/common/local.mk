@@ -31,7 +31,7 @@ VF_CASE_SRC = tools/common/case.h tools/common/case_load.c tools/common/case_d3d
 	tools/common/case_indirect_d3d11.c tools/common/case_d3d11_state.h \
 	tools/common/case_draw.c tools/common/case_json.c tools/common/case_json.h \
 	tools/common/case_data.c tools/common/case_data.h tools/common/case_vulkan.c \
-	tools/common/case_vulkan.h tools/common/case_vulkan_draw.c tools/common/json_read.c \
+	tools/common/case_vulkan.h tools/common/case_vulkan_draw.c tools/common/case_vulkan_ia.c tools/common/json_read.c \
 	tools/common/json_read.h tools/common/d3d_names.c tools/common/d3d_names.h \
 	tools/common/common.h tools/common/file_read.c tools/common/file_read.h
 VF_TOOLS_CFLAGS = -I$(top_srcdir)/tools/common $(JSONC_CFLAGS)

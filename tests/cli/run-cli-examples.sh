@@ -47,6 +47,11 @@ expect d3d11-list-cut.prims.table "$VFETCH" run --primitives ../tests/cli/cases/
 expect d3d11-list-cut.prims.json "$VFETCH" run --primitives --output json \
     ../tests/cli/cases/d3d11-list-cut.json
 
+# A Vulkan draw in LAST_VERTEX mode marks each primitive's provoking vertex.
+expect vulkan-provoking-last.prims.table "$VFETCH" run --primitives \
+    ../tests/cli/cases/vulkan-provoking-last.json
+expect vulkan-provoking-last.prims.json "$VFETCH" run --primitives --output json \
+    ../tests/cli/cases/vulkan-provoking-last.json
 # --primitives: the primitive list after the records (table and json).
 for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut vulkan-indexed-restart vulkan-triangle; do
     expect "$ex.prims.table" "$VFETCH" run --primitives "$ex.json"

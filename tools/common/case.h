@@ -170,12 +170,16 @@ vf_result vf_case_draw(const struct vf_case *c, const vf_layout *layout, const v
 
 /* vf_primitive_count / vf_draw_primitives for the case: with `desc` for
  * D3D12, vf_d3d11_primitive_count / vf_d3d11_draw_primitives on the bound
- * state for D3D11 (cuts in lists too). */
+ * state for D3D11 (cuts in lists too), vf_vk_* for Vulkan. provoking_out
+ * (NULL to skip; a word per primitive written) receives a Vulkan draw's
+ * provoking vertex of each primitive in the case's provokingVertexMode
+ * (UINT32_MAX for patches); D3D cases leave it alone (the leading vertex
+ * provokes). */
 vf_result vf_case_primitive_count(const struct vf_case *c, const vf_draw_desc *desc,
                                   uint32_t *count_ret, uint32_t *vertices_per_primitive_ret);
 vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *desc,
                                   uint32_t first_primitive, uint32_t *out, size_t out_count,
-                                  uint32_t *written_ret);
+                                  uint32_t *provoking_out, uint32_t *written_ret);
 
 /* The draw's pipeline statistics (vf_draw_statistics with `desc` for D3D12,
  * vf_d3d11_draw_statistics on the bound state for D3D11), with the scratch

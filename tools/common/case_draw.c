@@ -52,10 +52,10 @@ vf_result vf_case_primitive_count(const struct vf_case *c, const vf_draw_desc *d
 
 vf_result vf_case_draw_primitives(const struct vf_case *c, const vf_draw_desc *desc,
                                   uint32_t first_primitive, uint32_t *out, size_t out_count,
-                                  uint32_t *written_ret)
+                                  uint32_t *provoking_out, uint32_t *written_ret)
 {
     if (c->vulkan != NULL)
-        return vf_case_vulkan_draw_primitives(c, first_primitive, out, out_count, NULL,
+        return vf_case_vulkan_draw_primitives(c, first_primitive, out, out_count, provoking_out,
                                               written_ret);
     if (c->d3d11 == NULL)
         return vf_draw_primitives(desc, first_primitive, out, out_count, written_ret);

@@ -43,8 +43,12 @@ static void table_primitives(FILE *f, const struct vf_selection sel,
                              const struct vf_primitive_list *pl, int records, uint32_t positions)
 {
 
-    fprintf(f, "\nprimitives: %u per instance, %u vertices each%s, leading vertex first",
-            pl->count, pl->vertices, records ? " as records (#)" : "");
+    fprintf(f, "\nprimitives: %u per instance, %u vertices each%s", pl->count, pl->vertices,
+            records ? " as records (#)" : "");
+    if (pl->provoking != NULL)
+        fprintf(f, ", the provoking vertex (%s) marked *", pl->provoking_mode);
+    else
+        fputs(", leading vertex first", f);
     if (sel.first_position != 0 || sel.num_positions != positions)
         fprintf(f, "; those within positions %u..%u", sel.first_position,
                 sel.first_position + sel.num_positions - 1);
@@ -56,7 +60,7 @@ static void table_primitives(FILE *f, const struct vf_selection sel,
                 continue;
             fprintf(f, "prim %u (instance %u):", p, j);
             for (uint32_t k = 0; k < pl->vertices; k++)
-                fprintf(f, " %u", v[k]);
+                fprintf(f, " %u%s", v[k], pl->provoking && pl->provoking[p] == v[k] ? "*" : "");
             fputc('\n', f);
         }
     }
@@ -293,7 +297,10 @@ static void json_primitives(FILE *f, const struct vf_selection sel,
             for (uint32_t k = 0; k < pl->vertices; k++)
                 fprintf(f, k ? ", %llu" : "%llu",
                         (unsigned long long)j * stride + v[k]);
-            fputs("]}", f);
+            fputs("]", f);
+            if (pl->provoking != NULL && pl->provoking[p] != UINT32_MAX)
+                fprintf(f, ", \"provoking\": %u", pl->provoking[p]);
+            fputs("}", f);
         }
     }
     fputs("\n]", f);

@@ -53,6 +53,11 @@ struct vf_primitive_list {
     const uint32_t *v;
     uint32_t count;
     uint32_t vertices;
+    /* A Vulkan draw's provoking vertex of each primitive (a position
+     * number, UINT32_MAX for none) where it need not be the leading one
+     * (LAST_VERTEX, named by provoking_mode); NULL: the leading vertex. */
+    const uint32_t *provoking;
+    const char *provoking_mode;
 };
 
 /* The map of a vertex-reuse draw (vf_draw_reuse): the record, within its

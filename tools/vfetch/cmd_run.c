@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_vulkan.h"
 #include "cli.h"
 #include "vfr.h"
 
@@ -60,12 +61,17 @@ static int list_primitives(const char *name, const struct vf_case *c, const vf_d
         return EXIT_INVALID;
     }
     size_t words = (size_t)count * vpp;
-    uint32_t *prims = malloc(words ? words * sizeof(uint32_t) : 1);
+    /* LAST_VERTEX: each primitive's provoking vertex after the list. */
+    int last = c->vulkan != NULL &&
+               c->vulkan->provoking_mode == VF_VK_PROVOKING_VERTEX_MODE_LAST_VERTEX;
+    size_t extra = last ? count : 0;
+    uint32_t *prims = malloc(words + extra ? (words + extra) * sizeof(uint32_t) : 1);
     if (prims == NULL) {
         cli_error("%s: out of memory for %u primitives", name, count);
         return EXIT_USAGE;
     }
-    res = vf_case_draw_primitives(c, desc, 0, prims, words, &written);
+    res = vf_case_draw_primitives(c, desc, 0, prims, words, last ? prims + words : NULL,
+                                  &written);
     if (res != VF_OK || written != count) {
         cli_error("%s: primitives: %s", name, vf_result_string(res));
         free(prims);
@@ -75,6 +81,8 @@ static int list_primitives(const char *name, const struct vf_case *c, const vf_d
     list->v = prims;
     list->count = count;
     list->vertices = vpp;
+    list->provoking = last ? prims + words : NULL;
+    list->provoking_mode = last ? "LAST_VERTEX" : NULL;
     return 0;
 }
 
@@ -271,7 +279,7 @@ static void print_kernel_path(const char *name, const vf_layout *layout)
 
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
-    struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0 }, { 0, 0, 0, 0 },
+    struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0, NULL, NULL }, { 0, 0, 0, 0 },
                      { NULL, NULL, 0 }, NULL, { 0, 0, 0, 0, 0 }, { 0 }, 0 };
     uint32_t isa;
     uint32_t warnings = 0;

@@ -55,6 +55,7 @@ static const char usage_run_head[] =
     "      --hex               table, csv: show every word as a 0x bit pattern\n"
     "      --primitives        also list the primitives the draw assembles, each\n"
     "                          as its vertices' positions, leading vertex first\n"
+    "                          (Vulkan, LAST_VERTEX: the provoking one marked *)\n"
     "      --reuse             vertex reuse: each distinct vertex once per instance,\n"
     "                          numbered in first-use order, then the map from\n"
     "                          positions to those records (- for a strip cut;\n"

@@ -113,12 +113,23 @@ static void check_map_calls(const vf_layout *layout, const vf_draw_desc *d, uint
  * per-range and split searches run on the smallest), or none, by `pick`.
  * Made once and kept for the process: a pool per input would spend the
  * run starting threads. */
+static vf_thread_pool *pools[4];
+
+/* The kept pools go at exit, so leak checkers see their threads joined. */
+static void free_pools(void)
+{
+    for (int i = 0; i < 4; i++)
+        vf_thread_pool_destroy(pools[i]);
+}
+
 static vf_thread_pool *fuzz_pool(uint8_t pick)
 {
     static const uint32_t workers[4] = { 1, 2, 3, 15 };
-    static vf_thread_pool *pools[4];
+    static int registered;
     if (pick % 5 == 4)
         return NULL;
+    if (!registered)
+        registered = atexit(free_pools) == 0;
     if (!pools[pick % 5]) {
         FZ_CHECK(vf_thread_pool_create(workers[pick % 5], &pools[pick % 5]) == VF_OK, "pool");
         vf_thread_pool_set_min_bytes(pools[pick % 5], 0);

@@ -8,43 +8,10 @@
 
 #include "cli.h"
 #include "compare.h"
+#include "compare_report.h"
 #include "compare_robust.h"
 #include "file_read.h"
 #include "vfr.h"
-
-#define MAX_FORMAT_VALUE 192u
-
-struct cmp_register {
-    char name[80];
-    int element;      /* layout element, or -1 for SV_VertexID / SV_InstanceID */
-    vf_format format;
-    uint32_t mapping;
-    uint32_t slot_class;
-    int32_t offset;   /* word in a captured record, or -1 when not captured */
-};
-
-struct cmp_diff {
-    size_t record;
-    char reg[80]; /* a copy: the registers live only while the capture is read */
-    uint32_t comp, expected, got;
-    int kind;      /* VF_DIFF_COUNT: an out-of-bounds word outside its set */
-    char set[160]; /* that set, in words */
-    uint32_t reason;
-};
-
-struct cmp_report {
-    uint64_t counts[VF_DIFF_COUNT];
-    uint64_t by_format[MAX_FORMAT_VALUE][VF_DIFF_COUNT];
-    uint64_t compared, accepted, known, not_accepted;
-    struct cmp_diff *shown;
-    uint32_t num_shown, max_shown;
-    unsigned accept;
-    struct vf_known_list *known_list;
-    const char *device;
-    struct vf_robust_check *robust; /* NULL without --robustness */
-    uint32_t vertices;
-    int failed;                     /* the sets could not be made */
-};
 
 static void cmp_count(struct cmp_report *r, const struct cmp_register *reg, size_t record,
                       uint32_t comp, uint32_t expected, uint32_t got, int kind)
@@ -162,94 +129,6 @@ static void cmp_record(struct cmp_report *r, const struct cmp_register *regs, ui
                 kind = vf_diff_classify_component(e, v, g->format, g->mapping, c);
             cmp_count(r, g, k, c, e, v, kind);
         }
-    }
-}
-
-static void print_word(FILE *f, uint32_t w)
-{
-    float x;
-    memcpy(&x, &w, 4);
-    fprintf(f, "0x%08x (%.9g)", w, (double)x);
-}
-
-/* The report as JSON: counts, per format, and the differences listed. */
-static void cmp_print_json(FILE *f, const char *name, const struct cmp_report *r)
-{
-    fputs("{\"case\": ", f);
-    vf_output_json_string(f, name);
-    fprintf(f, ", \"compared\": %llu, \"counts\": {", (unsigned long long)r->compared);
-    for (int k = 0; k < VF_DIFF_COUNT; k++)
-        fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
-                (unsigned long long)r->counts[k]);
-    fprintf(f, "}, \"accepted\": %llu, \"known\": %llu, \"not_accepted\": %llu,\n \"formats\": {",
-            (unsigned long long)r->accepted, (unsigned long long)r->known,
-            (unsigned long long)r->not_accepted);
-    for (uint32_t fm = 0, first = 1; fm < MAX_FORMAT_VALUE; fm++) {
-        uint64_t any = 0;
-        for (int k = 0; k < VF_DIFF_COUNT; k++)
-            any += r->by_format[fm][k];
-        if (!any)
-            continue;
-        fprintf(f, "%s\"%s\": {", first ? "" : ", ", vf_format_name(fm));
-        first = 0;
-        for (int k = 0; k < VF_DIFF_COUNT; k++)
-            fprintf(f, "%s\"%s\": %llu", k ? ", " : "", vf_diff_kind_name[k],
-                    (unsigned long long)r->by_format[fm][k]);
-        fputc('}', f);
-    }
-    if (r->robust != NULL)
-        fprintf(f, "},\n \"robustness\": {\"mode\": \"%s\", \"exact\": %llu, \"within\": %llu, "
-                "\"outside\": %llu", vf_robust_mode_name(r->robust->mode),
-                (unsigned long long)r->robust->exact, (unsigned long long)r->robust->within,
-                (unsigned long long)r->robust->outside);
-    fputs("},\n \"differences\": [", f);
-    for (uint32_t i = 0; i < r->num_shown; i++) {
-        const struct cmp_diff *d = &r->shown[i];
-        fprintf(f, "%s\n  {\"record\": %zu, \"register\": ", i ? "," : "", d->record);
-        vf_output_json_string(f, d->reg);
-        fprintf(f, ", \"component\": %u, \"expected\": %u, \"got\": %u, \"kind\": \"%s\"",
-                d->comp, d->expected, d->got,
-                d->kind == VF_DIFF_COUNT ? "oob-outside" : vf_diff_kind_name[d->kind]);
-        if (d->kind == VF_DIFF_COUNT) {
-            fprintf(f, ", \"reason\": \"%s\", \"set\": ", vf_robust_reason_name(d->reason));
-            vf_output_json_string(f, d->set);
-        }
-        fputc('}', f);
-    }
-    fputs("]}\n", f);
-}
-
-/* The report for people: a summary line, then a line per difference. */
-static void cmp_print(FILE *f, const char *name, const struct cmp_report *r, uint32_t vertices,
-                      int json)
-{
-    if (json) {
-        cmp_print_json(f, name, r);
-        return;
-    }
-    fprintf(f, "%s: %llu values compared:", name, (unsigned long long)r->compared);
-    for (int k = 0; k < VF_DIFF_COUNT; k++)
-        if (r->counts[k] || k == VF_DIFF_EXACT)
-            fprintf(f, " %s %llu", vf_diff_kind_name[k], (unsigned long long)r->counts[k]);
-    fprintf(f, "; %llu accepted, %llu known, %llu not accepted\n", (unsigned long long)r->accepted,
-            (unsigned long long)r->known, (unsigned long long)r->not_accepted);
-    if (r->robust != NULL)
-        fprintf(f, "out of bounds under %s: exact %llu, within set %llu, outside %llu\n",
-                vf_robust_mode_name(r->robust->mode), (unsigned long long)r->robust->exact,
-                (unsigned long long)r->robust->within, (unsigned long long)r->robust->outside);
-    for (uint32_t i = 0; i < r->num_shown; i++) {
-        const struct cmp_diff *d = &r->shown[i];
-        fprintf(f, "  record %zu (instance %zu, position %zu) %s.%c: expected ", d->record,
-                vertices ? d->record / vertices : 0, vertices ? d->record % vertices : 0, d->reg,
-                d->comp < 4 ? "xyzw"[d->comp] : '?');
-        print_word(f, d->expected);
-        fputs(", got ", f);
-        print_word(f, d->got);
-        if (d->kind == VF_DIFF_COUNT)
-            fprintf(f, ": out of bounds (%s), not in %s\n", vf_robust_reason_name(d->reason),
-                    d->set);
-        else
-            fprintf(f, ": %s\n", vf_diff_kind_name[d->kind]);
     }
 }
 

@@ -6,7 +6,8 @@ if HAVE_JSONC
 bin_PROGRAMS += tools/vfetch/vfetch
 tools_vfetch_vfetch_SOURCES = tools/vfetch/main.c tools/vfetch/cli.h tools/vfetch/help.c \
 	tools/vfetch/options.c tools/vfetch/reference.c tools/vfetch/cmd_run.c tools/vfetch/cmd_indirect.c \
-	tools/vfetch/cmd_compare.c tools/vfetch/messages.c tools/vfetch/picture.c \
+	tools/vfetch/cmd_compare.c tools/vfetch/compare_print.c tools/vfetch/compare_report.h \
+	tools/vfetch/messages.c tools/vfetch/picture.c \
 	tools/vfetch/cmd_vulkan.c
 tools_vfetch_vfetch_CFLAGS = $(AM_CFLAGS) $(VF_TOOLS_CFLAGS)
 tools_vfetch_vfetch_LDADD = $(VF_TOOLS_LIBS) libvfetch.la

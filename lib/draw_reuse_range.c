@@ -9,16 +9,18 @@
  *            the scratch table), its distinct indices in first-seen order
  *            into its slice of `spare` (it has at most as many as
  *            positions), its local record numbers into the map;
- *   merge    on the caller, over the ranges' distinct lists in range
- *            order (about the distinct count, not the positions): each
- *            index takes its global record, first seen first, and its
- *            slot of `spare` becomes the local->global translation;
+ *   merge    over the ranges' distinct lists in range order (about the
+ *            distinct count, not the positions): each index takes its
+ *            global record, first seen first, and its slot of `spare`
+ *            becomes the local->global translation; on the caller, or
+ *            from MERGE_MIN_RANGES ranges on the pool in four steps
+ *            (below: step_clear);
  *   rewrite  each range's map through its translation.
  * An index first seen in range r has its first position in range r, and
  * range r's list is in first-seen order, so the merge meets the indices
  * in the order of their first positions: the serial search's records.
  * The search reads the positions once and touches only its own memory;
- * the merge does what remains serial; the rewrite reads the map once.
+ * the rewrite reads the map once.
  */
 #include "draw_reuse_range.h"
 
@@ -38,7 +40,21 @@ struct range_job {
     atomic_uint next;         /* the next range of the running step */
     uint32_t lo[VF_REUSE_RANGES_MAX], hi[VF_REUSE_RANGES_MAX];
     uint32_t count[VF_REUSE_RANGES_MAX]; /* distinct indices of each range */
+    /* The merge on the pool: the table direct-mapped from `lo_all` over
+     * `span` slots, used as atomics; each range's first uses, then the
+     * global record of its first one. */
+    _Atomic uint32_t *owner;
+    uint32_t lo_all, span, *unique;
+    uint32_t base[VF_REUSE_RANGES_MAX];
 };
+
+_Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t),
+               "the table words are used as atomics in place");
+
+/* Ranges from which the merge runs on the pool rather than on the caller:
+ * its four passes over the ranges' lists cost more than one serial pass
+ * below that (figures: bench/README.md, "Reuse and threads"). */
+#define MERGE_MIN_RANGES 4u
 
 static inline uint32_t range_index(const struct range_job *j, uint32_t v)
 {
@@ -151,15 +167,25 @@ static void range_step(struct range_job *j, vf_thread_pool *pool,
     vf_thread_pool_run(pool, range_worker, j);
 }
 
-/* The merge: the whole table, direct-mapped where the draw's indices span
- * no more than it, else hashed; returns the distinct count. */
-static uint32_t merge(struct range_job *j, uint64_t slots, uint32_t *unique)
+/* The smallest and largest index of the draw's non-cut positions; lo > hi
+ * when there is none. */
+static void draw_span(const struct range_job *j, uint32_t *lo_ret, uint32_t *hi_ret)
 {
-    uint32_t lo = UINT32_MAX, hi = 0, next = 0;
+    uint32_t lo = UINT32_MAX, hi = 0;
     for (uint32_t r = 0; r < j->ranges; r++) {
         lo = j->lo[r] < lo ? j->lo[r] : lo;
         hi = j->hi[r] > hi ? j->hi[r] : hi;
     }
+    *lo_ret = lo;
+    *hi_ret = hi;
+}
+
+/* The merge: the whole table, direct-mapped where the draw's indices span
+ * no more than it, else hashed; returns the distinct count. */
+static uint32_t merge(struct range_job *j, uint64_t slots, uint32_t *unique)
+{
+    uint32_t lo, hi, next = 0;
+    draw_span(j, &lo, &hi);
     if (lo > hi)
         return 0; /* only cuts */
     int direct = (uint64_t)hi - lo < slots;
@@ -174,6 +200,103 @@ static uint32_t merge(struct range_job *j, uint64_t slots, uint32_t *unique)
         }
     }
     return next;
+}
+
+/* ------------------------------------------------------------------------
+ * The merge on the pool, for the direct-mapped table. An index's global
+ * record is the serial merge's when its first range (the smallest range
+ * whose list holds it) numbers it, ranges in order, each in its list's
+ * order. A slot holds, in turn: empty (UINT32_MAX); n + r, r its first
+ * range so far (atomic minimum); then its global record, below n. A range
+ * testing whether it owns a slot (n + its r) never mistakes either later
+ * value for its own.
+ * ------------------------------------------------------------------------ */
+
+static inline _Atomic uint32_t *owner_slot(const struct range_job *j, uint32_t idx)
+{
+    return &j->owner[idx - j->lo_all];
+}
+
+static void step_clear(struct range_job *j, uint32_t r)
+{
+    uint32_t b = (uint32_t)((uint64_t)j->span * r / j->ranges);
+    uint32_t e = (uint32_t)((uint64_t)j->span * (r + 1) / j->ranges);
+    for (uint32_t s = b; s < e; s++)
+        atomic_store_explicit(&j->owner[s], UINT32_MAX, memory_order_relaxed);
+}
+
+static void step_claim(struct range_job *j, uint32_t r)
+{
+    const uint32_t *list = j->spare + (size_t)r * j->len;
+    uint32_t code = j->n + r;
+    for (uint32_t k = 0; k < j->count[r]; k++) {
+        _Atomic uint32_t *slot = owner_slot(j, list[k]);
+        uint32_t cur = atomic_load_explicit(slot, memory_order_relaxed);
+        while (code < cur && !atomic_compare_exchange_weak_explicit(
+                                 slot, &cur, code, memory_order_relaxed, memory_order_relaxed))
+            ;
+    }
+}
+
+static void step_count(struct range_job *j, uint32_t r)
+{
+    const uint32_t *list = j->spare + (size_t)r * j->len;
+    uint32_t code = j->n + r, c = 0;
+    for (uint32_t k = 0; k < j->count[r]; k++)
+        c += atomic_load_explicit(owner_slot(j, list[k]), memory_order_relaxed) == code;
+    j->base[r] = c;
+}
+
+static void step_number(struct range_job *j, uint32_t r)
+{
+    const uint32_t *list = j->spare + (size_t)r * j->len;
+    uint32_t code = j->n + r, rec = j->base[r];
+    for (uint32_t k = 0; k < j->count[r]; k++) {
+        _Atomic uint32_t *slot = owner_slot(j, list[k]);
+        if (atomic_load_explicit(slot, memory_order_relaxed) == code) {
+            j->unique[rec] = list[k];
+            atomic_store_explicit(slot, rec++, memory_order_relaxed);
+        }
+    }
+}
+
+/* step `rewrite` after the merge on the pool: the range's list becomes its
+ * translation, then its map is rewritten through it. */
+static void step_translate(struct range_job *j, uint32_t r)
+{
+    uint32_t *list = j->spare + (size_t)r * j->len;
+    for (uint32_t k = 0; k < j->count[r]; k++)
+        list[k] = atomic_load_explicit(owner_slot(j, list[k]), memory_order_relaxed);
+    step_rewrite(j, r);
+}
+
+/* The merge and the rewrite on the pool, where enough ranges share it, the
+ * draw's indices span no more than the table and no range's code (n + r)
+ * reaches the empty slot; 0 (nothing done) otherwise. */
+static int merge_on_pool(struct range_job *j, vf_thread_pool *pool, uint64_t slots,
+                         uint32_t *unique, uint32_t *unique_ret)
+{
+    uint32_t lo, hi, total = 0;
+    draw_span(j, &lo, &hi);
+    if (j->ranges < MERGE_MIN_RANGES || lo > hi || (uint64_t)hi - lo >= slots ||
+        (uint64_t)j->n + j->ranges >= UINT32_MAX)
+        return 0;
+    j->owner = (_Atomic uint32_t *)(void *)j->table;
+    j->lo_all = lo;
+    j->span = hi - lo + 1;
+    j->unique = unique;
+    range_step(j, pool, step_clear);
+    range_step(j, pool, step_claim);
+    range_step(j, pool, step_count);
+    for (uint32_t r = 0; r < j->ranges; r++) {
+        uint32_t c = j->base[r];
+        j->base[r] = total;
+        total += c;
+    }
+    range_step(j, pool, step_number);
+    range_step(j, pool, step_translate);
+    *unique_ret = total;
+    return 1;
 }
 
 /* Splits the n positions into ranges, one a participant (at most
@@ -211,6 +334,8 @@ int vf_reuse_range_search(vf_thread_pool *pool, const uint8_t *data, uint32_t si
     if (!range_split(&j, vf_thread_pool_size(pool) + 1, slots))
         return 0;
     range_step(&j, pool, step_search);
+    if (merge_on_pool(&j, pool, slots, unique, unique_ret))
+        return 1;
     *unique_ret = merge(&j, slots, unique);
     range_step(&j, pool, step_rewrite);
     return 1;

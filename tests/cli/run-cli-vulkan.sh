@@ -14,7 +14,8 @@ set -u
 . "$(dirname "$0")/cli-lib.sh"
 
 CHECK_EXAMPLES="$top_builddir/tests/check-vulkan-examples"
-if "$CHECK_EXAMPLES" vulkan-triangle vulkan-divisor vulkan-formats vulkan-indexed-restart; then
+if "$CHECK_EXAMPLES" vulkan-triangle vulkan-divisor vulkan-formats vulkan-indexed-restart \
+    vulkan-fan-provoking-last; then
     pass
 else
     fail "the Vulkan examples' expected output differs from the reference model"
@@ -156,7 +157,8 @@ PY
 }
 if command -v python3 >/dev/null 2>&1; then
     vk_reuse_same reuse-uint8 reuse.out.json plain.out.json
-    for ex in vulkan-indexed-restart vulkan-divisor vulkan-formats vulkan-triangle; do
+    for ex in vulkan-indexed-restart vulkan-divisor vulkan-formats vulkan-triangle \
+        vulkan-fan-provoking-last; do
         "$VFETCH" run --reuse --output json "$EXAMPLES/$ex.json" >reuse.out.json
         "$VFETCH" run --output json "$EXAMPLES/$ex.json" >plain.out.json
         vk_reuse_same "$ex" reuse.out.json plain.out.json

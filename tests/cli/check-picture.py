@@ -4,7 +4,8 @@
 against `vfetch run --primitives --output json` of the same case: per
 instance the primitives (count, SV_PrimitiveID, vertices), the leading
 vertex of each (rules 13.4: the first vertex, the second for lines with
-adjacency), the adjacent vertices, the strip cuts, and which positions
+adjacency; a Vulkan draw's provoking vertex where --primitives gives one,
+LAST_VERTEX), the adjacent vertices, the strip cuts, and which positions
 read out of bounds. Exit 0 when all agree, 1 with a message otherwise."""
 import json
 import os
@@ -16,7 +17,10 @@ import xml.etree.ElementTree as ET
 SVG = "{http://www.w3.org/2000/svg}"
 # Where the adjacent vertices of a primitive are (rules 13.4).
 ADJACENT = {"LINELIST_ADJ": [0, 3], "LINESTRIP_ADJ": [0, 3],
-            "TRIANGLELIST_ADJ": [1, 3, 5], "TRIANGLESTRIP_ADJ": [1, 3, 5]}
+            "TRIANGLELIST_ADJ": [1, 3, 5], "TRIANGLESTRIP_ADJ": [1, 3, 5],
+            "LINE_LIST_WITH_ADJACENCY": [0, 3], "LINE_STRIP_WITH_ADJACENCY": [0, 3],
+            "TRIANGLE_LIST_WITH_ADJACENCY": [1, 3, 5],
+            "TRIANGLE_STRIP_WITH_ADJACENCY": [1, 3, 5]}
 
 
 def classes(e):
@@ -35,7 +39,9 @@ def check_instance(g, inst, records, prims, topo):
            for p in g.iter(SVG + "g") if "prim" in classes(p)]
     if got != want:
         bad.append("primitives %s, expected %s" % (got, want))
-    lead = 1 if topo.startswith("LINE") and topo.endswith("_ADJ") else 0
+    lead = 1 if topo.startswith("LINE") and topo in ADJACENT else 0
+    provoking = {p["id"]: p["provoking"] for p in prims
+                 if p["instance"] == inst and "provoking" in p}
     adj = ADJACENT.get(topo, [])
     for p in g.iter(SVG + "g"):
         if "prim" not in classes(p) or p.get("data-undrawn"):
@@ -43,8 +49,9 @@ def check_instance(g, inst, records, prims, topo):
         v = positions(p, "data-vertices")
         leads = [int(c.get("data-position")) for c in p.iter(SVG + "circle")
                  if "leading" in classes(c)]
-        if leads != [v[lead]]:
-            bad.append("prim %s: leading %s, expected %s" % (p.get("data-id"), leads, v[lead]))
+        want_lead = provoking.get(int(p.get("data-id")), v[lead])
+        if leads != [want_lead]:
+            bad.append("prim %s: leading %s, expected %s" % (p.get("data-id"), leads, want_lead))
         adjs = [int(r.get("data-position")) for r in p.iter(SVG + "rect")
                 if "adjacent" in classes(r)]
         if adjs != [v[k] for k in adj]:
@@ -77,7 +84,7 @@ def main():
                        check=True, capture_output=True)
         root = ET.parse(svg).getroot()
     d = json.loads(js)
-    topo = d["draw"]["PrimitiveTopology"]
+    topo = d["draw"].get("PrimitiveTopology", d["draw"].get("topology"))
     if root.get("data-topology") != topo:
         print("%s: topology %s, expected %s" % (case, root.get("data-topology"), topo))
         return 1

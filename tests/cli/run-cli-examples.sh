@@ -53,7 +53,8 @@ expect vulkan-provoking-last.prims.table "$VFETCH" run --primitives \
 expect vulkan-provoking-last.prims.json "$VFETCH" run --primitives --output json \
     ../tests/cli/cases/vulkan-provoking-last.json
 # --primitives: the primitive list after the records (table and json).
-for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut vulkan-indexed-restart vulkan-triangle; do
+for ex in strip-cuts triangle-strip-adj patch-list d3d11-strip-cut vulkan-indexed-restart vulkan-triangle \
+    vulkan-fan-provoking-last; do
     expect "$ex.prims.table" "$VFETCH" run --primitives "$ex.json"
     expect "$ex.prims.json" "$VFETCH" run --primitives --output json "$ex.json"
 done
@@ -68,7 +69,8 @@ done
 
 # --reuse: the distinct records, the remap, the primitives as records; the
 # same on every fetch path and with a thread pool.
-for ex in vertex-reuse strip-cuts instancing out-of-bounds; do
+for ex in vertex-reuse strip-cuts instancing out-of-bounds vulkan-indexed-restart \
+    vulkan-fan-provoking-last; do
     expect "$ex.reuse.table" "$VFETCH" run --reuse --primitives "$ex.json"
     expect "$ex.reuse.json" "$VFETCH" run --reuse --primitives --output json "$ex.json"
     [ -n "$REGENERATE" ] && continue
@@ -104,14 +106,17 @@ for a, b in zip(per.get("primitives", []), reuse.get("primitives", [])):
     assert [remap[v] for v in a["vertices"]] == b["vertices"], a
 assert len(per.get("primitives", [])) == len(reuse.get("primitives", []))
 # "indices": record k's raw index is SV_VertexID at the first position
-# that maps to it, in first-use order.
+# that maps to it, in first-use order (a Vulkan draw's gl_VertexIndex less
+# its vertexOffset).
+off = reuse["draw"].get("vertexOffset", 0)
 if "indices" in reuse:
     firsts = {}
     for p, k in enumerate(reuse["remap"][0]["records"]):
         if k >= 0:
             firsts.setdefault(k, p)
     assert sorted(firsts) == list(range(len(reuse["indices"]))), firsts
-    assert reuse["indices"] == [bypos[(0, firsts[k])]["SV_VertexID"] for k in sorted(firsts)]
+    assert reuse["indices"] == [(bypos[(0, firsts[k])]["SV_VertexID"] - off) % 2**32
+                                for k in sorted(firsts)]
 PY
         then
             pass

@@ -119,6 +119,20 @@ vf_result vf_case_vulkan_draw_primitives(const struct vf_case *c, uint32_t first
                                          uint32_t *out, size_t out_count, uint32_t *provoking_out,
                                          uint32_t *written_ret);
 
+/* Vertex reuse (`run --reuse`, case_vulkan_reuse.c): the case's draw by
+ * vf_case_vulkan_draw into `out` (sized for every position; its errors
+ * and diagnostics are the result), then map[p] for each position p (room
+ * for vertex_count words): its record within an instance, 0xFFFFFFFF
+ * (VF_REUSE_CUT) at a restart index; the distinct raw indices, in the
+ * order of their first position, into unique[0 .. *unique_count_ret)
+ * (room for vertex_count words), and their records over the start of
+ * `out`, *unique_count_ret per instance, each drawn once by vf_vk_draw.
+ * A vkCmdDraw has no repeated vertex: the identity map, its own records,
+ * unique untouched. The case must have been compiled. */
+vf_result vf_case_vulkan_draw_reuse(const struct vf_case *c, vf_thread_pool *pool, void *out,
+                                    size_t out_size, uint32_t *map, uint32_t *unique,
+                                    uint32_t *unique_count_ret, vf_diagnostics *diag);
+
 /* vf_vk_pipeline_statistics_get of the case's draw (all instances; the
  * case must have been compiled). */
 vf_result vf_case_vulkan_statistics(const struct vf_case *c, vf_vk_pipeline_statistics *stats);

@@ -15,7 +15,7 @@ if HAVE_JSONC
 noinst_LTLIBRARIES += tools/libvftools.la
 tools_libvftools_la_SOURCES = $(VF_CASE_SRC) tools/common/output.c tools/common/output.h \
     tools/common/output_internal.h tools/common/output_regs.c tools/common/output_layout.c \
-    tools/common/output_vulkan.c tools/common/output_vulkan.h \
+    tools/common/output_vulkan.c tools/common/output_vulkan.h tools/common/case_vulkan_reuse.c \
 	tools/common/vfr.c tools/common/vfr.h tools/common/compare.c tools/common/compare.h \
 	tools/common/compare_robust.c tools/common/compare_robust.h \
 	tools/common/oob.c tools/common/oob.h tools/common/oob_vulkan.c \

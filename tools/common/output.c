@@ -372,8 +372,13 @@ static void json_diagnostics(FILE *f, const vf_diagnostics *diag, int d3d11)
 
 /* "statistics": the draw's pipeline statistics, VSInvocations as the
  * interval a conforming GPU may report. */
-static void json_statistics(FILE *f, const vf_pipeline_statistics *st)
+static void json_statistics(FILE *f, const vf_pipeline_statistics *st,
+                            const struct vf_vk_pipeline_statistics *vk)
 {
+    if (vk != NULL) {
+        vf_output_json_statistics_vulkan(f, vk);
+        return;
+    }
     if (st == NULL)
         return;
     fprintf(f, "\"statistics\": {\"IAVertices\": %llu, \"IAPrimitives\": %llu, "
@@ -501,7 +506,7 @@ static int json_records(FILE *f, const struct vf_records *r, const struct vf_out
         json_draw(f, &r->c->draw);
     json_layout(f, r, &rv);
     json_diagnostics(f, o->diag, o->d3d11_ids);
-    json_statistics(f, o->stats);
+    json_statistics(f, o->stats, o->vk_stats);
     if (o->sel != NULL)
         fprintf(f, "\"selection\": {\"FirstInstance\": %u, \"InstanceCount\": %u, "
                    "\"FirstPosition\": %u, \"PositionCount\": %u},\n",
@@ -606,13 +611,13 @@ static int csv_records(FILE *f, const struct vf_records *r, const struct vf_outp
 
 int vf_output_table(FILE *f, const struct vf_records *r, int hex)
 {
-    struct vf_output_options o = { hex, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0 };
+    struct vf_output_options o = { .hex = hex };
     return table_records(f, r, &o);
 }
 
 int vf_output_json(FILE *f, const struct vf_records *r)
 {
-    struct vf_output_options o = { 0, NULL, NULL, NULL, NULL, 0, NULL, NULL, 0 };
+    struct vf_output_options o = { .hex = 0 };
     return json_records(f, r, &o);
 }
 

@@ -81,6 +81,8 @@ struct vf_output_options {
     const vf_diagnostics *diag;            /* json: "diagnostics" of the draw, when it has any */
     int d3d11_ids;                         /* json: name the D3D11 debug layer's message IDs */
     const vf_pipeline_statistics *stats;   /* json: "statistics" of the whole draw (NULL: none) */
+    const struct vf_vk_pipeline_statistics *vk_stats; /* json: a Vulkan draw's, in place of
+                                                       * stats (NULL: none) */
     const uint32_t *registers;             /* table, json, csv: only these data registers
                                             * (numbers in the record); NULL: all */
     uint32_t num_registers;

@@ -53,3 +53,16 @@ void vf_output_json_layout_vulkan(FILE *f, const struct vf_case *c, const vf_lay
                 d ? d->locations : 1, reg);
     }
 }
+
+void vf_output_json_statistics_vulkan(FILE *f, const vf_vk_pipeline_statistics *st)
+{
+    fprintf(f, "\"statistics\": {\"IAVertices\": %llu, \"IAPrimitives\": %llu, "
+               "\"VSInvocations\": [%llu, %llu], \"IAVerticesRange\": [%llu, %llu], "
+               "\"IAPrimitivesRange\": [%llu, %llu]},\n",
+            (unsigned long long)st->ia_vertices_max, (unsigned long long)st->ia_primitives_min,
+            (unsigned long long)st->vs_invocations_min,
+            (unsigned long long)st->vs_invocations_max,
+            (unsigned long long)st->ia_vertices_min, (unsigned long long)st->ia_vertices_max,
+            (unsigned long long)st->ia_primitives_min,
+            (unsigned long long)st->ia_primitives_max);
+}

@@ -17,4 +17,11 @@ void vf_output_json_draw_vulkan(FILE *f, const struct vf_case *c);
  * divisor and the record register of its (first) location in `layout`. */
 void vf_output_json_layout_vulkan(FILE *f, const struct vf_case *c, const vf_layout *layout);
 
+/* "statistics" of a Vulkan draw in the D3D draw's shape: IAVertices the
+ * most INPUT_ASSEMBLY_VERTICES (every position), IAPrimitives the complete
+ * primitives, VSInvocations [min, max]; and the intervals of the two
+ * input assembly counters as IAVerticesRange and IAPrimitivesRange. */
+struct vf_vk_pipeline_statistics;
+void vf_output_json_statistics_vulkan(FILE *f, const struct vf_vk_pipeline_statistics *st);
+
 #endif

@@ -32,8 +32,10 @@ void svg_text(FILE *f, const char *s);
 /* One primitive, <g class="prim" data-id data-vertices>: its shape, its
  * leading vertex, its adjacent vertices and its ID. `pts` is indexed by
  * position; a primitive with a vertex that cannot be drawn keeps its group
- * and its data but has no shape. */
+ * and its data but has no shape. `provoking`: UINT32_MAX, or the position
+ * of the provoking vertex (Vulkan's LAST_VERTEX mode), which then gets the
+ * dot (class "leading provoking") and the group data-provoking. */
 void svg_primitive(FILE *f, const struct svg_pt *pts, const uint32_t *v, uint32_t n,
-                   enum svg_shape shape, uint32_t id);
+                   enum svg_shape shape, uint32_t id, uint32_t provoking);
 
 #endif /* VF_TOOLS_COMMON_SVG_INTERNAL_H */

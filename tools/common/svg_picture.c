@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_vulkan.h"
 #include "d3d_names.h"
 #include "oob.h"
 #include "svg_internal.h"
@@ -175,7 +176,10 @@ static int record_oob(const struct picture *p, uint32_t j, uint32_t v, char *buf
     const uint32_t *sys = vf_records_at(p->r, j, v) + 4 * (p->r->registers - 1);
     uint32_t n = p->r->registers - 1;
 
-    vf_oob_record(p->r->layout, &p->desc, sys, v, &oob);
+    if (p->r->c->vulkan != NULL)
+        vf_oob_record_vulkan(p->r->c, sys, v, &oob);
+    else
+        vf_oob_record(p->r->layout, &p->desc, sys, v, &oob);
     vf_oob_text(&oob, p->name_ptrs, n < VF_MAX_REGISTERS ? n : VF_MAX_REGISTERS, buf, size);
     return vf_oob_any(&oob);
 }
@@ -355,7 +359,8 @@ static int panel(const struct picture *p, uint32_t j, uint32_t k, struct svg_pt 
         const uint32_t *v = p->pl->v + (size_t)i * p->pl->vertices;
         if (!prim_selected(p, v))
             continue;
-        svg_primitive(f, pts, v, p->pl->vertices, p->shape, i);
+        svg_primitive(f, pts, v, p->pl->vertices, p->shape, i,
+                      p->pl->provoking != NULL ? p->pl->provoking[i] : UINT32_MAX);
         drawn++;
     }
     fputs("</g>\n<g class=\"vertices\">\n", f);
@@ -369,13 +374,26 @@ static int panel(const struct picture *p, uint32_t j, uint32_t k, struct svg_pt 
     return 0;
 }
 
+/* The draw call and topology as the case's API names them. */
+static void draw_names(const struct vf_case *c, const char **call, const char **topo)
+{
+    if (c->vulkan != NULL) {
+        *call = c->draw.indexed ? "vkCmdDrawIndexed" : "vkCmdDraw";
+        *topo = vf_names_name(&vf_vk_topology_names, c->vulkan->topology);
+        return;
+    }
+    *call = c->draw.indexed ? "DrawIndexedInstanced" : "DrawInstanced";
+    *topo = vf_topology_name(c->draw.primitive_topology);
+}
+
 /* The file's head: size, styles, the arrow, the title line. */
 static void head(const struct picture *p, uint32_t width, uint32_t height)
 {
     FILE *f = p->f;
-    const char *topo = vf_topology_name(p->r->c->draw.primitive_topology);
+    const char *call, *topo;
     const char *reg = p->names[p->po->position_register];
 
+    draw_names(p->r->c, &call, &topo);
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" height=\"%u\" "
                "viewBox=\"0 0 %u %u\" class=\"vfetch-picture\" data-topology=\"%s\" "
@@ -403,27 +421,30 @@ static void head(const struct picture *p, uint32_t width, uint32_t height)
           "markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\"/>"
           "</marker></defs>\n<text class=\"heading\" x=\"10\" y=\"20\" font-size=\"14\">", f);
     svg_text(f, p->po->title ? p->po->title : "");
-    fprintf(f, ": %s, %s, %u primitive%s per instance</text>\n"
-               "<text class=\"heading\" x=\"10\" y=\"38\">", p->r->c->draw.indexed
-               ? "DrawIndexedInstanced" : "DrawInstanced", topo ? topo : "?", p->pl->count,
-            p->pl->count == 1 ? "" : "s");
+    fprintf(f, ": %s, %s, %u primitive%s per instance%s</text>\n"
+               "<text class=\"heading\" x=\"10\" y=\"38\">", call, topo ? topo : "?",
+            p->pl->count, p->pl->count == 1 ? "" : "s",
+            p->pl->provoking != NULL ? ", provoking vertex LAST_VERTEX" : "");
     svg_text(f, reg);
     fprintf(f, " %s, fitted to the panels at one scale, y up</text>\n",
             p->po->divide_by_w ? "x/w, y/w (w <= 0 not drawn)" : "x, y as given");
 }
 
-/* What the marks mean, under the panels. */
-static void legend(FILE *f, uint32_t y)
+/* What the marks mean, under the panels; `provoking`: the dot marks the
+ * provoking vertex of Vulkan's LAST_VERTEX mode, not the first. */
+static void legend(FILE *f, uint32_t y, int provoking)
 {
     fprintf(f, "<g class=\"legend\" transform=\"translate(10,%u)\">\n"
                "<circle class=\"leading\" cx=\"6\" cy=\"10\" r=\"2.5\"/>"
-               "<text x=\"14\" y=\"13\">leading vertex; arrow: towards the next vertex "
-               "(winding); bold number: SV_PrimitiveID</text>\n"
+               "<text x=\"14\" y=\"13\">%s; arrow: towards the next vertex "
+               "(winding); bold number: %s</text>\n"
                "<rect class=\"adjacent\" x=\"2\" y=\"22\" width=\"8\" height=\"8\"/>"
                "<text x=\"14\" y=\"30\">adjacent vertex, dashed to the edge it lies across"
                "</text>\n<g class=\"vertex oob\"><circle cx=\"6\" cy=\"44\" r=\"4\"/></g>"
                "<text x=\"14\" y=\"47\">position that read out of bounds (hover for what); "
-               "red cross: strip cut; numbers: positions</text>\n</g>\n", y);
+               "red cross: strip cut; numbers: positions</text>\n</g>\n", y,
+            provoking ? "provoking vertex (LAST_VERTEX)" : "leading vertex",
+            provoking ? "gl_PrimitiveID" : "SV_PrimitiveID");
 }
 
 int vf_picture_default_register(const struct vf_records *r, uint32_t *index_ret)
@@ -452,7 +473,7 @@ static int draw_all(struct picture *p)
             return -1;
         }
     }
-    legend(p->f, HEAD + rows * (PANEL + FOOT));
+    legend(p->f, HEAD + rows * (PANEL + FOOT), p->pl->provoking != NULL);
     fputs("</svg>\n", p->f);
     free(pts);
     return ferror(p->f) ? -1 : 0;

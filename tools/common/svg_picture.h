@@ -4,7 +4,9 @@
  * y as given or divided by w, fitted to the panel with one scale for all
  * panels (y up). Each primitive is a <g class="prim"> with data-id (its
  * SV_PrimitiveID) and data-vertices (its positions, leading vertex first);
- * the leading vertex carries a <circle class="leading">, adjacent vertices
+ * the leading vertex carries a <circle class="leading"> (with a list's
+ * provoking vertices, Vulkan's LAST_VERTEX mode: the provoking vertex, class
+ * "leading provoking", and the group has data-provoking), adjacent vertices
  * a <rect class="adjacent">, every strip cut a <g class="cut">, and every
  * position a <g class="vertex"> (data-positions: the positions drawn at one
  * point; data-oob-positions: those that read out of bounds, oob.h).

@@ -132,7 +132,7 @@ static void adjacency(FILE *f, const struct svg_pt *pts, const uint32_t *v, enum
 }
 
 void svg_primitive(FILE *f, const struct svg_pt *pts, const uint32_t *v, uint32_t n,
-                   enum svg_shape shape, uint32_t id)
+                   enum svg_shape shape, uint32_t id, uint32_t provoking)
 {
     uint32_t k[32], m = main_vertices(shape, n, k);
     struct svg_pt p[32], c = { 0, 0, 1 };
@@ -143,6 +143,8 @@ void svg_primitive(FILE *f, const struct svg_pt *pts, const uint32_t *v, uint32_
         fprintf(f, i ? " %u" : "%u", v[i]);
         ok &= pts[v[i]].ok;
     }
+    if (provoking != UINT32_MAX)
+        fprintf(f, "\" data-provoking=\"%u", provoking);
     fputs(ok ? "\">" : "\" data-undrawn=\"1\">", f);
     if (ok) {
         for (uint32_t i = 0; i < m; i++) {
@@ -159,8 +161,15 @@ void svg_primitive(FILE *f, const struct svg_pt *pts, const uint32_t *v, uint32_
         if (m >= 3)
             line(f, "winding\" marker-end=\"url(#arrow)", lead,
                  toward(lead, toward(p[1], c, 30), 50));
-        fprintf(f, "<circle class=\"leading\" data-position=\"%u\" r=\"2.5\"", v[k[0]]);
-        put_xy(f, "cx", "cy", lead);
+        if (provoking != UINT32_MAX) {
+            /* Vulkan's LAST_VERTEX mode: the dot on the provoking vertex. */
+            fprintf(f, "<circle class=\"leading provoking\" data-position=\"%u\" r=\"2.5\"",
+                    provoking);
+            put_xy(f, "cx", "cy", m == 1 ? pts[provoking] : toward(pts[provoking], c, 30));
+        } else {
+            fprintf(f, "<circle class=\"leading\" data-position=\"%u\" r=\"2.5\"", v[k[0]]);
+            put_xy(f, "cx", "cy", lead);
+        }
         fputs("/>", f);
         fprintf(f, "<text class=\"prim-id\"");
         c.y -= m == 1 ? 1000 : 0;

@@ -12,6 +12,7 @@
 #include "case.h"
 #include "output.h"
 #include "vfetch.h"
+#include "vfetch_vulkan.h"
 
 #define EXIT_INVALID 1
 #define EXIT_USAGE 2
@@ -138,10 +139,6 @@ int compile_layout(const char *name, const struct vf_case *c, uint32_t isa,
  * input state, which owns its layout. NULL is fine. */
 void release_layout(const struct vf_case *c, vf_layout *layout);
 
-/* What `vfetch run` cannot do yet for a Vulkan case (--primitives,
- * --reuse, --picture, --statistics): 0, or an exit status after a message. */
-int refuse_vulkan_options(const char *name, const struct vf_case *c, const struct options *o);
-
 /* validate on a Vulkan case (cmd_vulkan.c): its draw by vf_vk_draw (errors
  * on standard output, warnings counted), then its vertex input state with
  * Vulkan's names. 0 or an exit status. */
@@ -207,12 +204,25 @@ struct run {
     vf_pipeline_statistics stats;
     uint32_t regs[VF_MAX_REGISTERS]; /* --registers, resolved */
     uint32_t num_regs;
+    vf_vk_pipeline_statistics vk_stats; /* a Vulkan case's, in place of stats */
 };
 
 /* After the draw: --primitives (the list of one instance) and the
- * statistics. 0 or an exit status after a message. */
+ * statistics (a Vulkan case's into vk_stats, by run_vulkan_statistics in
+ * cmd_vulkan.c). 0 or an exit status after a message. */
 int run_primitives(struct run *r);
 int run_statistics(struct run *r);
+int run_vulkan_statistics(struct run *r);
+
+/* --reuse: a Vulkan list's provoking vertices (LAST_VERTEX) rewritten, as
+ * the list is, from positions to records (cmd_vulkan.c); 0, or -1 when
+ * one names no record. */
+int remap_provoking(struct run *r);
+
+/* --statistics with table output: the line after the records, with the
+ * D3D counters' names or, for a Vulkan case, VkQueryPipelineStatisticFlagBits'
+ * (cmd_vulkan.c). */
+void write_statistics(FILE *f, const struct run *r);
 
 /* The drawn records in the format --output chose, with what the options
  * add, to `f`; 0, or -1 when writing failed (errno set by stdio). */

@@ -131,8 +131,9 @@ int run_primitives(struct run *r)
         return rc;
     /* Primitives never name a cut, so every vertex has a record. */
     if (r->o->reuse &&
-        vf_reuse_remap_list(r->rr.map, r->c->draw.vertex_count_per_instance, r->prims,
-                            (size_t)r->plist.count * r->plist.vertices) != VF_OK) {
+        (vf_reuse_remap_list(r->rr.map, r->c->draw.vertex_count_per_instance, r->prims,
+                             (size_t)r->plist.count * r->plist.vertices) != VF_OK ||
+         remap_provoking(r) != 0)) {
         cli_error("%s: primitives: a vertex without a record", r->name);
         return EXIT_INVALID;
     }
@@ -158,6 +159,8 @@ static int output_records(FILE *f, const struct vf_records *rec, enum output_kin
 int run_statistics(struct run *r)
 {
     vf_draw_desc desc;
+    if (r->c->vulkan != NULL)
+        return run_vulkan_statistics(r);
     vf_case_draw_desc(r->c, &desc);
     vf_result res = vf_case_statistics(r->c, &desc, &r->stats);
     if (res != VF_OK) {
@@ -214,15 +217,12 @@ int write_records(FILE *f, const struct run *r)
     oo.sel = o->instances.set || o->positions.set ? &r->sel : NULL;
     oo.diag = r->diag;
     oo.d3d11_ids = c->d3d11 != NULL;
-    oo.stats = c->vulkan == NULL ? &r->stats : NULL; /* none for Vulkan draws yet */
+    oo.stats = &r->stats;
+    oo.vk_stats = c->vulkan != NULL ? &r->vk_stats : NULL;
     if (output_records(f, &rec, o->output, &oo) != 0)
         return -1;
     if (o->statistics && o->output == OUTPUT_TABLE)
-        fprintf(f, "\nstatistics: IAVertices %llu, IAPrimitives %llu, VSInvocations %llu..%llu\n",
-                (unsigned long long)r->stats.ia_vertices,
-                (unsigned long long)r->stats.ia_primitives,
-                (unsigned long long)r->stats.vs_invocations_min,
-                (unsigned long long)r->stats.vs_invocations_max);
+        write_statistics(f, r);
     return ferror(f) ? -1 : 0;
 }
 
@@ -279,15 +279,12 @@ static void print_kernel_path(const char *name, const vf_layout *layout)
 
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)
 {
-    struct run r = { name, c, o, NULL, NULL, NULL, { NULL, 0, 0, NULL, NULL }, { 0, 0, 0, 0 },
-                     { NULL, NULL, 0 }, NULL, { 0, 0, 0, 0, 0 }, { 0 }, 0 };
+    struct run r = { .name = name, .c = c, .o = o };
     uint32_t isa;
     uint32_t warnings = 0;
     int rc;
 
     rc = resolve_isa(o->isa, &isa);
-    if (rc == 0)
-        rc = refuse_vulkan_options(name, c, o);
     if (rc == 0)
         rc = select_records(name, c, o, &r.sel);
     if (rc != 0)
@@ -305,7 +302,7 @@ static int run_case(const char *name, const struct vf_case *c, const struct opti
         print_kernel_path(name, r.layout);
     if (rc == 0 && (o->primitives || o->picture))
         rc = run_primitives(&r);
-    if (rc == 0 && c->vulkan == NULL)
+    if (rc == 0)
         rc = run_statistics(&r);
     if (rc == 0)
         rc = run_extras(&r, 0);

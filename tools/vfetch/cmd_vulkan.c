@@ -1,8 +1,8 @@
 /*
  * cmd_vulkan.c - what `vfetch run` and `vfetch validate` do differently
- * for a Vulkan case ("Api": "Vulkan"): the options that do not apply to
- * it yet, its draw checked by vf_vk_draw, and its vertex input state
- * printed with Vulkan's names.
+ * for a Vulkan case ("Api": "Vulkan"): its pipeline statistics, its draw
+ * checked by vf_vk_draw, and its vertex input state printed with Vulkan's
+ * names.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,19 +10,51 @@
 #include "case_vulkan.h"
 #include "cli.h"
 
-int refuse_vulkan_options(const char *name, const struct vf_case *c, const struct options *o)
+/* vf_vk_pipeline_statistics_get of the whole draw, all instances. */
+int run_vulkan_statistics(struct run *r)
 {
-    /* Vertex reuse and the statistics are the D3D draw's and the picture
-     * draws the D3D topology; a Vulkan draw's differ (fans, list restart),
-     * so they are refused rather than given wrong. */
-    const char *what = o->reuse      ? "--reuse"
-                       : o->picture  ? "--picture"
-                       : o->statistics ? "--statistics"
-                                       : NULL;
-    if (c->vulkan == NULL || what == NULL)
-        return 0;
-    cli_error("%s: %s is not available for \"Api\": \"Vulkan\" cases yet", name, what);
-    return EXIT_USAGE;
+    vf_result res = vf_case_vulkan_statistics(r->c, &r->vk_stats);
+    if (res != VF_OK) {
+        cli_error("%s: statistics: %s", r->name, vf_result_string(res));
+        return EXIT_INVALID;
+    }
+    return 0;
+}
+
+int remap_provoking(struct run *r)
+{
+    uint32_t *pv = r->plist.provoking != NULL
+                       ? r->prims + (size_t)r->plist.count * r->plist.vertices : NULL;
+    uint32_t n = r->c->draw.vertex_count_per_instance;
+
+    for (uint32_t i = 0; pv != NULL && i < r->plist.count; i++) {
+        if (pv[i] == UINT32_MAX) /* a patch: none */
+            continue;
+        if (pv[i] >= n || r->rr.map[pv[i]] == VF_REUSE_CUT)
+            return -1;
+        pv[i] = r->rr.map[pv[i]];
+    }
+    return 0;
+}
+
+void write_statistics(FILE *f, const struct run *r)
+{
+    const vf_vk_pipeline_statistics *v = &r->vk_stats;
+
+    if (r->c->vulkan == NULL) {
+        fprintf(f, "\nstatistics: IAVertices %llu, IAPrimitives %llu, VSInvocations %llu..%llu\n",
+                (unsigned long long)r->stats.ia_vertices,
+                (unsigned long long)r->stats.ia_primitives,
+                (unsigned long long)r->stats.vs_invocations_min,
+                (unsigned long long)r->stats.vs_invocations_max);
+        return;
+    }
+    /* Each a [min, max] a conforming driver's counter lies in. */
+    fprintf(f, "\nstatistics: INPUT_ASSEMBLY_VERTICES %llu..%llu, INPUT_ASSEMBLY_PRIMITIVES "
+               "%llu..%llu, VERTEX_SHADER_INVOCATIONS %llu..%llu\n",
+            (unsigned long long)v->ia_vertices_min, (unsigned long long)v->ia_vertices_max,
+            (unsigned long long)v->ia_primitives_min, (unsigned long long)v->ia_primitives_max,
+            (unsigned long long)v->vs_invocations_min, (unsigned long long)v->vs_invocations_max);
 }
 
 /* vf_vk_draw into a buffer of the draw's size: its errors on standard

@@ -63,13 +63,16 @@ static const char usage_run_head[] =
     "                          numbers)\n"
     "      --statistics        table: also print the draw's pipeline statistics\n"
     "                          (IAVertices, IAPrimitives, VSInvocations [min, max];\n"
-    "                          json output always has them)\n";
+    "                          Vulkan: INPUT_ASSEMBLY_VERTICES, _PRIMITIVES and\n"
+    "                          VERTEX_SHADER_INVOCATIONS, each min..max; json output\n"
+    "                          always has them)\n";
 
 /* The rest, after the --isa line help_run writes. */
 static const char usage_run_tail[] =
     "      --registers LIST    table, csv, json: only these data registers (NAME,...)\n"
     "      --picture FILE.svg  also draw the primitives as SVG (one panel per instance,\n"
-    "                          IDs, leading vertices, adjacency, cuts, out of bounds)\n"
+    "                          IDs, leading vertices, adjacency, cuts, out of bounds;\n"
+    "                          Vulkan, LAST_VERTEX: the provoking vertices)\n"
     "      --picture-register NAME\n"
     "                          the position for --picture (default SV_Position,\n"
     "                          POSITION)\n"

@@ -272,6 +272,26 @@ static vf_result draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, v
     return res;
 }
 
+/* The same for a Vulkan case, by Vulkan's index rules (case_vulkan.h). */
+static vf_result draw_vulkan_reuse(const struct vf_case *c, vf_thread_pool *pool, void *out,
+                                   size_t size, vf_diagnostics *diag, struct reuse_result *rr)
+{
+    size_t n = c->draw.vertex_count_per_instance;
+    uint32_t *unique = malloc(n * 4 + 4);
+    rr->map = malloc(n * 4 + 4);
+    if (unique == NULL || rr->map == NULL) {
+        free(unique);
+        return VF_ERROR_OUT_OF_MEMORY;
+    }
+    vf_result res = vf_case_vulkan_draw_reuse(c, pool, out, size, rr->map, unique, &rr->unique,
+                                              diag);
+    if (res == VF_OK && c->draw.indexed)
+        rr->indices = unique;
+    else
+        free(unique);
+    return res;
+}
+
 void reuse_result_free(struct reuse_result *rr)
 {
     free(rr->map);
@@ -341,7 +361,9 @@ int draw_with_layout(const char *name, const struct vf_case *c, const vf_layout 
      * checks when the case is bound. A reuse draw gets vf_draw's
      * diagnostics from vf_draw_check first; for a D3D11 case it draws the
      * desc the bound state prepared (its list cuts included). */
-    if (rr) {
+    if (rr && c->vulkan) {
+        res = draw_vulkan_reuse(c, pool, out, size, diag, rr);
+    } else if (rr) {
         if ((res = vf_draw_check(layout, &desc, 0, diag)) == VF_OK)
             res = draw_reuse(layout, &desc, out, size, rr);
     } else if (c->d3d11) {

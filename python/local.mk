@@ -37,7 +37,7 @@ EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/t
 	tests/python/test_typed.py tests/python/test_statistics.py tests/python/test_robust.py \
 	tests/python/test_indirect.py tests/python/test_vulkan.py \
 	tests/python/test_abi_vulkan.py tests/python/test_case_problems.py \
-	tests/python/test_vulkan_prim.py
+	tests/python/test_vulkan_prim.py tests/python/test_vulkan_case.py
 
 # The C side of test_abi.py: sizes, offsets and constant values of what
 # python/vfetch/_lib.py mirrors. Headers only, so it links nothing.

@@ -22,15 +22,20 @@ class Primitives:
     tuple of position numbers (record numbers of per-position output) per
     primitive, leading vertex first, the k-th having SV_PrimitiveID
     .first + k; .first: 0 for a whole list; .instances: the draw's
-    instances. .array(): the list as a NumPy uint32 array of shape
+    instances. .provoking: for a Vulkan case in provokingVertexMode
+    LAST_VERTEX, each primitive's provoking vertex (a position, as the
+    CLI's JSON "provoking"; None for a patch), else None: the leading
+    vertex provokes.
+    .array(): the list as a NumPy uint32 array of shape
     (primitives, vertices_per_primitive), or a list of lists without NumPy."""
 
-    def __init__(self, vertices_per_primitive, words, instances, first=0):
+    def __init__(self, vertices_per_primitive, words, instances, first=0, provoking=None):
         n = vertices_per_primitive
         self.vertices_per_primitive = n
         self.list = [tuple(words[i:i + n]) for i in range(0, len(words), n)]
         self.instances = instances
         self.first = first
+        self.provoking = provoking
 
     def __len__(self):
         return len(self.list)
@@ -88,8 +93,8 @@ def primitives(case, base_dir=None):
     if case.api == "Vulkan":
         # Vulkan's own assembly (fans, restart in lists): vulkan_prim.py.
         from .vulkan_prim import primitives as vulkan_primitives
-        vpp, words, _ = vulkan_primitives(case, case_layout(case))
-        return Primitives(vpp, words, a.instance_count)
+        vpp, words, prov = vulkan_primitives(case, case_layout(case))
+        return Primitives(vpp, words, a.instance_count, 0, _last_vertex(case, prov))
     if case.api == "D3D11":
         indexed = _d3d11_indexed(case)
         n, start = a.vertex_count_per_instance, a.start_location
@@ -150,8 +155,17 @@ def iter_primitives(case, chunk=65536, base_dir=None):
 
 def _vulkan_pieces(case, chunk):
     from .vulkan_prim import pieces
-    for first, vpp, words in pieces(case, case_layout(case), chunk):
-        yield Primitives(vpp, words, case.draw.instance_count, first)
+    for first, vpp, words, prov in pieces(case, case_layout(case), chunk):
+        yield Primitives(vpp, words, case.draw.instance_count, first, _last_vertex(case, prov))
+
+
+def _last_vertex(case, provoking):
+    """The provoking positions where they are not the leading vertex: a
+    Vulkan case in LAST_VERTEX mode (the CLI's "provoking"), else None."""
+    from .vulkan_prim import LAST_VERTEX
+    if case.vulkan.provoking_mode != LAST_VERTEX:
+        return None
+    return [None if p == 0xFFFFFFFF else p for p in provoking]  # patches have none
 
 
 def _d3d11_pieces(case, chunk):

@@ -1,0 +1,164 @@
+"""Vulkan cases from Python: provokingVertexMode and patchControlPoints
+read as the CLI reads them, the provoking vertex of each primitive, the
+pipeline statistics, vertex reuse, and every problem of a malformed case.
+Expected values are worked by hand from Vulkan-Docs ("Primitive
+Topologies", queries.adoc; docs/d3d-ia-rules.md 18.5-18.7), not asked of
+the library."""
+import copy
+import json
+
+import pytest
+
+import vfetch
+from conftest import run_cli
+
+R16 = 0xFFFF
+
+
+def case(topology, count, indices=None, index_type="UINT16", restart=False, **more):
+    """A case of one R32_SFLOAT attribute whose element k is k."""
+    c = {"Api": "Vulkan",
+         "VertexBindings": [{"binding": 0, "stride": 4}],
+         "VertexAttributes": [{"location": 0, "binding": 0, "format": "R32_SFLOAT"}],
+         "Buffers": [{"Float32": list(range(32))}],
+         "vkCmdBindVertexBuffers": {"buffers": [0]},
+         "topology": topology,
+         "Draw": {"vkCmdDraw": {"vertexCount": count}}}
+    if indices is not None:
+        typed = {"UINT8": "Uint8", "UINT16": "Uint16", "UINT32": "Uint32"}[index_type]
+        c["Buffers"].append({typed: indices})
+        c["vkCmdBindIndexBuffer"] = {"buffer": 1, "indexType": index_type}
+        c["Draw"] = {"vkCmdDrawIndexed": {"indexCount": count}}
+        c["primitiveRestartEnable"] = restart
+    c.update(more)
+    return c
+
+
+def problems(c):
+    with pytest.raises(vfetch.CaseError) as e:
+        vfetch.Case(c)
+    return e.value.problems
+
+
+def cli_lines(c):
+    p = run_cli("run", "-", input=json.dumps(c).encode())
+    assert p.returncode == 2
+    return [line[len("vfetch: -: "):] for line in p.stderr.decode().strip().split("\n")]
+
+
+# ---------------------------------------------------------------------------
+# provokingVertexMode and patchControlPoints
+
+def test_last_vertex_marks_the_provoking_vertex():
+    # Strip triangle i is (v_i, v_i+1+i%2, v_i+2-i%2); under LAST_VERTEX
+    # v_i+2 provokes it (VK_EXT_provoking_vertex), the order is unchanged.
+    p = vfetch.primitives(case("TRIANGLE_STRIP", 6, provokingVertexMode="LAST_VERTEX"))
+    assert p.list == [(0, 1, 2), (1, 3, 2), (2, 3, 4), (3, 5, 4)]
+    assert p.provoking == [2, 3, 4, 5]
+    # FIRST_VERTEX, the default: the leading vertex provokes, as for D3D.
+    assert vfetch.primitives(case("TRIANGLE_STRIP", 6)).provoking is None
+    first = vfetch.primitives(case("TRIANGLE_STRIP", 6, provokingVertexMode="FIRST_VERTEX"))
+    assert first.list == p.list and first.provoking is None
+
+
+def test_last_vertex_of_a_fan_in_pieces():
+    # Fan triangle i is (v_i+1, v_i+2, v_0); the last vertex is v_i+2.
+    c = case("TRIANGLE_FAN", 6, provokingVertexMode="VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT")
+    pieces = list(vfetch.iter_primitives(c, chunk=3))
+    assert [(q.first, q.list, q.provoking) for q in pieces] == [
+        (0, [(1, 2, 0), (2, 3, 0), (3, 4, 0)], [2, 3, 4]), (3, [(4, 5, 0)], [5])]
+
+
+def test_provoking_as_the_cli_json():
+    c = case("TRIANGLE_STRIP", 5, provokingVertexMode="LAST_VERTEX")
+    p = run_cli("run", "--primitives", "--output", "json", "-", input=json.dumps(c).encode())
+    assert p.returncode == 0, p.stderr
+    want = [pr["provoking"] for pr in json.loads(p.stdout)["primitives"]]
+    assert vfetch.primitives(c).provoking == want == [2, 3, 4]
+
+
+def test_patch_control_points():
+    # 8 vertices in patches of 3: two patches, v6 v7 left over.
+    c = case("PATCH_LIST", 8, patchControlPoints=3)
+    p = vfetch.primitives(c)
+    assert (p.vertices_per_primitive, p.list) == (3, [(0, 1, 2), (3, 4, 5)])
+    assert vfetch.Case(c).primitive_topology == 33 + 2  # 3_CONTROL_POINT_PATCHLIST
+    last = vfetch.primitives(dict(c, provokingVertexMode="LAST_VERTEX"))
+    assert last.provoking == [None, None]  # patches have no provoking vertex
+    # Absent: one control point a patch.
+    assert vfetch.primitives(case("PATCH_LIST", 2)).list == [(0,), (1,)]
+
+
+@pytest.mark.parametrize("more,want", [
+    ({"provokingVertexMode": "LAST_VERTX"},
+     "provokingVertexMode: unknown provoking vertex mode 'LAST_VERTX' (did you mean "
+     "'LAST_VERTEX'?)"),
+    ({"provokingVertexMode": True},
+     "provokingVertexMode: expected a provoking vertex mode name or a number, got a boolean"),
+    ({"patchControlPoints": 3},
+     "patchControlPoints: only for \"topology\": \"PATCH_LIST\" (the tessellation state is not "
+     "used with TRIANGLE_LIST)"),
+    ({"topology": "PATCH_LIST", "patchControlPoints": 33},
+     "patchControlPoints: expected 1..32 "
+     "(VUID-VkPipelineTessellationStateCreateInfo-patchControlPoints-01214), got 33"),
+    ({"topology": "PATCH_LIST", "patchControlPoints": 0},
+     "patchControlPoints: expected 1..32 "
+     "(VUID-VkPipelineTessellationStateCreateInfo-patchControlPoints-01214), got 0"),
+    ({"topology": "PATCH_LIST", "patchControlPoints": -1},
+     "patchControlPoints: -1 is negative; expected an unsigned 32-bit integer"),
+])
+def test_ia_fields_refused_as_the_cli(more, want):
+    c = dict(case("TRIANGLE_LIST", 3), **more)
+    assert problems(c) == [want]
+    assert cli_lines(c) == [want]
+
+
+def test_provoking_mode_number_is_the_librarys_to_judge():
+    c = case("TRIANGLE_LIST", 3, provokingVertexMode=7)
+    with pytest.raises(vfetch.DrawError) as e:
+        vfetch.primitives(c)
+    assert e.value.code == 529  # VF_ERROR_VK_INVALID_PROVOKING_VERTEX_MODE
+
+
+# ---------------------------------------------------------------------------
+# Every problem of a part, as the CLI reports them
+
+BROKEN = case("TRIANGLE_LIST", 3, [0, 1, 2])
+BROKEN["VertexBindings"] = [{"binding": -1, "stride": "x", "inputRate": "INSTANSE"}]
+BROKEN["VertexAttributes"] = [{"binding": 0, "format": "R32_SFLOT", "offset": -4}]
+BROKEN["vkCmdBindIndexBuffer"] = {"buffer": -2, "indexType": "UINT9", "ofset": 0}
+BROKEN_PROBLEMS = [
+    "VertexBindings[0].binding: -1 is negative; expected an unsigned 32-bit integer",
+    "VertexBindings[0].stride: expected a non-negative integer, got a string",
+    "VertexBindings[0].inputRate: unknown input rate 'INSTANSE' (did you mean 'INSTANCE'?)",
+    "VertexAttributes[0]: missing field 'location'",
+    "VertexAttributes[0].offset: -4 is negative; expected an unsigned 32-bit integer",
+    "VertexAttributes[0].format: unknown vertex format 'R32_SFLOT' (did you mean 'R32_SFLOAT'?)",
+    "vkCmdBindIndexBuffer: unknown field 'ofset' (did you mean 'offset'?)",
+    "vkCmdBindIndexBuffer.buffer: -2 is negative; expected an unsigned 32-bit integer",
+    "vkCmdBindIndexBuffer.indexType: unknown index type 'UINT9' (did you mean 'UINT8'?)",
+]
+
+
+def test_every_field_of_a_part_as_the_cli():
+    assert problems(copy.deepcopy(BROKEN)) == BROKEN_PROBLEMS
+    assert cli_lines(BROKEN) == BROKEN_PROBLEMS
+
+
+def test_index_type_aliases():
+    for name in ("UINT8", "UINT8_EXT", "VK_INDEX_TYPE_UINT8_KHR"):
+        c = case("POINT_LIST", 3, [2, 0, 1], "UINT8")
+        c["vkCmdBindIndexBuffer"]["indexType"] = name
+        assert vfetch.Case(c).vulkan.index_buffer[2] == 1000265000, name
+
+
+def test_more_than_twenty_as_the_cli():
+    c = case("POINT_LIST", 1)
+    c["VertexAttributes"] = [{"location": i, "binding": 0, "format": "R32_SFLOT"}
+                             for i in range(23)]
+    with pytest.raises(vfetch.CaseError) as e:
+        vfetch.Case(c)
+    err = e.value
+    assert (len(err.problems), err.problem_count) == (20, 23)
+    assert str(err).split("\n") == cli_lines(c)
+    assert str(err).endswith("\n... and 3 more problems not shown")

@@ -121,6 +121,46 @@ def test_provoking_mode_number_is_the_librarys_to_judge():
 
 
 # ---------------------------------------------------------------------------
+# Statistics: (min, max) worked by hand per topology
+
+def stats(c):
+    s = vfetch.statistics(c)
+    return ((s.ia_vertices_min, s.ia_vertices), (s.ia_primitives, s.ia_primitives_max),
+            s.vs_invocations)
+
+
+def test_statistics_strip_with_restart():
+    # 7 8 9 | 10 11 12 13 9 | 5, two instances. Per instance: complete
+    # triangles use 3 + 5 positions of 11; 1 + 3 triangles, and the last
+    # piece ends unfinished (+1 at most); 7 distinct indices in triangles
+    # (9 twice), 9 positions not restart.
+    c = case("TRIANGLE_STRIP", 11, [7, 8, 9, R16, 10, 11, 12, 13, 9, R16, 5], restart=True)
+    c["Draw"]["vkCmdDrawIndexed"]["instanceCount"] = 2
+    assert stats(c) == ((16, 22), (8, 10), (14, 18))
+    assert vfetch.statistics(c).as_json() == {"IAVertices": 22, "IAPrimitives": 8,
+                                              "VSInvocations": [14, 18]}
+
+
+def test_statistics_fan_with_restart():
+    # 0 1 2 3 | 4 5: two triangles from the first piece, the second too
+    # short (one more primitive at most); 4 distinct, 6 not restart.
+    c = case("TRIANGLE_FAN", 7, [0, 1, 2, 3, R16, 4, 5], restart=True)
+    assert stats(c) == ((4, 7), (2, 3), (4, 6))
+
+
+def test_statistics_list_restart():
+    # 1 2 | 3 4 5 6 7 | 8 9 10 11: triangles (3 4 5) and (8 9 10); every
+    # piece ends with an unfinished one (+3 at most).
+    c = case("TRIANGLE_LIST", 13, [1, 2, R16, 3, 4, 5, 6, 7, R16, 8, 9, 10, 11], restart=True)
+    assert stats(c) == ((6, 13), (2, 5), (6, 11))
+
+
+def test_statistics_patch_list():
+    # Patches of 3 over 8 vertices: two, and v6 v7 unfinished.
+    assert stats(case("PATCH_LIST", 8, patchControlPoints=3)) == ((6, 8), (2, 3), (6, 8))
+
+
+# ---------------------------------------------------------------------------
 # Every problem of a part, as the CLI reports them
 
 BROKEN = case("TRIANGLE_LIST", 3, [0, 1, 2])

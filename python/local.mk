@@ -9,7 +9,7 @@ VF_PYTHON_FILES = python/vfetch/__init__.py python/vfetch/_case_json.py python/v
 	python/vfetch/draw.py python/vfetch/errors.py python/vfetch/formats.py python/vfetch/raw.py \
 	python/vfetch/statistics.py python/vfetch/robust.py python/vfetch/_indirect.py \
 	python/vfetch/_indirect_d3d11.py python/vfetch/case_vulkan.py python/vfetch/vulkan.py \
-	python/vfetch/_problems.py python/vfetch/vulkan_prim.py
+	python/vfetch/_problems.py python/vfetch/vulkan_prim.py python/vfetch/vulkan_reuse.py
 
 if HAVE_PYTHON
 vfetchpydir = $(pythondir)/vfetch

@@ -9,6 +9,7 @@ from .d3d11 import iter_with_state, prepared_views, with_state
 from .draw import (MAX_OUTPUT_SIZE, Result, aligned_words, as_case, case_layout, draw_desc,
                    output_size, words_of)
 from .errors import DrawError
+from .vulkan import draw_desc as vulkan_draw_desc
 
 
 def _check(rc, what):
@@ -249,6 +250,32 @@ def _reuse(lib, layout, desc, d):
                        list(distinct)[:u] if indexed else None)
 
 
+def _vulkan_reuse(layout, case):
+    """run_reuse of a Vulkan case: the map and distinct indices read here,
+    the records drawn by vf_vk_draw (vulkan_reuse.py)."""
+    from . import vulkan_reuse
+    from .vulkan import draw_with
+    d = case.draw
+    output_size(layout, d)  # the per-position limit, as for D3D
+    vulkan_reuse.check(case, layout)
+    n = d.vertex_count_per_instance
+    if d.indexed:
+        remap, distinct = vulkan_reuse.reuse_map(*vulkan_reuse.indices(case))
+    else:
+        remap, distinct = list(range(n)), None
+    keep = []
+    desc = vulkan_reuse.records_desc(case, distinct, keep) if d.indexed else \
+        vulkan_draw_desc(case, keep)
+    u = len(distinct) if d.indexed else n
+    size = ctypes.c_size_t()
+    _check(_lib.lib().vf_draw_output_size(layout._handle, u, d.instance_count,
+                                          ctypes.byref(size)), "invalid draw")
+    raw, skip, out = aligned_words(size.value // 4)
+    draw_with(layout, desc, out, size.value)
+    words = words_of(raw, skip, u * d.instance_count * layout.record_words)
+    return ReuseResult(layout, words, u, d.instance_count, remap, distinct)
+
+
 def run_reuse(case, isa=None, base_dir=None):
     """Runs a case as `vfetch run --reuse` does: a ReuseResult (for an
     ExecuteIndirect case a list of IndirectCommand, .result per command).
@@ -260,13 +287,24 @@ def run_reuse(case, isa=None, base_dir=None):
     per-position record of a position with that index holds (SV_VertexID
     is the raw index). isa forces a fetch path by name (None: the
     default); base_dir resolves a case file's relative paths. Raises
-    DrawError on a draw the library refuses, with nothing returned."""
+    DrawError on a draw the library refuses, with nothing returned.
+
+    A Vulkan case (vulkan_reuse.py): the indices are read here as
+    vf_vk_draw reads them (UINT8, UINT16 or UINT32; with
+    primitiveRestartEnable the all-ones index of the type is a cut), and
+    the records are vf_vk_draw's of a UINT32 index buffer of the distinct
+    indices, with the case's vertexOffset and firstInstance: each record
+    is the per-position record of a position with that index
+    (gl_VertexIndex = index + vertexOffset). A vkCmdDraw's records are
+    its positions."""
     case = as_case(case, base_dir)
     if case.indirect is not None:
         from . import _indirect
         return _indirect.each(case, lambda c: run_reuse(c, isa))
     lib = _lib.lib()
     layout = case_layout(case, isa)
+    if case.api == "Vulkan":
+        return _vulkan_reuse(layout, case)
     if case.api == "D3D11":
 
         def use(lib, state, diag):

@@ -161,6 +161,69 @@ def test_statistics_patch_list():
 
 
 # ---------------------------------------------------------------------------
+# Vertex reuse
+
+def assert_reuse_matches_positions(c):
+    r, full = vfetch.run_reuse(c), vfetch.run(c)
+    n = full.vertices
+    for j in range(full.instances):
+        for p, m in enumerate(r.remap):
+            if m < 0:
+                assert full.is_cut(j * n + p)
+                continue
+            assert list(full.record_words_at(j * n + p)) == \
+                list(r.record_words_at(j * r.unique + m)), (j, p)
+    return r
+
+
+@pytest.mark.parametrize("index_type,cut", [("UINT8", 0xFF), ("UINT16", R16),
+                                            ("UINT32", 0xFFFFFFFF)])
+def test_reuse_distinct_indices_by_hand(index_type, cut):
+    c = case("TRIANGLE_STRIP", 9, [4, 5, 6, cut, 5, 4, 7, 2, 4], index_type, True)
+    c["Draw"]["vkCmdDrawIndexed"].update(vertexOffset=3, firstInstance=1, instanceCount=2)
+    r = assert_reuse_matches_positions(c)
+    assert r.indices == [4, 5, 6, 7, 2]
+    assert r.remap == [0, 1, 2, -1, 1, 0, 3, 4, 0]
+    assert r.unique == 5 and len(r) == 10
+    # gl_VertexIndex = index + vertexOffset; element index + 3 read.
+    assert [r.system(k)[0] for k in range(5)] == [7, 8, 9, 10, 5]
+    assert [float(r.records(k)["location0"][0]) for k in range(5)] == [7, 8, 9, 10, 5]
+
+
+def test_reuse_without_restart_keeps_all_ones():
+    # Restart off: 0xFFFF is a vertex (it reads past the buffer: zeros).
+    c = case("TRIANGLE_LIST", 6, [1, R16, 2, 1, R16, 3])
+    r = assert_reuse_matches_positions(c)
+    assert (r.indices, r.remap) == ([1, R16, 2, 3], [0, 1, 2, 0, 1, 3])
+
+
+def test_reuse_first_index_and_past_the_end():
+    # firstIndex 2 of 5 indices, 5 positions: the last two read index 0.
+    c = case("POINT_LIST", 5, [9, 9, 3, 3, 1])
+    c["Draw"]["vkCmdDrawIndexed"]["firstIndex"] = 2
+    r = assert_reuse_matches_positions(c)
+    assert (r.indices, r.remap) == ([3, 1, 0], [0, 0, 1, 2, 2])
+
+
+def test_reuse_of_vk_cmd_draw_is_the_positions():
+    c = case("TRIANGLE_LIST", 3)
+    c["Draw"]["vkCmdDraw"].update(firstVertex=2, instanceCount=2)
+    r = assert_reuse_matches_positions(c)
+    assert (r.indices, r.remap, r.unique) == (None, [0, 1, 2], 3)
+
+
+def test_reuse_refuses_what_the_draw_refuses():
+    c = case("TRIANGLE_LIST", 3, [0, 1, 2])
+    c["vkCmdBindIndexBuffer"]["buffer"] = None
+    with pytest.raises(vfetch.DrawError) as run_error:
+        vfetch.run(c)
+    with pytest.raises(vfetch.DrawError) as reuse_error:
+        vfetch.run_reuse(c)
+    assert "07312" in str(reuse_error.value)
+    assert reuse_error.value.code == run_error.value.code
+
+
+# ---------------------------------------------------------------------------
 # Every problem of a part, as the CLI reports them
 
 BROKEN = case("TRIANGLE_LIST", 3, [0, 1, 2])

@@ -10,7 +10,7 @@ from . import _lib
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, Buffer, Draw, check_fields,
                          each, enum, fail, integer, join, load_data, missing, opt_uint, problem,
                          require_array, require_object, shown, string, uint)
-from ._coerce import is_int
+from ._coerce import is_int, type_name
 from ._problems import attempt, did_you_mean, suggest
 
 MAX_BINDINGS = 32
@@ -73,6 +73,8 @@ def _vk_format(path, v):
     """A VkFormat name (with or without VK_FORMAT_, any case) or number."""
     if is_int(v):
         return uint(path, v)
+    if not isinstance(v, str):
+        fail(path, "expected a VkFormat name or a number, got %s" % type_name(v))
     s = string(path, v)
     from .vulkan import format_names, format_value
     value = format_value(s.upper())
@@ -91,7 +93,7 @@ def _bool(path, v):
         if n > 1:
             fail(path, "expected true, false, 0 or 1, got %d" % n)
         return n
-    fail(path, "expected true or false, got %s" % type(v).__name__)
+    fail(path, "expected true or false, got %s" % type_name(v))
 
 
 def _size(path, v):

@@ -265,3 +265,12 @@ def test_more_than_twenty_as_the_cli():
     assert (len(err.problems), err.problem_count) == (20, 23)
     assert str(err).split("\n") == cli_lines(c)
     assert str(err).endswith("\n... and 3 more problems not shown")
+
+
+def test_wrong_types_named_as_the_cli():
+    c = case("POINT_LIST", 3, [0, 1, 2], primitiveRestartEnable="yes")
+    c["VertexAttributes"][0]["format"] = {}
+    want = ["VertexAttributes[0].format: expected a VkFormat name or a number, got an object",
+            "primitiveRestartEnable: expected true or false, got a string"]
+    assert problems(c) == want
+    assert cli_lines(c) == want

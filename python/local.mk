@@ -9,7 +9,7 @@ VF_PYTHON_FILES = python/vfetch/__init__.py python/vfetch/_case_json.py python/v
 	python/vfetch/draw.py python/vfetch/errors.py python/vfetch/formats.py python/vfetch/raw.py \
 	python/vfetch/statistics.py python/vfetch/robust.py python/vfetch/_indirect.py \
 	python/vfetch/_indirect_d3d11.py python/vfetch/case_vulkan.py python/vfetch/vulkan.py \
-	python/vfetch/_problems.py python/vfetch/vulkan_prim.py
+	python/vfetch/_problems.py python/vfetch/vulkan_prim.py python/vfetch/vulkan_reuse.py
 
 if HAVE_PYTHON
 vfetchpydir = $(pythondir)/vfetch
@@ -37,7 +37,7 @@ EXTRA_DIST += tests/python/conftest.py tests/python/run-pytest.sh tests/python/t
 	tests/python/test_typed.py tests/python/test_statistics.py tests/python/test_robust.py \
 	tests/python/test_indirect.py tests/python/test_vulkan.py \
 	tests/python/test_abi_vulkan.py tests/python/test_case_problems.py \
-	tests/python/test_vulkan_prim.py
+	tests/python/test_vulkan_prim.py tests/python/test_vulkan_case.py
 
 # The C side of test_abi.py: sizes, offsets and constant values of what
 # python/vfetch/_lib.py mirrors. Headers only, so it links nothing.

@@ -10,6 +10,12 @@
     report = vfetch.compare(case_dict, captured_words)
     for cmd in vfetch.run(execute_indirect_case): cmd.command, cmd.result  # per command
 
+Cases are D3D12 (the default), D3D11, ExecuteIndirect or "Api": "Vulkan";
+each call above takes all four (a Vulkan case's primitives carry
+.provoking in LAST_VERTEX mode, its statistics are intervals). A malformed
+case raises one CaseError listing every problem (up to 20), each with its
+JSON path and, for a near-miss name, "did you mean"; .problems holds them.
+
 The library is loaded from VFETCH_LIBRARY, else the package's own copy (pip
 install from a built tree), else the libdir make install recorded, else by
 its soname (_lib.py). Cases take NumPy arrays and scalars, bytes, bytearray

@@ -121,8 +121,9 @@ def string(path, v):
     return v
 
 
-def enum(path, v, what, prefix, names):
-    """names: a sequence (value = index) or a dict value -> name."""
+def enum(path, v, what, prefix, names, aliases=None):
+    """names: a sequence (value = index) or a dict value -> name; aliases:
+    more names, a dict name -> value (the CLI's vf_name_alias)."""
     if is_int(v):
         return uint(path, v)
     if not isinstance(v, str):
@@ -131,6 +132,7 @@ def enum(path, v, what, prefix, names):
     if prefix and s.startswith(prefix):
         s = s[len(prefix):]
     items = list(names.items() if isinstance(names, dict) else enumerate(names))
+    items += [(value, name) for name, value in (aliases or {}).items()]
     for value, name in items:
         if s == name:
             return value

@@ -24,7 +24,7 @@ c_ptr = ctypes.c_void_p
 # The constants of the headers that the package uses, by value; the
 # layout test (tests/python/test_abi.py) checks every VF_ name here.
 VF_FORMAT_R32_UINT, VF_FORMAT_R16_UINT = 42, 57
-VF_ERROR_OVERFLOW = 4
+VF_ERROR_NULL_POINTER, VF_ERROR_OVERFLOW, VF_ERROR_OUTPUT_TOO_SMALL = 1, 4, 5
 VF_MAX_DIAGNOSTICS = 128
 VF_DIAGNOSTIC_MESSAGE_SIZE = 240
 VF_APPEND_ALIGNED_ELEMENT = 0xFFFFFFFF

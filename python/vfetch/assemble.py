@@ -9,6 +9,7 @@ from .d3d11 import iter_with_state, prepared_views, with_state
 from .draw import (MAX_OUTPUT_SIZE, Result, aligned_words, as_case, case_layout, draw_desc,
                    output_size, words_of)
 from .errors import DrawError
+from .vulkan import draw_desc as vulkan_draw_desc
 
 
 def _check(rc, what):
@@ -22,15 +23,20 @@ class Primitives:
     tuple of position numbers (record numbers of per-position output) per
     primitive, leading vertex first, the k-th having SV_PrimitiveID
     .first + k; .first: 0 for a whole list; .instances: the draw's
-    instances. .array(): the list as a NumPy uint32 array of shape
+    instances. .provoking: for a Vulkan case in provokingVertexMode
+    LAST_VERTEX, each primitive's provoking vertex (a position, as the
+    CLI's JSON "provoking"; None for a patch), else None: the leading
+    vertex provokes.
+    .array(): the list as a NumPy uint32 array of shape
     (primitives, vertices_per_primitive), or a list of lists without NumPy."""
 
-    def __init__(self, vertices_per_primitive, words, instances, first=0):
+    def __init__(self, vertices_per_primitive, words, instances, first=0, provoking=None):
         n = vertices_per_primitive
         self.vertices_per_primitive = n
         self.list = [tuple(words[i:i + n]) for i in range(0, len(words), n)]
         self.instances = instances
         self.first = first
+        self.provoking = provoking
 
     def __len__(self):
         return len(self.list)
@@ -88,8 +94,8 @@ def primitives(case, base_dir=None):
     if case.api == "Vulkan":
         # Vulkan's own assembly (fans, restart in lists): vulkan_prim.py.
         from .vulkan_prim import primitives as vulkan_primitives
-        vpp, words, _ = vulkan_primitives(case, case_layout(case))
-        return Primitives(vpp, words, a.instance_count)
+        vpp, words, prov = vulkan_primitives(case, case_layout(case))
+        return Primitives(vpp, words, a.instance_count, 0, _last_vertex(case, prov))
     if case.api == "D3D11":
         indexed = _d3d11_indexed(case)
         n, start = a.vertex_count_per_instance, a.start_location
@@ -150,8 +156,17 @@ def iter_primitives(case, chunk=65536, base_dir=None):
 
 def _vulkan_pieces(case, chunk):
     from .vulkan_prim import pieces
-    for first, vpp, words in pieces(case, case_layout(case), chunk):
-        yield Primitives(vpp, words, case.draw.instance_count, first)
+    for first, vpp, words, prov in pieces(case, case_layout(case), chunk):
+        yield Primitives(vpp, words, case.draw.instance_count, first, _last_vertex(case, prov))
+
+
+def _last_vertex(case, provoking):
+    """The provoking positions where they are not the leading vertex: a
+    Vulkan case in LAST_VERTEX mode (the CLI's "provoking"), else None."""
+    from .vulkan_prim import LAST_VERTEX
+    if case.vulkan.provoking_mode != LAST_VERTEX:
+        return None
+    return [None if p == 0xFFFFFFFF else p for p in provoking]  # patches have none
 
 
 def _d3d11_pieces(case, chunk):
@@ -235,6 +250,32 @@ def _reuse(lib, layout, desc, d):
                        list(distinct)[:u] if indexed else None)
 
 
+def _vulkan_reuse(layout, case):
+    """run_reuse of a Vulkan case: the map and distinct indices read here,
+    the records drawn by vf_vk_draw (vulkan_reuse.py)."""
+    from . import vulkan_reuse
+    from .vulkan import draw_with
+    d = case.draw
+    output_size(layout, d)  # the per-position limit, as for D3D
+    vulkan_reuse.check(case, layout)
+    n = d.vertex_count_per_instance
+    if d.indexed:
+        remap, distinct = vulkan_reuse.reuse_map(*vulkan_reuse.indices(case))
+    else:
+        remap, distinct = list(range(n)), None
+    keep = []
+    desc = vulkan_reuse.records_desc(case, distinct, keep) if d.indexed else \
+        vulkan_draw_desc(case, keep)
+    u = len(distinct) if d.indexed else n
+    size = ctypes.c_size_t()
+    _check(_lib.lib().vf_draw_output_size(layout._handle, u, d.instance_count,
+                                          ctypes.byref(size)), "invalid draw")
+    raw, skip, out = aligned_words(size.value // 4)
+    draw_with(layout, desc, out, size.value)
+    words = words_of(raw, skip, u * d.instance_count * layout.record_words)
+    return ReuseResult(layout, words, u, d.instance_count, remap, distinct)
+
+
 def run_reuse(case, isa=None, base_dir=None):
     """Runs a case as `vfetch run --reuse` does: a ReuseResult (for an
     ExecuteIndirect case a list of IndirectCommand, .result per command).
@@ -246,13 +287,24 @@ def run_reuse(case, isa=None, base_dir=None):
     per-position record of a position with that index holds (SV_VertexID
     is the raw index). isa forces a fetch path by name (None: the
     default); base_dir resolves a case file's relative paths. Raises
-    DrawError on a draw the library refuses, with nothing returned."""
+    DrawError on a draw the library refuses, with nothing returned.
+
+    A Vulkan case (vulkan_reuse.py): the indices are read here as
+    vf_vk_draw reads them (UINT8, UINT16 or UINT32; with
+    primitiveRestartEnable the all-ones index of the type is a cut), and
+    the records are vf_vk_draw's of a UINT32 index buffer of the distinct
+    indices, with the case's vertexOffset and firstInstance: each record
+    is the per-position record of a position with that index
+    (gl_VertexIndex = index + vertexOffset). A vkCmdDraw's records are
+    its positions."""
     case = as_case(case, base_dir)
     if case.indirect is not None:
         from . import _indirect
         return _indirect.each(case, lambda c: run_reuse(c, isa))
     lib = _lib.lib()
     layout = case_layout(case, isa)
+    if case.api == "Vulkan":
+        return _vulkan_reuse(layout, case)
     if case.api == "D3D11":
 
         def use(lib, state, diag):

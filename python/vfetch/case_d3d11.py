@@ -142,13 +142,18 @@ def _vb_call(path, obj, nbuffers):
         missing(path, obj, "Buffers")
     p = join(path, "Buffers")
     n = len(require_array(p, obj["Buffers"], "buffers"))
-    bufs = _uint_array(p, obj["Buffers"], n, True)
+    # Each array, so that a problem in one does not hide the others'.
+    bufs = attempt(_uint_array, p, obj["Buffers"], n, True)
+    strides = None
     if "Strides" not in obj:
-        missing(path, obj, "Strides")
-    strides = _uint_array(join(path, "Strides"), obj["Strides"], n, False)
+        attempt(missing, path, obj, "Strides")
+    else:
+        strides = attempt(_uint_array, join(path, "Strides"), obj["Strides"], n, False)
     offsets = [0] * n
     if "Offsets" in obj:
-        offsets = _uint_array(join(path, "Offsets"), obj["Offsets"], n, False)
+        offsets = attempt(_uint_array, join(path, "Offsets"), obj["Offsets"], n, False)
+    if None in (bufs, strides, offsets):
+        return start, [], [], []  # noted
     for k, ref in enumerate(bufs):
         _check_ref("%s[%d]" % (p, k), ref, nbuffers)
     return start, bufs, strides, offsets
@@ -158,15 +163,18 @@ def _ib_call(v):
     path = "IASetIndexBuffer"
     require_object(path, v)
     check_fields(path, v, ("Buffer", "Format", "Offset"))
+    # Every field, so that each malformed one is reported.
+    ref = None
     if "Buffer" not in v:
-        missing(path, v, "Buffer", "a number in Buffers, or null")
-    ref = _buffer_ref("IASetIndexBuffer.Buffer", v["Buffer"])
+        attempt(missing, path, v, "Buffer", "a number in Buffers, or null")
+    else:
+        ref = attempt(_buffer_ref, "IASetIndexBuffer.Buffer", v["Buffer"])
     fmt = 0
     if "Format" in v:
-        fmt = format_field("IASetIndexBuffer.Format", v["Format"])
+        fmt = attempt(format_field, "IASetIndexBuffer.Format", v["Format"], default=0)
     elif ref is not None:
-        missing(path, v, "Format", "R16_UINT or R32_UINT")
-    return ref, fmt, opt_uint(path, v, "Offset", 0)
+        attempt(missing, path, v, "Format", "R16_UINT or R32_UINT")
+    return ref, fmt, attempt(opt_uint, path, v, "Offset", 0, default=0)
 
 
 def _topology(v):

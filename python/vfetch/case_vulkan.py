@@ -2,13 +2,15 @@
 tools/common/case_vulkan.c reads it: VertexBindings (with their divisors),
 VertexAttributes (formats by VkFormat name), Features, Buffers,
 vkCmdBindVertexBuffers, vkCmdBindIndexBuffer, topology,
-primitiveRestartEnable and a vkCmdDraw or vkCmdDrawIndexed. The JSON is
-checked here; the valid-usage rules are the library's (vulkan.py)."""
+primitiveRestartEnable, provokingVertexMode, patchControlPoints and a
+vkCmdDraw or vkCmdDrawIndexed. The JSON is checked here, every malformed
+field reported (the CLI's paths and messages); the valid-usage rules are
+the library's (vulkan.py)."""
 from . import _lib
 from ._case_json import (MAX_INPUT_SLOTS, R16_UINT, R32_UINT, SOURCES, Buffer, Draw, check_fields,
                          each, enum, fail, integer, join, load_data, missing, opt_uint, problem,
                          require_array, require_object, shown, string, uint)
-from ._coerce import is_int
+from ._coerce import is_int, type_name
 from ._problems import attempt, did_you_mean, suggest
 
 MAX_BINDINGS = 32
@@ -18,7 +20,14 @@ TOPOLOGIES = ("POINT_LIST", "LINE_LIST", "LINE_STRIP", "TRIANGLE_LIST", "TRIANGL
               "TRIANGLE_FAN", "LINE_LIST_WITH_ADJACENCY", "LINE_STRIP_WITH_ADJACENCY",
               "TRIANGLE_LIST_WITH_ADJACENCY", "TRIANGLE_STRIP_WITH_ADJACENCY", "PATCH_LIST")
 INPUT_RATES = ("VERTEX", "INSTANCE")
-INDEX_TYPES = {0: "UINT16", 1: "UINT32", INDEX_TYPE_UINT8: "UINT8"}
+INDEX_TYPES = ("UINT16", "UINT32")
+INDEX_TYPE_ALIASES = {"UINT8": INDEX_TYPE_UINT8, "UINT8_EXT": INDEX_TYPE_UINT8,
+                      "UINT8_KHR": INDEX_TYPE_UINT8}
+PATCH_LIST = 10
+# VkProvokingVertexModeEXT (VK_EXT_provoking_vertex, whose spelling has _EXT).
+PROVOKING_MODES = ("FIRST_VERTEX", "LAST_VERTEX")
+PROVOKING_ALIASES = {"FIRST_VERTEX_EXT": 0, "LAST_VERTEX_EXT": 1}
+MAX_PATCH_CONTROL_POINTS = 32  # maxTessellationPatchSize's minimum; the library's bound
 # VF_VK_FEATURE_* bits by the features' Vulkan names.
 FEATURES = {"vertexAttributeInstanceRateDivisor": 0x1,
             "vertexAttributeInstanceRateZeroDivisor": 0x2, "indexTypeUint8": 0x4,
@@ -27,7 +36,7 @@ FEATURES = {"vertexAttributeInstanceRateDivisor": 0x1,
 DEFAULT_FEATURES = 0x3f  # the library's: all but legacyVertexAttributes
 FIELDS = ("Api", "Description", "Features", "VertexBindings", "VertexAttributes", "Buffers",
           "vkCmdBindVertexBuffers", "vkCmdBindIndexBuffer", "topology", "primitiveRestartEnable",
-          "Draw")
+          "provokingVertexMode", "patchControlPoints", "Draw")
 D3D_ONLY = (
     ("InputLayout", "describe 'VertexBindings' and 'VertexAttributes'"),
     ("VertexBuffers", "bind 'Buffers' with 'vkCmdBindVertexBuffers'"),
@@ -56,12 +65,16 @@ class Vulkan:
         self.index_buffer = None  # (buffer number or None, offset, index type)
         self.topology = 3
         self.primitive_restart = 0
+        self.provoking_mode = 0   # FIRST_VERTEX
+        self.patch_control_points = 1
 
 
 def _vk_format(path, v):
     """A VkFormat name (with or without VK_FORMAT_, any case) or number."""
     if is_int(v):
         return uint(path, v)
+    if not isinstance(v, str):
+        fail(path, "expected a VkFormat name or a number, got %s" % type_name(v))
     s = string(path, v)
     from .vulkan import format_names, format_value
     value = format_value(s.upper())
@@ -80,7 +93,7 @@ def _bool(path, v):
         if n > 1:
             fail(path, "expected true, false, 0 or 1, got %d" % n)
         return n
-    fail(path, "expected true or false, got %s" % type(v).__name__)
+    fail(path, "expected true or false, got %s" % type_name(v))
 
 
 def _size(path, v):
@@ -91,20 +104,30 @@ def _size(path, v):
 _name, _fields = enum, check_fields
 
 
+def _required(path, obj, name, read, hint=None):
+    """read(path.name, value) of a required field; missing (noted) gives None."""
+    if name not in obj:
+        attempt(missing, path, obj, name, hint)
+        return None
+    return attempt(read, join(path, name), obj[name])
+
+
 def _binding(path, obj, vk):
+    """One binding; every malformed field is reported, as the CLI does."""
     require_object(path, obj)
     _fields(path, obj, ("binding", "stride", "inputRate", "divisor"))
-    for name in ("binding", "stride"):
-        if name not in obj:
-            missing(path, obj, name)
-    b = uint(join(path, "binding"), obj["binding"])
+    b = _required(path, obj, "binding", uint)
+    stride = _required(path, obj, "stride", uint, "bytes between elements")
     rate = 0
     if "inputRate" in obj:
-        rate = _name(join(path, "inputRate"), obj["inputRate"], "input rate",
-                     "VK_VERTEX_INPUT_RATE_", INPUT_RATES)
-    vk.bindings.append((b, uint(join(path, "stride"), obj["stride"]), rate))
-    if "divisor" in obj:
-        vk.divisors.append((b, uint(join(path, "divisor"), obj["divisor"])))
+        rate = attempt(_name, join(path, "inputRate"), obj["inputRate"], "input rate",
+                       "VK_VERTEX_INPUT_RATE_", INPUT_RATES)
+    divisor = attempt(opt_uint, path, obj, "divisor", None)
+    if None in (b, stride, rate):
+        return
+    vk.bindings.append((b, stride, rate))
+    if divisor is not None:
+        vk.divisors.append((b, divisor))
 
 
 def _attribute(path, obj, vk):
@@ -113,12 +136,13 @@ def _attribute(path, obj, vk):
     for name in ("location", "binding", "format"):
         if name not in obj:
             attempt(missing, path, obj, name)
-    if any(name not in obj for name in ("location", "binding", "format")):
-        return
-    vk.attributes.append((attempt(uint, join(path, "location"), obj["location"], default=0),
-                          attempt(uint, join(path, "binding"), obj["binding"], default=0),
-                          attempt(_vk_format, join(path, "format"), obj["format"], default=0),
-                          attempt(opt_uint, path, obj, "offset", 0, default=0)))
+    # The fields given are read even when one is missing, as the CLI reads them.
+    a = (attempt(opt_uint, path, obj, "location", None),
+         attempt(opt_uint, path, obj, "binding", None),
+         attempt(opt_uint, path, obj, "offset", 0),
+         attempt(_vk_format, join(path, "format"), obj["format"]) if "format" in obj else None)
+    if None not in a:
+        vk.attributes.append((a[0], a[1], a[3], a[2]))
 
 
 def _features(v, vk):
@@ -172,11 +196,13 @@ def _vb_call(obj, vk):
     path = "vkCmdBindVertexBuffers"
     require_object(path, obj)
     _fields(path, obj, ("firstBinding", "buffers", "offsets"))
-    first = opt_uint(path, obj, "firstBinding", 0)
+    first = attempt(opt_uint, path, obj, "firstBinding", 0)
     if "buffers" not in obj:
         missing(path, obj, "buffers", "numbers in Buffers")
     bufs = require_array(join(path, "buffers"), obj["buffers"])
     n = len(bufs)
+    if first is None:
+        return  # noted; the bindings cannot be placed
     if first >= MAX_BINDINGS or n > MAX_BINDINGS - first:
         fail(path, "bindings %d..%d; vfetch has bindings 0..%d"
              % (first, first + n - (n != 0), MAX_BINDINGS - 1))
@@ -184,8 +210,9 @@ def _vb_call(obj, vk):
     if "offsets" in obj and (not isinstance(offs, (list, tuple)) or len(offs) != n):
         fail(join(path, "offsets"), "expected an array of %d offsets, one per buffer" % n)
     for k, ref in enumerate(bufs):
-        b = _buffer_ref("%s.buffers[%d]" % (path, k), ref, len(vk.buffers))
-        off = _size("%s.offsets[%d]" % (path, k), offs[k]) if offs is not None else 0
+        b = attempt(_buffer_ref, "%s.buffers[%d]" % (path, k), ref, len(vk.buffers))
+        off = attempt(_size, "%s.offsets[%d]" % (path, k), offs[k], default=0) \
+            if offs is not None else 0
         vk.vertex_buffers[first + k] = (b, off)
 
 
@@ -193,16 +220,20 @@ def _ib_call(obj, vk):
     path = "vkCmdBindIndexBuffer"
     require_object(path, obj)
     _fields(path, obj, ("buffer", "offset", "indexType"))
-    if "buffer" not in obj:
-        missing(path, obj, "buffer", "a number in Buffers")
-    if "indexType" not in obj:
-        missing(path, obj, "indexType", "UINT8, UINT16 or UINT32")
-    ref = obj["buffer"]
-    ref = None if ref is None else uint(join(path, "buffer"), ref)
-    itype = _name(join(path, "indexType"), obj["indexType"], "index type", "VK_INDEX_TYPE_",
-                  INDEX_TYPES)
-    off = _size(join(path, "offset"), obj["offset"]) if "offset" in obj else 0
-    vk.index_buffer = (ref, off, itype)
+    # Every field, so that each malformed one is reported.
+    ref = _required(path, obj, "buffer", _index_buffer_ref, "a number in Buffers")
+    itype = _required(path, obj, "indexType", _index_type, "UINT8, UINT16 or UINT32")
+    off = attempt(_size, join(path, "offset"), obj["offset"], default=0) if "offset" in obj else 0
+    vk.index_buffer = (ref, off, 0 if itype is None else itype)
+
+
+def _index_buffer_ref(path, v):
+    """A buffer number or null (None); checked against Buffers later."""
+    return None if v is None else _buffer_ref(path, v, 0xFFFFFFFF)
+
+
+def _index_type(path, v):
+    return _name(path, v, "index type", "VK_INDEX_TYPE_", INDEX_TYPES, INDEX_TYPE_ALIASES)
 
 
 def _draw(v):
@@ -250,6 +281,43 @@ def _bind_calls(case, vk, base_dir):
         attempt(_vb_call, case["vkCmdBindVertexBuffers"], vk)
 
 
+def _patch_control_points(v, topology):
+    """patchControlPoints: 1..32 with PATCH_LIST; refused with any other
+    topology (None: unknown, the topology's own problem was reported)."""
+    n = uint("patchControlPoints", v)
+    if topology is not None and topology != PATCH_LIST:
+        name = TOPOLOGIES[topology] if topology < len(TOPOLOGIES) else str(topology)
+        fail("patchControlPoints", "only for \"topology\": \"PATCH_LIST\" (the tessellation "
+             "state is not used with %s)" % name)
+    if not 1 <= n <= MAX_PATCH_CONTROL_POINTS:
+        fail("patchControlPoints", "expected 1..%d "
+             "(VUID-VkPipelineTessellationStateCreateInfo-patchControlPoints-01214), got %d"
+             % (MAX_PATCH_CONTROL_POINTS, n))
+    return n
+
+
+def _input_assembly(case, vk):
+    """topology, then the fields that go with it (provokingVertexMode,
+    patchControlPoints), then primitiveRestartEnable, in the CLI's order."""
+    topology = None
+    if "topology" not in case:
+        attempt(missing, "", case, "topology", "e.g. TRIANGLE_LIST")
+    else:
+        topology = attempt(_name, "topology", case["topology"], "primitive topology",
+                           "VK_PRIMITIVE_TOPOLOGY_", TOPOLOGIES)
+        vk.topology = 3 if topology is None else topology
+    if "provokingVertexMode" in case:
+        vk.provoking_mode = attempt(_name, "provokingVertexMode", case["provokingVertexMode"],
+                                    "provoking vertex mode", "VK_PROVOKING_VERTEX_MODE_",
+                                    PROVOKING_MODES, PROVOKING_ALIASES, default=0)
+    if "patchControlPoints" in case:
+        vk.patch_control_points = attempt(_patch_control_points, case["patchControlPoints"],
+                                          topology, default=1)
+    if "primitiveRestartEnable" in case:
+        vk.primitive_restart = attempt(_bool, "primitiveRestartEnable",
+                                       case["primitiveRestartEnable"], default=0)
+
+
 def load_vulkan(c, case, base_dir):
     """Fills Case `c` from the Vulkan form `case`."""
     for name, instead in D3D_ONLY:
@@ -269,21 +337,17 @@ def load_vulkan(c, case, base_dir):
     _each("VertexAttributes", case.get("VertexAttributes", []), "attributes",
           lambda p, o: _attribute(p, o, vk))
     _bind_calls(case, vk, base_dir)
-    if "topology" not in case:
-        attempt(missing, "", case, "topology", "e.g. TRIANGLE_LIST")
-    else:
-        vk.topology = attempt(_name, "topology", case["topology"], "primitive topology",
-                              "VK_PRIMITIVE_TOPOLOGY_", TOPOLOGIES, default=3)
-    if "primitiveRestartEnable" in case:
-        vk.primitive_restart = attempt(_bool, "primitiveRestartEnable",
-                                       case["primitiveRestartEnable"], default=0)
+    _input_assembly(case, vk)
     c.draw = Draw()
     if "Draw" not in case:
-        missing("", case, "Draw", "vkCmdDraw or vkCmdDrawIndexed")
-    c.draw = _draw(case["Draw"])
+        attempt(missing, "", case, "Draw", "vkCmdDraw or vkCmdDrawIndexed")
+    else:
+        c.draw = attempt(_draw, case["Draw"], default=c.draw)
     # What the output shows; no D3D views.
     c.primitive_topology = (D3D_TOPOLOGIES[vk.topology] if vk.topology < len(D3D_TOPOLOGIES)
                             else 0)
+    if vk.topology == PATCH_LIST:
+        c.primitive_topology += vk.patch_control_points - 1
     c.strip_cut_value = _lib.VF_STRIP_CUT_VALUE_DISABLED
     c.vb = [Buffer() for _ in range(MAX_INPUT_SLOTS)]
     c.num_vertex_buffers = 0

@@ -203,12 +203,17 @@ def draw_desc(case, keep):
 def draw(case, layout, out, size):
     """vf_vk_draw of the case into `out`; the diagnostics' entries. Raises
     DrawError with each error (its VUID) in the message."""
-    lb, keep = _vk(), []
-    desc = draw_desc(case, keep)
+    keep = []
+    return draw_with(layout, draw_desc(case, keep), out, size)
+
+
+def draw_with(layout, desc, out, size, ok=(0,)):
+    """vf_vk_draw of vf_vk_draw_desc `desc`; the diagnostics' entries.
+    DrawError unless the result is one of `ok`."""
     diag = _lib.Diagnostics()
-    rc = lb.vf_vk_draw(layout._input, ctypes.byref(desc), out, size, ctypes.byref(diag))
+    rc = _vk().vf_vk_draw(layout._input, ctypes.byref(desc), out, size, ctypes.byref(diag))
     entries = _entries(diag)
-    if rc != 0:
+    if rc not in ok:
         errors = "; ".join(m for c, s, e, m in entries if s == 0)
         raise DrawError(rc, "invalid draw: %s [code %d]%s" % (_lib.result_string(rc), rc,
                                                               ": " + errors if errors else ""))

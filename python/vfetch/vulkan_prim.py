@@ -41,9 +41,16 @@ def _check(rc, what):
         raise DrawError(rc, "%s: %s [code %d]" % (what, _lib.result_string(rc), rc))
 
 
-def primitives(case, layout, provoking_vertex_mode=FIRST_VERTEX, patch_control_points=1):
+def primitives(case, layout, provoking_vertex_mode=None, patch_control_points=None):
     """(vertices per primitive, the list's words, each primitive's provoking
-    position or 0xFFFFFFFF for patches) of one instance."""
+    position or 0xFFFFFFFF for patches) of one instance; the mode and the
+    control points are the case's (provokingVertexMode,
+    patchControlPoints) unless given."""
+    vk = case.vulkan
+    if provoking_vertex_mode is None:
+        provoking_vertex_mode = vk.provoking_mode
+    if patch_control_points is None:
+        patch_control_points = vk.patch_control_points
     lb, keep = _lib_vk(), []
     desc = ctypes.byref(draw_desc(case, keep))
     count, vpp = u32(), u32()
@@ -61,8 +68,11 @@ def primitives(case, layout, provoking_vertex_mode=FIRST_VERTEX, patch_control_p
     return vpp.value, list(out)[:words], list(prov)[:count.value]
 
 
-def statistics(case, layout, patch_control_points=1):
-    """The pipeline statistics of the whole draw as {name: (min, max)}."""
+def statistics(case, layout, patch_control_points=None):
+    """The pipeline statistics of the whole draw as {name: (min, max)};
+    patch_control_points: the case's unless given."""
+    if patch_control_points is None:
+        patch_control_points = case.vulkan.patch_control_points
     lb, keep = _lib_vk(), []
     s = _Statistics()
     _check(lb.vf_vk_pipeline_statistics_get(layout._input, ctypes.byref(draw_desc(case, keep)),
@@ -74,18 +84,20 @@ def statistics(case, layout, patch_control_points=1):
 
 
 def pieces(case, layout, chunk):
-    """(first primitive, vertices per primitive, words) for pieces of at most
-    `chunk` primitives of one instance's list, in order (FIRST_VERTEX)."""
-    lb, keep = _lib_vk(), []
+    """(first primitive, vertices per primitive, words, provoking positions)
+    for pieces of at most `chunk` primitives of one instance's list, in
+    order, in the case's provokingVertexMode and patchControlPoints."""
+    lb, keep, vk = _lib_vk(), [], case.vulkan
     desc = ctypes.byref(draw_desc(case, keep))
     count, vpp = u32(), u32()
-    _check(lb.vf_vk_primitive_count(layout._input, desc, 1, ctypes.byref(count),
-                                    ctypes.byref(vpp), None), "primitive count")
+    _check(lb.vf_vk_primitive_count(layout._input, desc, vk.patch_control_points,
+                                    ctypes.byref(count), ctypes.byref(vpp), None),
+           "primitive count")
     n, first, written = vpp.value, 0, u32()
-    out = (u32 * max(chunk * n, 1))()
+    out, prov = (u32 * max(chunk * n, 1))(), (u32 * max(chunk, 1))()
     while first < count.value:
-        _check(lb.vf_vk_draw_primitives(layout._input, desc, FIRST_VERTEX, 1, first, out,
-                                        chunk * n, None, ctypes.byref(written)),
-               "primitive list")
-        yield first, n, list(out)[:written.value * n]
+        _check(lb.vf_vk_draw_primitives(layout._input, desc, vk.provoking_mode,
+                                        vk.patch_control_points, first, out, chunk * n, prov,
+                                        ctypes.byref(written)), "primitive list")
+        yield first, n, list(out)[:written.value * n], list(prov)[:written.value]
         first += written.value

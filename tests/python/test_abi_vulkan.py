@@ -66,10 +66,14 @@ def test_constants(c):
     k = c["const"]
     assert case_vulkan.INPUT_RATES == ("VERTEX", "INSTANCE")
     assert (k["VF_VK_VERTEX_INPUT_RATE_VERTEX"], k["VF_VK_VERTEX_INPUT_RATE_INSTANCE"]) == (0, 1)
-    assert case_vulkan.INDEX_TYPES == {k["VF_VK_INDEX_TYPE_UINT16"]: "UINT16",
-                                       k["VF_VK_INDEX_TYPE_UINT32"]: "UINT32",
-                                       k["VF_VK_INDEX_TYPE_UINT8"]: "UINT8"}
+    assert dict(enumerate(case_vulkan.INDEX_TYPES)) == {k["VF_VK_INDEX_TYPE_UINT16"]: "UINT16",
+                                                        k["VF_VK_INDEX_TYPE_UINT32"]: "UINT32"}
     assert case_vulkan.INDEX_TYPE_UINT8 == k["VF_VK_INDEX_TYPE_UINT8"]
+    assert set(case_vulkan.INDEX_TYPE_ALIASES.values()) == {k["VF_VK_INDEX_TYPE_UINT8"]}
+    assert case_vulkan.PATCH_LIST == k["VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST"]
+    modes = {n: k["VF_VK_PROVOKING_VERTEX_MODE_" + n] for n in case_vulkan.PROVOKING_MODES}
+    assert modes == {n: i for i, n in enumerate(case_vulkan.PROVOKING_MODES)}
+    assert case_vulkan.PROVOKING_ALIASES == {n + "_EXT": v for n, v in modes.items()}
     assert case_vulkan.MAX_BINDINGS == k["VF_VK_MAX_BINDINGS"]
     assert (vulkan.NUMERIC_UINT, vulkan.NUMERIC_SINT) == \
         (k["VF_VK_NUMERIC_UINT"], k["VF_VK_NUMERIC_SINT"])

@@ -256,3 +256,29 @@ def test_broken_examples_give_case_errors_only():
                 vfetch.Case(broken, base)
             except vfetch.CaseError as e:
                 assert e.problems and len(e.problems) <= 20
+
+
+D3D11_CALLS = {
+    "Api": "D3D11", "InputLayout": [P],
+    "Buffers": [{"ByteWidth": 4, "BindFlags": "VERTEX_BUFFER", "Float32": [1]}],
+    "IASetVertexBuffers": {"StartSlot": -1, "Buffers": ["a"], "Strides": ["x"], "Offsets": [-1]},
+    "IASetIndexBuffer": {"Buffer": -1, "Format": "R16_UINTT", "Offset": "x"},
+    "Draw": {"DrawIndexed": {"IndexCount": 3}},
+}
+D3D11_CALLS_PROBLEMS = [
+    "IASetIndexBuffer.Buffer: -1 is negative; expected an unsigned 32-bit integer",
+    "IASetIndexBuffer.Format: unknown format 'R16_UINTT' (did you mean 'R16_UINT'?)",
+    "IASetIndexBuffer.Offset: expected a non-negative integer, got a string",
+    "IASetVertexBuffers.StartSlot: -1 is negative; expected an unsigned 32-bit integer",
+    "IASetVertexBuffers.Buffers[0]: expected a non-negative integer, got a string",
+    "IASetVertexBuffers.Strides[0]: expected a non-negative integer, got a string",
+    "IASetVertexBuffers.Offsets[0]: -1 is negative; expected an unsigned 32-bit integer",
+]
+
+
+def test_d3d11_every_field_of_the_ia_calls():
+    # The CLI stops after IASetIndexBuffer; without it, it reports the
+    # IASetVertexBuffers lines as these.
+    more_than_the_cli(D3D11_CALLS, D3D11_CALLS_PROBLEMS)
+    no_ib = {k: v for k, v in D3D11_CALLS.items() if k != "IASetIndexBuffer"}
+    assert problems(no_ib).problems == D3D11_CALLS_PROBLEMS[3:] == cli_lines(no_ib)

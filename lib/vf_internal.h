@@ -214,6 +214,10 @@ struct vf_jit_state {
     uint64_t generation_ns;
     uint32_t generated_slots, slots;
     char reason[96];            /* why some slot falls back, or "" */
+    /* The layout's one slot with non-temporal kernels that write whole
+     * records (jit_record.c), for streamed draws straight into the output;
+     * jit_strided NULL when the layout has none. */
+    struct vf_slot stream_slot;
 };
 
 /* Where the generated values go in a record: word indices (4 per register). */

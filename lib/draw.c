@@ -246,7 +246,8 @@ static void run_draw(const vf_draw_desc *desc, struct vf_plan *plan, uint64_t to
 {
     /* Streaming needs the ISA's non-temporal copy; without one (scalar,
      * NEON) the draw is written with plain stores. */
-    plan->stream = needed >= VF_STREAM_MIN_BYTES && plan->layout->impl->stream_copy != NULL;
+    plan->stream = (needed >= VF_STREAM_MIN_BYTES || plan->layout->stream_always) &&
+                   plan->layout->impl->stream_copy != NULL;
     if (desc->pool && needed >= vf_thread_pool_min_bytes(desc->pool) &&
         run_on_pool(desc->pool, plan, total, out))
         return;

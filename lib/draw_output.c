@@ -96,6 +96,39 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
     end_stream(plan);
 }
 
+/* Whether a streamed range at `out` can run the layout's whole-record
+ * non-temporal kernels straight into the output: every register comes
+ * from its one bound slot, no strip cut rewrites a record after it is
+ * stored, and each pair of records lands 32-byte aligned (an odd number
+ * of registers aligns itself in the kernel; an even number keeps out's
+ * alignment, so out must be 32-byte aligned). */
+static int direct_stream(const struct vf_plan *plan, const uint8_t *out)
+{
+    const struct vf_layout *layout = plan->layout;
+    return plan->stream && plan->lanes == 1 && layout->jit.stream_slot.jit_strided != NULL &&
+           plan->num_vary == 1 && plan->num_fixed == 0 && !plan->cut_enabled &&
+           (layout->record_size % 32 == 16 || ((uintptr_t)out & 31) == 0);
+}
+
+/* Positions [first, first + count) decoded straight into the output with
+ * the non-temporal kernels (no staging, no copy): the plan's one slot is
+ * swapped for its streaming twin, everything else as vf_fetch_batch does. */
+static void run_direct(const struct vf_plan *plan, uint32_t instance, uint32_t first,
+                       uint32_t count, uint8_t *out)
+{
+    size_t rs = plan->layout->record_size;
+    struct vf_plan nt = *plan;
+    nt.vary[0].slot = &plan->layout->jit.stream_slot;
+    struct vf_range r;
+    vf_range_init(&r, &nt, instance);
+    for (uint32_t done = 0; done < count;) {
+        uint32_t n = count - done < VF_BATCH ? count - done : VF_BATCH;
+        vf_fetch_batch(&r, first + done, n, out + (size_t)done * rs);
+        done += n;
+    }
+    end_stream(plan);
+}
+
 /* Positions per batch written straight to the output: VF_BATCH_BYTES of
  * records, at least VF_STAGE_BATCH positions and at most VF_BATCH, in
  * multiples of 16 so that the kernels' vector loops leave no tail. */
@@ -112,6 +145,10 @@ void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
     if (count == 0 || rs == 0)
         return;
 
+    if (direct_stream(plan, out)) {
+        run_direct(plan, instance, first, count, out);
+        return;
+    }
     struct vf_range r;
     vf_range_init(&r, plan, instance);
     if (plan->lanes > 1 || plan->stream) {

@@ -30,6 +30,12 @@ void vf_jit_build(struct vf_layout *layout)
 {
     struct vf_jit_state *j = &layout->jit;
     memset(j, 0, sizeof(*j));
+#ifdef VF_TEST_SWITCHES
+    /* Test builds: VFETCH_STREAM=1 when the layout is created streams its
+     * draws whatever their size, so small tests reach the streaming kernels. */
+    const char *stream = getenv("VFETCH_STREAM");
+    layout->stream_always = stream != NULL && strcmp(stream, "1") == 0;
+#endif
     j->path = VF_KERNEL_PATH_PER_ELEMENT;
     for (uint32_t s = 0; s < layout->num_slots; s++)
         j->slots += layout->slots[s].slot_class == VF_INPUT_PER_VERTEX_DATA;

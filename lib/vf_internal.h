@@ -214,6 +214,10 @@ struct vf_jit_state {
     uint64_t generation_ns;
     uint32_t generated_slots, slots;
     char reason[96];            /* why some slot falls back, or "" */
+    /* The layout's one slot with non-temporal kernels that write whole
+     * records (jit_record.c), for streamed draws straight into the output;
+     * jit_strided NULL when the layout has none. */
+    struct vf_slot stream_slot;
 };
 
 /* Where the generated values go in a record: word indices (4 per register). */
@@ -261,6 +265,7 @@ struct vf_layout {
     const struct vf_isa_impl *impl;   /* the ISA's export: output helpers (dispatch.h) */
     uint32_t max_input_slots;
     uint32_t prefetch_ahead;          /* bytes, vf_cpu_prefetch_ahead */
+    int stream_always;                /* test builds: VFETCH_STREAM=1 (lib/jit.c) */
     size_t record_size;               /* 16 * num_registers */
     struct vf_jit_state jit;          /* generated kernels (lib/jit.c) */
 };

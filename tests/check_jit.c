@@ -5,7 +5,8 @@
  * the IA reference (tests/ref/ia_ref.c) and against each other; every
  * code of the 8- and 16-bit formats through one generated kernel; draws
  * around the streaming threshold at an output no record of which starts
- * a cache line.
+ * a cache line; streamed draws of whole-record layouts, which the
+ * generated non-temporal kernels write straight from registers.
  *
  * Expectations come from the reference only: neither path is used to
  * compute what the other must give.
@@ -262,6 +263,97 @@ START_TEST(test_stream_edges)
 }
 END_TEST
 
+/* Streamed draws of random whole-record layouts (one per-vertex slot whose
+ * elements fill every register: the generated non-temporal kernels write
+ * the output straight from registers), forced to stream at any size with
+ * VFETCH_STREAM=1 (test builds). Odd and even register counts, outputs 0
+ * or 16 bytes past a 32-byte boundary, guarded on the side a stray store
+ * would reach, linear and indexed (reversed, scattered, out of range),
+ * vertex buffers cut short, an occasional strip cut; every word against the
+ * reference. */
+static void stream_whole_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t isa,
+                              int it)
+{
+    vf_input_element_desc d[8];
+    uint32_t n = 1 + vf_rng_below(rng, 8), span = 0;
+    static const char *const names[8] = { "A", "B", "C", "D", "E", "F", "G", "H" };
+    for (uint32_t i = 0; i < n; i++) {
+        vf_format f;
+        do
+            f = fmts[vf_rng_below(rng, nfmts)];
+        while (f == VF_FORMAT_R11G11B10_FLOAT); /* no template: no generated kernel */
+        uint32_t size = vf_format_info(f)->bytes, align = size < 4 ? size : 4;
+        span = (span + align - 1) / align * align;
+        d[i] = el(names[i], 0, f, 0, span, VF_INPUT_PER_VERTEX_DATA, 0);
+        span += size;
+    }
+    uint32_t stride = (span + 3) / 4 * 4 + 4 * vf_rng_below(rng, 3);
+    uint32_t verts = 1 + vf_rng_below(rng, 600), inst = 1 + vf_rng_below(rng, 2);
+    uint32_t nvb = 1 + vf_rng_below(rng, 700);
+    vf_guarded vbg, ibg, outg;
+    vf_guarded_alloc(&vbg, (size_t)nvb * stride - vf_rng_below(rng, 2) * (stride / 2), 0);
+    vf_rng_fill(rng, vbg.data, vbg.size);
+    vf_guarded_alloc(&ibg, (size_t)verts * 4, 0);
+    uint32_t *ib = (uint32_t *)(void *)ibg.data;
+    int kind = (int)vf_rng_below(rng, 3); /* linear, reversed, scattered */
+    for (uint32_t v = 0; v < verts; v++)
+        ib[v] = kind == 1 ? verts - 1 - v : vf_rng_below(rng, nvb + 8);
+    int cut = kind == 2 && vf_rng_below(rng, 4) == 0;
+    if (cut)
+        ib[vf_rng_below(rng, verts)] = UINT32_MAX;
+    vf_vertex_buffer_view vbv = { vbg.data, (uint32_t)vbg.size, stride };
+    vf_index_buffer_view ibv = { ib, verts * 4, VF_FORMAT_R32_UINT };
+    vf_draw_desc desc =
+        kind == 0 ? draw_desc(&vbv, 1, verts, inst, vf_rng_below(rng, 8), 0)
+                  : indexed_desc(&vbv, 1, &ibv, cut ? VF_STRIP_CUT_VALUE_0xFFFFFFFF : 0,
+                                 cut ? VF_TOPOLOGY_TRIANGLESTRIP : VF_TOPOLOGY_POINTLIST, verts,
+                                 inst, 0, (int32_t)vf_rng_below(rng, 4), 0);
+    ia_ref r;
+    ia_ref_init_descs(&r, d, n, NULL, 0, &desc);
+    uint32_t *want = ia_ref_aos(&r);
+
+    setenv("VFETCH_STREAM", "1", 1);
+    vf_layout *layout = layout_jit(d, n, NULL, 0, isa, 1);
+    unsetenv("VFETCH_STREAM");
+    vf_kernel_path_info info;
+    ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+    ck_assert_int_eq(info.path, VF_KERNEL_PATH_GENERATED);
+    size_t size;
+    ck_assert_int_eq(vf_draw_output_size(layout, verts, inst, &size), VF_OK);
+    /* Guarded after: the output ends at the guard page. Guarded before:
+     * it starts 0 or 16 bytes past the page (32-byte aligned or not). */
+    int where = (int)vf_rng_below(rng, 2);
+    size_t lead = where == VF_GUARD_BEFORE ? 16 * vf_rng_below(rng, 2) : 0;
+    vf_guarded_alloc(&outg, size + lead, where);
+    memset(outg.data, 0xCD, size + lead);
+    ck_assert_int_eq(vf_draw(layout, &desc, outg.data + lead, size), VF_OK);
+    char what[96];
+    snprintf(what, sizeof(what), "whole-record stream isa %u case %d (%u regs, kind %d, lead %zu)",
+             isa, it, n, kind, (size_t)((uintptr_t)(outg.data + lead) & 31));
+    expect_same((const uint32_t *)(const void *)(outg.data + lead), want, size / 4, what);
+    for (size_t i = 0; i < lead; i++)
+        ck_assert_msg(outg.data[i] == 0xCD, "%s: byte %zu before the output written", what, i);
+    vf_layout_destroy(layout);
+    free(want);
+    vf_guarded_free(&outg);
+    vf_guarded_free(&ibg);
+    vf_guarded_free(&vbg);
+}
+
+START_TEST(test_stream_whole_records)
+{
+    uint32_t isa = jit_isas[_i];
+    vf_format fmts[64];
+    uint32_t nfmts = ia_formats(fmts);
+    if (!vf_isa_available(isa) || !jit_expected(isa))
+        return;
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x57e4u + (uint64_t)_i);
+    for (int it = 0; it < 300; it++)
+        stream_whole_case(&rng, fmts, nfmts, isa, it);
+}
+END_TEST
+
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
@@ -271,6 +363,7 @@ static Suite *jit_suite(void)
     tcase_add_loop_test(tc, test_random_both_paths, 0, 2);
     tcase_add_loop_test(tc, test_exhaustive_codes, 0, 2);
     tcase_add_loop_test(tc, test_stream_edges, 0, 2);
+    tcase_add_loop_test(tc, test_stream_whole_records, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

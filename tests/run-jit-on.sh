@@ -2,7 +2,7 @@
 # run-jit-on.sh - reruns the draw suites and the fuzz-corpus replays with
 # the per-layout code generator on (VFETCH_JIT=1; it is opt-in), so the
 # generated kernels get the same coverage as the per-element ones. One
-# extra pass, not one per ISA level.
+# extra pass, not one per ISA level, and the random draws streamed.
 set -u
 # VFETCH_CHECK_QUICK=1 (the distribution check in CI sets it) leaves these
 # reruns with the generator on to the full `make check`, which has run them on the same
@@ -26,5 +26,17 @@ for prog in tests/check_draw_rules tests/check_draw_random tests/check_reuse \
         status=1
     fi
 done
+# The random draws once more streamed at every size (VFETCH_STREAM=1, test
+# builds): whole-record layouts run the generated non-temporal kernels.
+p=$builddir/tests/check_draw_random
+if [ -x "$p" ]; then
+    if VFETCH_JIT=1 VFETCH_STREAM=1 "$p" >jit-on.tmp.$$ 2>&1; then
+        echo "PASS: check_draw_random with the generator on, streamed"
+    else
+        echo "FAIL: check_draw_random with the generator on, streamed"
+        cat jit-on.tmp.$$
+        status=1
+    fi
+fi
 rm -f jit-on.tmp.$$
 exit $status

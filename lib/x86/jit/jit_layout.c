@@ -44,9 +44,11 @@ static const struct vf_element *untaken(const struct vf_layout *L, const struct 
 }
 
 /* Emits both kernels of every slot it can take; offsets[s] = (strided,
- * gather), or SIZE_MAX for a slot left to the per-element kernels. */
+ * gather), or SIZE_MAX for a slot left to the per-element kernels; then,
+ * for a whole-record slot, its streaming pair at offsets[num_slots]. */
 static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2])
 {
+    offsets[L->num_slots][0] = offsets[L->num_slots][1] = SIZE_MAX;
     struct vf_jit_state *j = &L->jit;
     for (uint32_t s = 0; s < L->num_slots; s++) {
         const struct vf_slot *slot = &L->slots[s];
@@ -62,8 +64,12 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
                          (unsigned)slot->slot, name ? name : "a Vulkan-only format");
             continue;
         }
-        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0);
-        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1);
+        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0, 0);
+        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1, 0);
+        if (vf_jit_whole_record(L, slot)) {
+            offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1);
+            offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1);
+        }
     }
 }
 
@@ -98,12 +104,18 @@ static void install(struct vf_layout *L, uint8_t *base, size_t offsets[][2])
         memcpy(&L->slots[s].jit_gather, &gather, sizeof(gather));
         L->jit.generated_slots++;
     }
+    if (offsets[L->num_slots][0] != SIZE_MAX) {
+        void *strided = base + offsets[L->num_slots][0], *gather = base + offsets[L->num_slots][1];
+        L->jit.stream_slot = L->slots[0];
+        memcpy(&L->jit.stream_slot.jit_strided, &strided, sizeof(strided));
+        memcpy(&L->jit.stream_slot.jit_gather, &gather, sizeof(gather));
+    }
 }
 
 void vf_jit_generate(struct vf_layout *L)
 {
     struct vf_jit_state *j = &L->jit;
-    size_t offsets[VF_MAX_INPUT_SLOTS][2];
+    size_t offsets[VF_MAX_INPUT_SLOTS + 1][2];
     uint64_t t0 = now_ns();
     struct vf_jit_buf *b = malloc(sizeof(*b));
     uint8_t *code = malloc(VF_JIT_MAX_CODE);

@@ -14,6 +14,17 @@
  *   gather:  rdi src[], rsi src_offset, edx count, rcx dst, r8 dst_stride
  * Only caller-saved registers are used (rax, r9, r10, ymm0..ymm15), so no
  * prologue.
+ *
+ * The streaming variant (nt) serves a slot whose elements fill every
+ * register of the record: a pair of records is 2 * record_size bytes, a
+ * multiple of 32, so its registers go out as 32-byte non-temporal stores
+ * (vmovntdq) at 32-byte aligned addresses, registers regrouped across the
+ * two records where the record size is an odd number of registers; a lone
+ * vertex goes out as 16-byte non-temporal stores. With an odd number of
+ * registers a destination 16 bytes past a 32-byte boundary is fixed by
+ * writing the first vertex alone; with an even number every record has
+ * the destination's alignment, which must then be 32 (the caller checks).
+ * The caller issues the sfence.
  */
 #include "config.h"
 
@@ -100,8 +111,111 @@ static void emit_body2(struct vf_jit_buf *b, const struct vf_element *const *el,
     }
 }
 
+/* Register r's value for both vertices is kept in ymm0 (r == 0: the last
+ * 32-byte store of an odd-sized pair needs it) or ymm1/ymm2 by parity; the
+ * chunk to store is built in ymm4. */
+static int keep_reg(int32_t r)
+{
+    return r == 0 ? 0 : 1 + (int)((r - 1) & 1);
+}
+
+/* The 32-byte chunk of a record pair at byte 32c (units 2c and 2c + 1 of
+ * 16 bytes; unit u is register u % R of vertex u / R) into ymm4, stored
+ * with vmovntdq [rcx + 32c]. */
+static void store_chunk_nt(struct vf_jit_buf *b, uint32_t R, uint32_t c)
+{
+    uint32_t u = 2 * c;
+    uint32_t va = u / R, ra = u % R, vb = (u + 1) / R, rb = (u + 1) % R;
+    int ya = keep_reg((int32_t)ra), yb = keep_reg((int32_t)rb), src = 4;
+    if (va == vb) /* vperm2i128 ymm4, ya, yb: both low lanes (0x20) or both high (0x31) */
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 1, 0x46, 4, ya, vf_jit_reg(yb), va ? 0x31 : 0x20);
+    else if (ra == rb) /* one register: the pair's two vertices as they are */
+        src = ya;
+    else /* vpblendd ymm4, ya, yb, 0xf0: low lane of ya, high lane of yb */
+        vf_jit_vex(b, VF_M0F3A, VF_P66, 0, 1, 0x02, 4, ya, vf_jit_reg(yb), 0xf0);
+    vf_jit_vex(b, VF_M0F, VF_P66, 0, 1, 0xe7, src, -1, vf_jit_mem(VF_RCX, (int32_t)(32 * c)), -1);
+}
+
+/* Two whole records (vertices at `base` and r9) from rcx, 32-byte
+ * aligned: registers decoded in order, each chunk stored as soon as both
+ * of its registers are decoded, out of address order where the second
+ * record's chunks straddle registers (write-combining merges the pair's
+ * lines whatever the order). A chunk pairs registers r - 1 and r, or the
+ * last and 0, so keep_reg's three registers hold all that is pending. */
+static void emit_body2_nt(struct vf_jit_buf *b, const struct vf_element *const *el, uint32_t R,
+                          int base)
+{
+    uint8_t stored[VF_MAX_REGISTERS + 1] = { 0 };
+    for (uint32_t r = 0; r < R; r++) {
+        vf_jit_emit_element(b, el[r], base, VF_R9, keep_reg((int32_t)r));
+        for (uint32_t c = 0; c < R; c++) {
+            if (stored[c] || (2 * c) % R > r || (2 * c + 1) % R > r)
+                continue;
+            store_chunk_nt(b, R, c);
+            stored[c] = 1;
+        }
+    }
+}
+
+/* One whole record at rcx (16-byte aligned): vmovntdq xmm per register. */
+static void emit_body_nt(struct vf_jit_buf *b, const struct vf_element *const *el, uint32_t R,
+                         int base)
+{
+    for (uint32_t r = 0; r < R; r++) {
+        vf_jit_emit_element(b, el[r], base, -1, 0);
+        vf_jit_vex(b, VF_M0F, VF_P66, 0, 0, 0xe7, 0, -1, vf_jit_mem(VF_RCX, (int32_t)(16 * r)), -1);
+    }
+}
+
+int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot)
+{
+    const struct vf_element *el[VF_MAX_ELEMENTS];
+    uint32_t n = sorted_elements(L, slot, el);
+    if (L->num_slots != 1 || L->lanes != 1 || slot->slot_class != VF_INPUT_PER_VERTEX_DATA ||
+        n == 0 || n != L->num_registers || L->record_size != 16u * n)
+        return 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (el[i]->record_register != (int32_t)i)
+            return 0;
+    return 1;
+}
+
+/* The odd-register streaming kernel's start: a destination 16 bytes past
+ * a 32-byte boundary takes its first vertex alone, which leaves every
+ * later pair 32-byte aligned. */
+static void emit_align_nt(struct vf_jit_buf *b, const struct vf_element *const *el, uint32_t R,
+                          int gather)
+{
+    static const uint8_t test_cl_16[] = { 0xf6, 0xc1, 0x10 }, jz[] = { 0x0f, 0x84 },
+                         test_edx[] = { 0x85, 0xd2 }, zero4[] = { 0, 0, 0, 0 },
+                         load_src[] = { 0x48, 0x8b, 0x07 },    /* mov rax, [rdi] */
+                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 }, /* add rax, rsi */
+                         add_rdi_rsi[] = { 0x48, 0x01, 0xf7 }, /* add rdi, rsi */
+                         add_rdi_8[] = { 0x48, 0x83, 0xc7, 0x08 },
+                         add_rcx_r8[] = { 0x4c, 0x01, 0xc1 }, /* add rcx, r8 */
+                         dec_edx[] = { 0xff, 0xca };
+    put(b, test_cl_16, sizeof test_cl_16);
+    put(b, jz, sizeof jz);
+    size_t skip1 = b->len;
+    put(b, zero4, 4);
+    put(b, test_edx, sizeof test_edx);
+    put(b, jz, sizeof jz);
+    size_t skip2 = b->len;
+    put(b, zero4, 4);
+    if (gather) {
+        put(b, load_src, sizeof load_src);
+        put(b, add_rax_rsi, sizeof add_rax_rsi);
+    }
+    emit_body_nt(b, el, R, gather ? VF_RAX : VF_RDI);
+    put(b, gather ? add_rdi_8 : add_rdi_rsi, gather ? sizeof add_rdi_8 : sizeof add_rdi_rsi);
+    put(b, add_rcx_r8, sizeof add_rcx_r8);
+    put(b, dec_edx, sizeof dec_edx);
+    patch_rel32(b, skip1, b->len);
+    patch_rel32(b, skip2, b->len);
+}
+
 size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
-                        const struct vf_slot *slot, int gather)
+                        const struct vf_slot *slot, int gather, int nt)
 {
     static const uint8_t cmp_edx_2[] = { 0x83, 0xfa, 0x02 }, jb[] = { 0x0f, 0x82 },
                          jae[] = { 0x0f, 0x83 }, test_edx[] = { 0x85, 0xd2 },
@@ -121,6 +235,8 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
     uint32_t n = sorted_elements(L, slot, el);
     size_t start = b->len;
 
+    if (nt && (n & 1))
+        emit_align_nt(b, el, n, gather);
     /* Pairs of vertices while two remain, then the last one if count is odd. */
     put(b, cmp_edx_2, sizeof cmp_edx_2);
     put(b, jb, sizeof jb);
@@ -136,7 +252,10 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
         put(b, lea_r9, sizeof lea_r9);
     }
     put(b, lea_r10, sizeof lea_r10);
-    emit_body2(b, el, n, gather ? VF_RAX : VF_RDI);
+    if (nt)
+        emit_body2_nt(b, el, n, gather ? VF_RAX : VF_RDI);
+    else
+        emit_body2(b, el, n, gather ? VF_RAX : VF_RDI);
     put(b, gather ? add_rdi_16 : lea_rdi2, gather ? sizeof add_rdi_16 : sizeof lea_rdi2);
     put(b, lea_rcx2, sizeof lea_rcx2);
     put(b, sub_edx_2, sizeof sub_edx_2);
@@ -155,7 +274,10 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
         put(b, load_src, sizeof load_src);
         put(b, add_rax_rsi, sizeof add_rax_rsi);
     }
-    emit_body(b, el, n, gather ? VF_RAX : VF_RDI);
+    if (nt)
+        emit_body_nt(b, el, n, gather ? VF_RAX : VF_RDI);
+    else
+        emit_body(b, el, n, gather ? VF_RAX : VF_RDI);
     patch_rel32(b, to_end, b->len);
     put(b, tail, sizeof tail);
     /* Kernels start on 16-byte boundaries (int3 padding). */

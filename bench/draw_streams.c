@@ -14,6 +14,11 @@
  * before timing.
  *
  *   make bench/vfetch-bench-streams && bench/vfetch-bench-streams [--reps N] [--shape tri|mixed]
+ *        [--path batch|single|indirect]
+ *
+ * Instructions per draw of one path: perf stat -e instructions the same
+ * shape and path at two --reps, the difference over (reps difference x
+ * 10,000); setup and the checking runs cancel out.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,6 +162,9 @@ static void report(const struct shape *s, const char *path, double t)
            DRAWS / t / 1e6, s->records / t / 1e6, t / DRAWS * 1e9);
 }
 
+/* The path --path names; NULL: every path. */
+static const char *only_path;
+
 /* The three paths' outputs, compared word for word, then timed. */
 static int measure(const vf_layout *l, const vf_draw_batch_desc *b, struct shape *s, int reps)
 {
@@ -174,7 +182,8 @@ static int measure(const vf_layout *l, const vf_draw_batch_desc *b, struct shape
         }
     }
     for (int p = 0; p < 3 && rc == 0; p++)
-        report(s, names[p], best_of(fns[p], l, b, s, out[p], reps));
+        if (!only_path || strcmp(only_path, names[p]) == 0)
+            report(s, names[p], best_of(fns[p], l, b, s, out[p], reps));
     for (int p = 0; p < 3; p++)
         free(out[p]);
     return rc;
@@ -189,6 +198,8 @@ int main(int argc, char **argv)
             reps = atoi(argv[i + 1]);
         else if (strcmp(argv[i], "--shape") == 0)
             only = argv[i + 1];
+        else if (strcmp(argv[i], "--path") == 0)
+            only_path = argv[i + 1];
         else
             reps = 0;
     }

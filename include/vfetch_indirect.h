@@ -247,11 +247,10 @@ VF_API vf_result vf_execute_indirect_size(const vf_layout *layout,
  * VF_WARNING_INDEX_BUFFER_NOT_SET or VF_WARNING_INDEX_OUT_OF_RANGE, and
  * the errors of a draw that fails) and each failed draw, every entry
  * starting "command N: " with the command's number, in command order;
- * past VF_MAX_DIAGNOSTICS entries they are counted as dropped. With
- * diagnostics the call allocates one 32 KiB scratch list (freed before it
- * returns; VF_ERROR_OUT_OF_MEMORY if that fails, nothing drawn) and checks
- * every index of each indexed command once more; with NULL it allocates
- * nothing. */
+ * past VF_MAX_DIAGNOSTICS entries they are counted as dropped (each
+ * entry's code gives the debug layer's message ID, vf_d3d12_message_id).
+ * It allocates nothing; with diagnostics it checks every index of each
+ * indexed command once more. */
 VF_API vf_result vf_execute_indirect(const vf_layout *layout,
                                      const vf_execute_indirect_desc *desc, void *out,
                                      size_t out_size, vf_indirect_result *results,

@@ -296,6 +296,14 @@ vf_result vf_draw_check(const vf_layout *layout, const vf_draw_desc *desc, size_
     return ctx.first_error;
 }
 
+vf_result vf_draw_check_append(const vf_layout *layout, const vf_draw_desc *desc,
+                               vf_diagnostics *out, const char *prefix)
+{
+    struct vf_draw_diag ctx = { out, VF_OK, 0, prefix };
+    struct vf_plan plan;
+    return plan_draw(&ctx, layout, desc, &plan);
+}
+
 vf_result vf_fetch_range_ex(const vf_layout *layout, const vf_draw_desc *desc, uint32_t instance,
                             uint32_t first, uint32_t count, void *out, size_t out_size,
                             vf_diagnostics *diagnostics)

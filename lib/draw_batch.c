@@ -106,10 +106,135 @@ static vf_result check_draws(const struct vf_layout *layout, const vf_draw_batch
     return VF_OK;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The small-draw fast path                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* A batch of non-indexed draws into AoS records over a layout whose
+ * records are its per-vertex elements alone (no system value, no
+ * per-instance slot) writes a single-instance draw of at most
+ * VF_STAGE_BATCH vertices whose every slot is bound and in bounds as one
+ * strided kernel call per element (or the slot's generated kernel): what
+ * vf_fetch_instance makes of it, with the same calls and arguments, so
+ * the same words. The kernels, offsets and registers are gathered here
+ * once per batch instead of through the layout's tables for every draw. */
+struct fast_element {
+    vf_fetch_strided_fn strided;   /* when the stride is the element's size */
+    vf_fetch_strided_fn spaced;    /* otherwise */
+    uint32_t offset, size;         /* in the slot's vertex */
+    size_t dst;                    /* byte offset of its register in a record */
+    const struct vf_element *remap;/* its component mapping; NULL: identity */
+};
+
+struct fast_slot {
+    uint32_t slot;                 /* InputSlot */
+    uint32_t span;                 /* bytes a vertex reads */
+    uint32_t first, count;         /* its elements in fast_plan.elements */
+    vf_fetch_strided_fn jit;       /* the slot's generated kernel, or NULL */
+};
+
+struct fast_plan {
+    uint32_t num_slots;
+    size_t record_size;
+    struct fast_slot slots[VF_MAX_INPUT_SLOTS];
+    struct fast_element elements[VF_MAX_ELEMENTS];
+};
+
+/* Fills *fp and returns 1 when the batch's draws may take the fast path. */
+static int fast_plan_build(const struct vf_layout *layout, const vf_draw_batch_desc *b,
+                           struct fast_plan *fp)
+{
+    const struct vf_sv_words *sv = &layout->sv;
+    fp->num_slots = 0;
+    fp->record_size = layout->record_size;
+    if (b->indexed || layout->lanes != 1 || layout->record_size == 0 || sv->num_vid ||
+        sv->num_iid || sv->num_svl || sv->num_sil || sv->sys >= 0)
+        return 0;
+    uint32_t ne = 0;
+    for (uint32_t si = 0; si < layout->num_slots; si++) {
+        const struct vf_slot *slot = &layout->slots[si];
+        if (slot->slot_class != VF_INPUT_PER_VERTEX_DATA || slot->slot >= b->num_vertex_buffers)
+            return 0;
+        struct fast_slot *fs = &fp->slots[si];
+        fs->slot = slot->slot;
+        fs->span = slot->span;
+        fs->first = ne;
+        fs->count = slot->num_fetch;
+        fs->jit = slot->jit_strided;
+        for (uint32_t f = 0; f < slot->num_fetch; f++, ne++) {
+            const struct vf_element *e = vf_fetched_element(layout, slot, f);
+            struct fast_element *fe = &fp->elements[ne];
+            fe->strided = e->kernel.strided;
+            fe->spaced = e->kernel.strided_spaced;
+            fe->offset = e->offset;
+            fe->size = e->size;
+            fe->dst = (size_t)e->record_register * 16;
+            fe->remap = e->identity_mapping ? NULL : e;
+        }
+    }
+    fp->num_slots = layout->num_slots;
+    return 1;
+}
+
+/* The elements of one slot for n consecutive vertices from src, as
+ * draw_slot.c's strided decode calls them. */
+static void fast_slot_run(const struct fast_plan *fp, const struct fast_slot *fs,
+                          const uint8_t *src, uint32_t stride, uint32_t n, uint8_t *dst)
+{
+    size_t rs = fp->record_size;
+    if (fs->jit) {
+        fs->jit(src, stride, n, (uint32_t *)(void *)dst, rs);
+        return;
+    }
+    for (uint32_t i = 0; i < fs->count; i++) {
+        const struct fast_element *fe = &fp->elements[fs->first + i];
+        uint8_t *d = dst + fe->dst;
+        vf_fetch_strided_fn kernel = stride == fe->size ? fe->strided : fe->spaced;
+        kernel(src + fe->offset, stride, n, (uint32_t *)(void *)d, rs);
+        if (fe->remap)
+            for (uint32_t v = 0; v < n; v++)
+                vf_apply_mapping((uint32_t *)(void *)(d + v * rs), fe->remap->mapping,
+                                 fe->remap->one);
+    }
+}
+
+/* Draw `dr` through the fast path, with its views `vbs`; 0 (nothing
+ * written) when it is not a small single-instance draw whose every slot
+ * is bound and holds every vertex it reads (rules §4.1: vertices
+ * StartVertexLocation + i, no 32-bit wrap). */
+static int fast_draw(const struct fast_plan *fp, const vf_vertex_buffer_view *vbs,
+                     const vf_batch_draw *dr, uint8_t *dst)
+{
+    uint32_t n = dr->vertex_count_per_instance;
+    if (dr->instance_count != 1 || n - 1 >= VF_STAGE_BATCH)
+        return 0;
+    uint64_t klast = (uint64_t)dr->start_location + (n - 1);
+    if (klast > UINT32_MAX)
+        return 0;
+    for (uint32_t s = 0; s < fp->num_slots; s++) {
+        const vf_vertex_buffer_view *vb = &vbs[fp->slots[s].slot];
+        if (!vb->data || klast * vb->stride_in_bytes + fp->slots[s].span > vb->size_in_bytes)
+            return 0;
+    }
+    for (uint32_t s = 0; s < fp->num_slots; s++) {
+        const struct fast_slot *fs = &fp->slots[s];
+        const vf_vertex_buffer_view *vb = &vbs[fs->slot];
+        const uint8_t *src = (const uint8_t *)vb->data + (size_t)dr->start_location *
+                                                             vb->stride_in_bytes;
+        fast_slot_run(fp, fs, src, vb->stride_in_bytes, n, dst);
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running a batch                                                           */
+/* ------------------------------------------------------------------------ */
+
 /* Every draw of a checked batch into out, each exactly as vf_draw runs
  * it. The plan is filled once; a draw then sets its counts, and binds its
  * views only when its set is not the one bound (what its plan would hold
- * is the same either way). */
+ * is the same either way). Small draws take the fast path when the batch
+ * allows it. */
 static void run_draws(const struct vf_layout *layout, const vf_draw_batch_desc *b,
                       const vf_batch_draw *draws, uint32_t draw_count, vf_draw_desc *d,
                       uint32_t index_size, uint8_t *dst)
@@ -118,8 +243,16 @@ static void run_draws(const struct vf_layout *layout, const vf_draw_batch_desc *
     draw_desc_of(b, &draws[0], d);
     vf_plan_fill(layout, d, index_size, &plan);
     uint32_t bound = draws[0].vertex_buffer_set;
+    struct fast_plan fp;
+    int fast = fast_plan_build(layout, b, &fp);
     for (uint32_t i = 0; i < draw_count; i++) {
         const vf_batch_draw *dr = &draws[i];
+        if (fast && fast_draw(&fp, b->vertex_buffer_sets +
+                                       (size_t)dr->vertex_buffer_set * b->num_vertex_buffers,
+                              dr, dst)) {
+            dst += (size_t)dr->vertex_count_per_instance * layout->record_size;
+            continue;
+        }
         if (b->num_vertex_buffers != 0 && dr->vertex_buffer_set != bound) {
             bound = dr->vertex_buffer_set;
             vf_plan_bind(&plan, b->vertex_buffer_sets + (size_t)bound * b->num_vertex_buffers,

@@ -22,6 +22,7 @@ void vf_draw_diag_begin(struct vf_draw_diag *ctx, vf_diagnostics *out)
     ctx->out = out;
     ctx->first_error = VF_OK;
     ctx->d3d11 = 0;
+    ctx->prefix = NULL;
     if (out)
         memset(out, 0, sizeof(*out));
 }
@@ -47,6 +48,30 @@ static void address_text(const struct vf_draw_diag *ctx, char *buf, size_t size,
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
+static void add_line(vf_diagnostics *out, vf_result code, uint32_t severity, int32_t element,
+                     const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vf_diagnostics_vadd(out, code, severity, element, -1, fmt, ap);
+    va_end(ap);
+}
+
+/* The message behind ctx->prefix, cut to an entry's size as any message. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 0)))
+#endif
+static void add_prefixed(struct vf_draw_diag *ctx, vf_result code, uint32_t severity,
+                         int32_t element, const char *fmt, va_list ap)
+{
+    char msg[VF_DIAGNOSTIC_MESSAGE_SIZE];
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    add_line(ctx->out, code, severity, element, "%s%s", ctx->prefix, msg);
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
 static void report(struct vf_draw_diag *ctx, vf_result code, uint32_t severity, int32_t element,
                    const char *fmt, ...)
 {
@@ -54,7 +79,10 @@ static void report(struct vf_draw_diag *ctx, vf_result code, uint32_t severity, 
         ctx->first_error = code;
     va_list ap;
     va_start(ap, fmt);
-    vf_diagnostics_vadd(ctx->out, code, severity, element, -1, fmt, ap);
+    if (ctx->prefix && ctx->out)
+        add_prefixed(ctx, code, severity, element, fmt, ap);
+    else
+        vf_diagnostics_vadd(ctx->out, code, severity, element, -1, fmt, ap);
     va_end(ap);
 }
 
@@ -436,7 +464,7 @@ void vf_check_vertex_buffers(struct vf_draw_diag *ctx, const struct vf_layout *l
 vf_result vf_check_d3d11_draw(const struct vf_layout *layout, const vf_draw_desc *desc,
                               vf_diagnostics *out)
 {
-    struct vf_draw_diag ctx = { out, VF_OK, 1 };
+    struct vf_draw_diag ctx = { out, VF_OK, 1, NULL };
     vf_check_vertex_buffers(&ctx, layout, desc);
     /* IASetIndexBuffer has checked the format and the offset's alignment;
      * the cut value is the format's. What is left is the reach. */

@@ -137,9 +137,17 @@ struct vf_draw_diag {
     vf_diagnostics *out; /* NULL: codes only */
     vf_result first_error;
     int d3d11;           /* name D3D11's fields (stride, ByteWidth - Offset) */
+    const char *prefix;  /* put before every message, e.g. "command 3: "; NULL: none */
 };
 
 VF_HIDDEN void vf_draw_diag_begin(struct vf_draw_diag *ctx, vf_diagnostics *out);
+/* vf_draw_check with out_size 0, its entries appended to `out` (not reset)
+ * each behind `prefix`: one list gathers the checks of many draws with no
+ * scratch list (ExecuteIndirect's whole-call form). Entries past the
+ * list's room are counted as dropped, as everywhere. */
+VF_HIDDEN vf_result vf_draw_check_append(const struct vf_layout *layout,
+                                         const vf_draw_desc *desc, vf_diagnostics *out,
+                                         const char *prefix);
 /* The D3D11 front end's draw-time checks on the desc a D3D11 draw was
  * translated to, worded for D3D11 and appended to `out` (not reset; NULL:
  * errors only): vf_check_vertex_buffers, and the reach of a bound index

@@ -1,12 +1,12 @@
 /* indirect_exec.c - a whole ExecuteIndirect into one output buffer: every
  * command drawn by vf_draw at its own offset, with a result per command. */
-#include <stdarg.h>
-#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "vf_internal.h"
 #include "d3d11_internal.h"
 #include "indirect_internal.h"
+#include "draw_plan.h"
 
 /* Bytes of a command's records; 0 when its views are bad. */
 static vf_result command_size(const vf_layout *layout, const vf_indirect_command *c,
@@ -46,45 +46,24 @@ vf_result vf_execute_indirect_size(const vf_layout *layout, const vf_execute_ind
     return VF_OK;
 }
 
-/* Adds one diagnostic to the call's list, its message under the command's
- * number (cut to fit, as every message is). */
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static void add_entry(vf_diagnostics *out, const vf_diagnostic *e, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vf_diagnostics_vadd(out, e->code, e->severity, e->element_index, e->signature_index, fmt, ap);
-    va_end(ap);
-}
-
-/* What vf_draw_check says of a command's draw, each entry under its
- * command number, appended to the call's list: the warnings a caller of
- * the walk would get by checking each command itself. Entries the scratch
- * list dropped are counted as dropped in `out` too. */
+/* What vf_draw_check says of a command's draw, appended to the call's list
+ * with each message behind "command N: ": the warnings a caller of the
+ * walk would get by checking each command itself. Written straight into
+ * the caller's list, so entries past its room are counted as dropped and
+ * nothing is allocated. */
 static void gather_check(const vf_layout *layout, const vf_indirect_command *c,
-                         vf_diagnostics *scratch, vf_diagnostics *out)
+                         vf_diagnostics *out)
 {
-    vf_draw_check(layout, &c->draw, 0, scratch);
-    uint32_t errors = 0;
-    for (uint32_t i = 0; i < scratch->count; i++) {
-        add_entry(out, &scratch->entries[i], "command %u: %s", c->command,
-                  scratch->entries[i].message);
-        errors += scratch->entries[i].severity == VF_SEVERITY_ERROR;
-    }
-    uint32_t lost_errors = scratch->num_errors - errors;
-    uint32_t lost_warnings = scratch->num_dropped - lost_errors;
-    out->num_errors += lost_errors;
-    out->num_warnings += lost_warnings;
-    out->num_dropped += scratch->num_dropped;
+    char prefix[24];
+    snprintf(prefix, sizeof(prefix), "command %u: ", c->command);
+    vf_draw_check_append(layout, &c->draw, out, prefix);
 }
 
-/* Draws one command at `*offset` of out and fills its result; with a
- * scratch list, gathers the command's draw diagnostics first. */
+/* Draws one command at `*offset` of out and fills its result; with
+ * diagnostics, gathers the command's draw checks first. */
 static void run_command(const vf_layout *layout, const vf_indirect_command *c, uint8_t *out,
                         size_t out_size, size_t *offset, vf_indirect_result *res,
-                        struct vf_d3d11_diag *d, vf_diagnostics *scratch)
+                        struct vf_d3d11_diag *d)
 {
     res->command = c->command;
     res->result = c->result;
@@ -94,8 +73,8 @@ static void run_command(const vf_layout *layout, const vf_indirect_command *c, u
     res->output_size = 0;
     if (c->result != VF_OK)
         return;
-    if (scratch)
-        gather_check(layout, c, scratch, d->out);
+    if (d->out)
+        gather_check(layout, c, d->out);
     size_t size;
     vf_result r = command_size(layout, c, &size);
     if (r == VF_OK && (size > out_size - *offset))
@@ -130,16 +109,9 @@ vf_result vf_execute_indirect(const vf_layout *layout, const vf_execute_indirect
         return r;
     if (results_count < walk.command_count)
         return VF_ERROR_OUTPUT_TOO_SMALL;
-    /* A vf_diagnostics is 32 KiB: one scratch list for the whole call, on
-     * the heap, and only when the caller asked for diagnostics. */
-    vf_diagnostics *scratch = NULL;
-    if (diagnostics && walk.command_count > 0 && !(scratch = malloc(sizeof(*scratch))))
-        return VF_ERROR_OUT_OF_MEMORY;
     size_t offset = 0;
     vf_indirect_command c;
     while (vf_execute_indirect_next(&walk, &c, diagnostics) == VF_OK)
-        run_command(layout, &c, (uint8_t *)out, out_size, &offset, &results[c.command], &d,
-                    scratch);
-    free(scratch);
+        run_command(layout, &c, (uint8_t *)out, out_size, &offset, &results[c.command], &d);
     return VF_OK;
 }

@@ -3,7 +3,8 @@
  * random batch writes exactly what vf_draw writes for the same
  * description (vf_draw itself is checked against the reference walker in
  * tests/ref/ia_ref.c by check_draw_random), at the offsets the size query
- * gives; the shared and per-draw errors write nothing.
+ * gives, on the general path and on the small-draw fast path; the shared
+ * and per-draw errors write nothing.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -140,6 +141,121 @@ START_TEST(test_random_soa)
 }
 END_TEST
 
+/* A layout of per-vertex elements alone, in two slots, without system
+ * values: the batches whose small non-indexed draws vf_draw_batch writes
+ * on its own fast path. mapped: COLOR's components swapped and forced. */
+static vf_layout *make_plain_layout(int mapped)
+{
+    static const vf_input_element_desc el[] = {
+        { "POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, VF_APPEND_ALIGNED_ELEMENT,
+          VF_INPUT_PER_VERTEX_DATA, 0 },
+        { "COLOR", 0, VF_FORMAT_R8G8B8A8_UNORM, 0, VF_APPEND_ALIGNED_ELEMENT,
+          VF_INPUT_PER_VERTEX_DATA, 0 },
+        { "TEXCOORD", 0, VF_FORMAT_R16G16_SNORM, 1, 0, VF_INPUT_PER_VERTEX_DATA, 0 },
+    };
+    const uint32_t maps[3] = { VF_DEFAULT_COMPONENT_MAPPING,
+                               VF_ENCODE_COMPONENT_MAPPING(2, 1, 0, 5),
+                               VF_DEFAULT_COMPONENT_MAPPING };
+    vf_layout_options o;
+    vf_layout_options_init(&o);
+    o.component_mappings = mapped ? maps : NULL;
+    vf_layout *l = NULL;
+    ck_assert_int_eq(vf_layout_create(el, 3, &o, &l, NULL), VF_OK);
+    return l;
+}
+
+/* Random small draws on such a layout: views unbound at times, too small
+ * for some draws, strides equal to slot 1's element (its plain kernel) or
+ * wider, starts near 2^32, counts around the 64-vertex bound and a few
+ * instanced draws; every draw's words against vf_draw's. */
+static void random_plain_batches(vf_layout *layout, uint32_t seed)
+{
+    vf_rng rng;
+    vf_rng_seed(&rng, seed);
+    uint8_t *vdata = malloc(8192);
+    ck_assert(vdata != NULL);
+    vf_rng_fill(&rng, vdata, 8192);
+    for (int iter = 0; iter < 300; iter++) {
+        vf_vertex_buffer_view sets[SETS * SLOTS];
+        for (uint32_t k = 0; k < SETS * SLOTS; k++) {
+            uint32_t off = vf_rng_below(&rng, 64) * 4;
+            sets[k].data = vf_rng_below(&rng, 16) == 0 ? NULL : vdata + off;
+            sets[k].size_in_bytes = vf_rng_below(&rng, 4) == 0 ? vf_rng_below(&rng, 600)
+                                                               : 8192 - off;
+            sets[k].stride_in_bytes = k % SLOTS ? 4 * (1 + vf_rng_below(&rng, 3))
+                                                : 16 + 4 * vf_rng_below(&rng, 3);
+        }
+        vf_draw_batch_desc b;
+        memset(&b, 0, sizeof(b));
+        b.struct_size = sizeof(b);
+        b.vertex_buffer_sets = sets;
+        b.num_vertex_buffer_sets = SETS;
+        b.num_vertex_buffers = SLOTS;
+        b.primitive_topology = VF_TOPOLOGY_TRIANGLELIST;
+        vf_batch_draw draws[40];
+        uint32_t n = vf_rng_below(&rng, 40) + 1;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t r = vf_rng_below(&rng, 20);
+            draws[i].vertex_buffer_set = vf_rng_below(&rng, SETS);
+            draws[i].vertex_count_per_instance = r < 2 ? 62 + vf_rng_below(&rng, 5)
+                                                 : r < 3 ? vf_rng_below(&rng, 2)
+                                                         : 3 + vf_rng_below(&rng, 30);
+            draws[i].instance_count = r == 4 ? 2 : r == 5 ? 0 : 1;
+            draws[i].start_location = r == 6 ? UINT32_MAX - vf_rng_below(&rng, 8)
+                                             : vf_rng_below(&rng, 100);
+            draws[i].base_vertex_location = 0;
+            draws[i].start_instance_location = vf_rng_below(&rng, 3);
+        }
+        size_t offsets[40], size;
+        ck_assert_int_eq(vf_draw_batch_output_size(layout, &b, draws, n, offsets, &size), VF_OK);
+        uint8_t *out = aligned_alloc(16, size + 16), *one = aligned_alloc(16, size + 16);
+        ck_assert(out && one);
+        memset(out, 0xa5, size + 16);
+        ck_assert_int_eq(vf_draw_batch(layout, &b, draws, n, out, size, NULL), VF_OK);
+        for (uint32_t i = 0; i < 16; i++)
+            ck_assert_uint_eq(out[size + i], 0xa5);
+        for (uint32_t i = 0; i < n; i++) {
+            vf_draw_desc d;
+            vf_draw_desc_init(&d);
+            d.vertex_buffers = sets + draws[i].vertex_buffer_set * SLOTS;
+            d.num_vertex_buffers = SLOTS;
+            d.vertex_count_per_instance = draws[i].vertex_count_per_instance;
+            d.instance_count = draws[i].instance_count;
+            d.start_location = draws[i].start_location;
+            d.start_instance_location = draws[i].start_instance_location;
+            size_t bytes = (i + 1 < n ? offsets[i + 1] : size) - offsets[i];
+            ck_assert_int_eq(vf_draw(layout, &d, one, bytes), VF_OK);
+            if (memcmp(one, out + offsets[i], bytes) != 0)
+                ck_abort_msg("seed %u, batch %d, draw %u: words differ from vf_draw", seed,
+                             iter, i);
+        }
+        free(out);
+        free(one);
+    }
+    free(vdata);
+}
+
+START_TEST(test_random_plain)
+{
+    for (int mapped = 0; mapped < 2; mapped++) {
+        vf_layout *layout = make_plain_layout(mapped);
+        random_plain_batches(layout, 0x504c4149u + (uint32_t)mapped);
+        vf_layout_destroy(layout);
+    }
+}
+END_TEST
+
+/* The same with the slots' generated kernels, where this build has them. */
+START_TEST(test_random_plain_jit)
+{
+    setenv("VFETCH_JIT", "1", 1);
+    vf_layout *layout = make_plain_layout(0);
+    unsetenv("VFETCH_JIT");
+    random_plain_batches(layout, 0x4a495421u);
+    vf_layout_destroy(layout);
+}
+END_TEST
+
 START_TEST(test_errors)
 {
     vf_layout *layout = make_layout(VF_OUTPUT_AOS);
@@ -216,6 +332,8 @@ int main(void)
     tcase_add_test(tc, test_random_aos);
     tcase_add_test(tc, test_random_soa);
     tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_random_plain);
+    tcase_add_test(tc, test_random_plain_jit);
     suite_add_tcase(s, tc);
     return vf_test_run(s);
 }

@@ -20,6 +20,16 @@ tests_check_indirect_rules_CFLAGS = $(TEST_CFLAGS)
 tests_check_indirect_rules_LDADD = $(TEST_LDADD)
 TESTS += tests/check_indirect_rules
 
+# The whole call with diagnostics allocates nothing: the C allocators are
+# wrapped at link time (GNU ld and lld) so the test counts every call.
+check_PROGRAMS += tests/check_indirect_alloc
+tests_check_indirect_alloc_SOURCES = tests/check_indirect_alloc.c $(TEST_UTIL_SOURCES) \
+	$(DRAW_HELPER_SOURCES)
+tests_check_indirect_alloc_CFLAGS = $(TEST_CFLAGS)
+tests_check_indirect_alloc_LDFLAGS = -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
+tests_check_indirect_alloc_LDADD = $(TEST_LDADD)
+TESTS += tests/check_indirect_alloc
+
 if HAVE_D3D12_HEADERS
 # The signature structs against DirectX-Headers.
 check_PROGRAMS += tests/check_indirect_compat

@@ -333,6 +333,38 @@ static void indirect_structs(void)
     FIELD(vf_indirect_command, index_buffer);
 }
 
+/* The named members of vf_indirect_argument_desc's union, which
+ * _indirect.ArgumentDesc holds as three words (_indirect.TYPE_FIELDS says
+ * which word is which), and the signature facts a walk keeps, which
+ * _indirect.Walk holds as six words: printed as the fields of the
+ * pseudo-struct "vf_indirect_argument_desc.u" and of
+ * vf_command_signature_info. */
+#define UNION_WORD(member)                                                             \
+    printf("field vf_indirect_argument_desc.u u.%s %zu %zu\n", #member,                \
+           offsetof(vf_indirect_argument_desc, u.member),                             \
+           sizeof(((vf_indirect_argument_desc *)0)->u.member))
+
+static void indirect_words(void)
+{
+    UNION_WORD(vertex_buffer.slot);
+    UNION_WORD(constant.root_parameter_index);
+    UNION_WORD(constant.dest_offset_in_32bit_values);
+    UNION_WORD(constant.num_32bit_values_to_set);
+    UNION_WORD(constant_buffer_view.root_parameter_index);
+    UNION_WORD(shader_resource_view.root_parameter_index);
+    UNION_WORD(unordered_access_view.root_parameter_index);
+    UNION_WORD(incrementing_constant.root_parameter_index);
+    UNION_WORD(incrementing_constant.dest_offset_in_32bit_values);
+
+    SIZE(vf_command_signature_info);
+    FIELD(vf_command_signature_info, indexed);
+    FIELD(vf_command_signature_info, arguments_size);
+    FIELD(vf_command_signature_info, draw_offset);
+    FIELD(vf_command_signature_info, sets_index_buffer);
+    FIELD(vf_command_signature_info, vertex_slot_mask);
+    FIELD(vf_command_signature_info, has_incrementing_constant);
+}
+
 /* The argument types by value (_indirect.TYPES and its named ones), and
  * the zero-command warning the package tests for. */
 static void indirect_names(void)
@@ -363,6 +395,7 @@ int main(void)
     d3d11_names();
     format_info_names();
     indirect_structs();
+    indirect_words();
     indirect_names();
     return fflush(stdout) != 0 || ferror(stdout) ? 1 : 0;
 }

@@ -130,3 +130,41 @@ def test_format_info_constants(c):
     for name, value in c["const"].items():
         if name.startswith(("VF_TYPE_", "VF_IA_")):
             assert getattr(formats, name[len("VF_"):]) == value, name
+
+
+# The C member behind each word of _indirect.ArgumentDesc.u, by argument
+# type, in the order of _indirect.TYPE_FIELDS.
+UNION_WORDS = {
+    _indirect.VERTEX_BUFFER_VIEW: ("u.vertex_buffer.slot",),
+    _indirect.CONSTANT: ("u.constant.root_parameter_index",
+                         "u.constant.dest_offset_in_32bit_values",
+                         "u.constant.num_32bit_values_to_set"),
+    6: ("u.constant_buffer_view.root_parameter_index",),
+    7: ("u.shader_resource_view.root_parameter_index",),
+    8: ("u.unordered_access_view.root_parameter_index",),
+    _indirect.INCREMENTING_CONSTANT: ("u.incrementing_constant.root_parameter_index",
+                                      "u.incrementing_constant.dest_offset_in_32bit_values"),
+}
+
+
+def test_indirect_union_words(c):
+    """Word i of ArgumentDesc.u is the C member of TYPE_FIELDS[type][i]."""
+    members = {name: (off, size) for name, off, size in c["field"]["vf_indirect_argument_desc.u"]}
+    assert sorted(UNION_WORDS) == sorted(_indirect.TYPE_FIELDS)
+    assert len(members) == sum(len(v) for v in UNION_WORDS.values())
+    u = _indirect.ArgumentDesc.u
+    words = dict(_indirect.ArgumentDesc._fields_)["u"]
+    assert (words._length_, ctypes.sizeof(words._type_)) == (3, 4)
+    for t, names in UNION_WORDS.items():
+        assert len(names) == len(_indirect.TYPE_FIELDS[t]), t
+        for i, name in enumerate(names):
+            assert members[name] == (u.offset + 4 * i, 4), name
+
+
+def test_walk_signature_info(c):
+    """Walk.info_ (six uint32 words) is a vf_command_signature_info."""
+    assert _indirect.Walk.info_.size == c["size"]["vf_command_signature_info"]
+    fields = c["field"]["vf_command_signature_info"]
+    words = dict(_indirect.Walk._fields_)["info_"]
+    assert (words._length_, ctypes.sizeof(words._type_)) == (len(fields), 4)
+    assert [(off, size) for _, off, size in fields] == [(4 * i, 4) for i in range(6)]

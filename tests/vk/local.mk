@@ -137,7 +137,16 @@ EXTRA_DIST += tests/vk/run-vk-vulkan.sh tests/vk/vulkan/bgra.json \
 	tests/vk/vulkan/srgb.json tests/vk/vulkan/stride0.json \
 	tests/vk/vulkan/three-byte.json tests/vk/vulkan/uint32-offsets.json \
 	tests/vk/vulkan/uint8-restart.json tests/vk/vulkan/null-binding.json \
-	tests/vk/vulkan/r64-divisor.json tests/vk/vulkan/r64-double-divisor.json
+	tests/vk/vulkan/r64-divisor.json tests/vk/vulkan/r64-double-divisor.json \
+	tests/vk/vulkan/fan-restart.json tests/vk/vulkan/strip-last.json
+
+# The same Vulkan cases and the Vulkan examples with --primitives: the
+# driver's primitives against vf_vk_draw_primitives.
+if HAVE_VFETCH_VK
+dist_check_SCRIPTS += tests/vk/run-vk-vulkan-primitives.sh
+TESTS += tests/vk/run-vk-vulkan-primitives.sh
+endif
+EXTRA_DIST += tests/vk/run-vk-vulkan-primitives.sh
 
 # The Vulkan edge cases (tests/vk/vulkan-edge/cases/, written by
 # gen_edge_cases.py) on the CPU: regenerated and diffed, validated, and

@@ -40,7 +40,8 @@ int vkf_open_fetch(const char *want, int robustness, struct vkf_device **dev_ret
                          VKF_FEATURE_DIVISOR | VKF_FEATURE_STAGES | VKF_FEATURE_DRAW_PARAMETERS |
                              VKF_FEATURE_NULL_DESCRIPTOR | VKF_FEATURE_BIND_SIZES |
                              VKF_FEATURE_INDIRECT | VKF_FEATURE_SHADER64 |
-                             VKF_FEATURE_INDEX_UINT8,
+                             VKF_FEATURE_INDEX_UINT8 | VKF_FEATURE_LIST_RESTART |
+                             VKF_FEATURE_PROVOKING,
                          robust_features, &robustness, dev_ret, err, err_size);
 }
 

@@ -33,6 +33,7 @@
 #include "vk_output.h"
 #include "vk_note.h"
 #include "d3d_index.h"
+#include "case_vulkan.h"
 
 /* Output buffer words before the records: [0] the counter. */
 #define PRIM_HEADER_WORDS 4u
@@ -96,6 +97,23 @@ static struct topo_map map_topology(uint32_t t)
         return (struct topo_map){ VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, "PATCH_LIST", NULL };
     return m;
 }
+
+/* The draw the capture runs, in the terms both case kinds reduce to. */
+struct cap_draw {
+    struct topo_map tm;
+    uint32_t vpp;
+    int patch;
+    int restart;             /* primitiveRestartEnable */
+    int indexed;
+    uint32_t index_size;     /* the case's index bytes: 1, 2 or 4 */
+    uint32_t vertex_count, instance_count;
+    uint32_t first_vertex;   /* a non-indexed draw's firstVertex */
+    uint32_t first_instance;
+    int provoking_last;      /* VK_PROVOKING_VERTEX_MODE_LAST_VERTEX_EXT */
+    /* Whether the case's index at position p restarts (restart only). */
+    int (*cut_at)(const struct vf_case *c, uint32_t p);
+    const struct vf_case *c;
+};
 
 /* ------------------------------------------------------------------------ */
 /* Shaders                                                                   */
@@ -201,26 +219,28 @@ static int compile_stages(struct prim_state *s, const struct topo_map *tm, uint3
 /* ------------------------------------------------------------------------ */
 
 /* The index buffer of positions: entry p is p, or the restart value where
- * D3D cuts. Sets *index_type. */
-static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int restart,
-                            struct vkf_buf *ib, VkIndexType *index_type,
-                            struct vkf_prim_result *res, char *err, size_t err_size)
+ * the case's draw restarts. 16-bit positions (8-bit ones could not number
+ * 256 positions and more) unless the case's are 32-bit or there are more
+ * than 0xFFFE. Sets *index_type. */
+static int position_indices(struct vkf_device *d, const struct cap_draw *cd, struct vkf_buf *ib,
+                            VkIndexType *index_type, struct vkf_prim_result *res, char *err,
+                            size_t err_size)
 {
-    const uint32_t V = draw->vertex_count_per_instance;
-    uint32_t case_size =
-        draw->index_buffer && draw->index_buffer->format == VF_FORMAT_R32_UINT ? 4 : 2;
-    /* 16-bit positions stop below the restart value 0xFFFF. */
-    uint32_t size = case_size == 2 && V > 0xffffu ? 4 : case_size;
+    const uint32_t V = cd->vertex_count;
+    uint32_t size = cd->index_size == 4 || V > 0xffffu ? 4 : 2;
     uint32_t cuts = 0;
 
-    if (size != case_size)
+    if (size == 4 && cd->index_size != 4)
         vkf_note(res->translation, sizeof(res->translation),
                  "positions past 0xFFFE: 32-bit position indices (restart 0xFFFFFFFF); ");
+    else if (cd->index_size == 1)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "8-bit indices: 16-bit position indices (restart 0xFFFF); ");
     if (vkf_buf_create(d, ib, (VkDeviceSize)V * size, VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
                        VKF_MEM_READBACK, err, err_size))
         return -1;
     for (uint32_t p = 0; p < V; p++) {
-        int cut = restart && d3d_cut_at(draw->index_buffer, draw->start_location, p, case_size);
+        int cut = cd->restart && cd->cut_at(cd->c, p);
         uint32_t v = cut ? 0xffffffffu : p;
         cuts += (uint32_t)cut;
         if (size == 2) {
@@ -232,8 +252,7 @@ static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int 
     }
     *index_type = size == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
     vkf_note(res->translation, sizeof(res->translation),
-             "indexed: drawn with %u-bit position indices (entry p = p), %u cut%s as restart "
-             "values; ",
+             "indexed: drawn with %u-bit position indices (entry p = p), %u restart value%s; ",
              size * 8, cuts, cuts == 1 ? "" : "s");
     return 0;
 }
@@ -242,40 +261,32 @@ static int position_indices(struct vkf_device *d, const vf_draw_desc *draw, int 
 /* Pipeline and draw                                                         */
 /* ------------------------------------------------------------------------ */
 
-/* Whether the draw's strip cuts are live, decided as D3D12 decides them
- * (rules §5.2): an indexed strip with a cut value and index data. */
-static int d3d_restart(const vf_draw_desc *draw)
-{
-    return draw->indexed && d3d_is_strip(draw->primitive_topology) &&
-           draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
-           d3d_has_indices(draw->index_buffer);
-}
-
 /* The pipeline: the stages with their specialisation constants (the
  * vertex shader's first vertex and instance, the capture stage's
  * capacity), no vertex input, the output buffer seen by the capture stage. */
-static int create_pipeline(struct vkf_device *d, struct prim_state *s, const struct topo_map *tm,
-                           uint32_t vpp, int patch, int restart, const uint32_t *vs_spec,
-                           const uint32_t *capacity, char *err, size_t err_size)
+static int create_pipeline(struct vkf_device *d, struct prim_state *s, const struct cap_draw *cd,
+                           const uint32_t *vs_spec, const uint32_t *capacity, char *err,
+                           size_t err_size)
 {
     static const VkSpecializationMapEntry map[2] = { { 0, 0, 4 }, { 1, 4, 4 } };
     const VkSpecializationInfo vs_si = { 2, map, 8, vs_spec };
     const VkSpecializationInfo cap_si = { 1, map, 4, capacity };
     const VkShaderStageFlagBits capture =
-        patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT : VK_SHADER_STAGE_GEOMETRY_BIT;
+        cd->patch ? VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT : VK_SHADER_STAGE_GEOMETRY_BIT;
     struct vkf_pipeline_desc pd = {
         .stages = {
             { VK_SHADER_STAGE_VERTEX_BIT, s->spirv[0], s->spirv_size[0], &vs_si },
             { capture, s->spirv[1], s->spirv_size[1], &cap_si },
             { VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, s->spirv[2], s->spirv_size[2], NULL },
         },
-        .num_stages = patch ? 3u : 2u,
+        .num_stages = cd->patch ? 3u : 2u,
         .storage = { s->out.buffer },
         .num_storage = 1,
         .storage_stages = capture,
-        .topology = tm->vk,
-        .restart = restart,
-        .patch_control_points = patch ? vpp : 0,
+        .topology = cd->tm.vk,
+        .restart = cd->restart,
+        .patch_control_points = cd->patch ? cd->vpp : 0,
+        .provoking_last = cd->provoking_last,
     };
 
     return vkf_pipeline_create(d, &pd, &s->pipe, err, err_size);
@@ -283,16 +294,16 @@ static int create_pipeline(struct vkf_device *d, struct prim_state *s, const str
 
 /* Records the draw, submits it and waits (two minutes at most). An
  * indexed draw starts at its buffer's first position. */
-static int submit_draw(struct vkf_device *d, struct prim_state *s, const vf_draw_desc *draw,
+static int submit_draw(struct vkf_device *d, struct prim_state *s, const struct cap_draw *cd,
                        VkIndexType index_type, uint32_t first_vertex, char *err, size_t err_size)
 {
     const struct vkf_draw_cmd cmd = {
-        .index_buffer = draw->indexed ? s->ib.buffer : VK_NULL_HANDLE,
+        .index_buffer = cd->indexed ? s->ib.buffer : VK_NULL_HANDLE,
         .index_type = index_type,
-        .vertex_count = draw->vertex_count_per_instance,
-        .instance_count = draw->instance_count,
-        .first_vertex = draw->indexed ? 0 : first_vertex,
-        .first_instance = draw->start_instance_location,
+        .vertex_count = cd->vertex_count,
+        .instance_count = cd->instance_count,
+        .first_vertex = cd->indexed ? 0 : first_vertex,
+        .first_instance = cd->first_instance,
     };
 
     return vkf_draw_wait(d, &s->pipe, &cmd, VKF_DRAW_TIMEOUT_NS, err, err_size);
@@ -347,88 +358,48 @@ static int can_capture(const struct vkf_device *d, int patch, uint32_t vpp, char
     return 1;
 }
 
-/* Whether the tool can capture the draw on d: VKF_EXIT_OK, VKF_EXIT_SKIP
- * when the device lacks the stage or the patch size, VKF_EXIT_USAGE for a
- * draw the tool cannot express. */
-static int prim_supported(const struct vkf_device *d, const vf_draw_desc *draw,
-                          const struct topo_map *tm, uint32_t vpp, int patch, char *err,
-                          size_t err_size)
-{
-    const vf_index_buffer_view *ib = draw->index_buffer;
-
-    if (vpp == 0 || tm->name == NULL) {
-        snprintf(err, err_size, "topology %u has no Vulkan equivalent", draw->primitive_topology);
-        return VKF_EXIT_USAGE;
-    }
-    if (!can_capture(d, patch, vpp, err, err_size))
-        return VKF_EXIT_SKIP;
-    if (draw->indexed && ib && ib->format != VF_FORMAT_R16_UINT &&
-        ib->format != VF_FORMAT_R32_UINT) {
-        snprintf(err, err_size, "not an index format");
-        return VKF_EXIT_USAGE;
-    }
-    return VKF_EXIT_OK;
-}
-
 /* How each vertex learns its position: an indexed draw's buffer of
  * positions (*index_type), or a non-indexed draw's first vertex
  * (*first_vertex, which the vertex shader subtracts). 0, or -1 with a
  * message. */
-static int number_positions(struct vkf_device *d, const vf_draw_desc *draw, int restart,
+static int number_positions(struct vkf_device *d, const struct cap_draw *cd,
                             struct prim_state *s, VkIndexType *index_type,
                             uint32_t *first_vertex, struct vkf_prim_result *res, char *err,
                             size_t err_size)
 {
-    const uint32_t V = draw->vertex_count_per_instance;
-
-    if (draw->indexed) {
-        if (position_indices(d, draw, restart, &s->ib, index_type, res, err, err_size))
-            return -1;
-    } else {
-        /* gl_VertexIndex must not pass 2^31 (Vulkan leaves it undefined):
-         * the assembly does not depend on firstVertex. */
-        *first_vertex =
-            (uint64_t)draw->start_location + V <= 0x7fffffffu ? draw->start_location : 0;
-        if (*first_vertex != draw->start_location)
-            vkf_note(res->translation, sizeof(res->translation),
-                     "StartVertexLocation too large for gl_VertexIndex: firstVertex 0; ");
-    }
-    if (draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && !restart)
+    if (cd->indexed)
+        return position_indices(d, cd, &s->ib, index_type, res, err, err_size);
+    /* gl_VertexIndex must not pass 2^31 (Vulkan leaves it undefined):
+     * the assembly does not depend on firstVertex. */
+    *first_vertex = (uint64_t)cd->first_vertex + cd->vertex_count <= 0x7fffffffu
+                        ? cd->first_vertex : 0;
+    if (*first_vertex != cd->first_vertex)
         vkf_note(res->translation, sizeof(res->translation),
-                 "a cut value without strip cuts (a list, or no index data): no restart; ");
+                 "firstVertex too large for gl_VertexIndex: firstVertex 0; ");
     return 0;
 }
 
-int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacity,
-                 struct vkf_prim_result *res, char *err, size_t err_size)
+/* Captures cd's primitives: the steps both case kinds share. */
+static int capture(struct vkf_device *d, const struct cap_draw *cd, uint32_t capacity,
+                   struct vkf_prim_result *res, char *err, size_t err_size)
 {
-    const vf_draw_desc *draw = &c->draw;
-    const uint32_t vpp = vf_topology_vertices_per_primitive(draw->primitive_topology);
-    const struct topo_map tm = map_topology(draw->primitive_topology);
-    const int patch = tm.vk == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
-    const int restart = d3d_restart(draw);
     struct prim_state s;
     VkIndexType index_type = VK_INDEX_TYPE_UINT16;
-    uint32_t vs_spec[2] = { 0, draw->start_instance_location }; /* first vertex, instance */
-    int ret;
+    uint32_t vs_spec[2] = { 0, cd->first_instance }; /* first vertex, instance */
+    int ret = VKF_EXIT_USAGE;
 
     memset(&s, 0, sizeof(s));
-    memset(res, 0, sizeof(*res));
-    res->vpp = vpp;
-    res->restart = restart;
-    res->topology = tm.name;
-    res->stage = patch ? "tessellation control shader" : "geometry shader";
-    ret = prim_supported(d, draw, &tm, vpp, patch, err, err_size);
-    if (ret != VKF_EXIT_OK)
-        return ret;
-    ret = VKF_EXIT_USAGE;
-    if (create_output(d, &s, capacity, vpp, err, err_size) ||
-        number_positions(d, draw, restart, &s, &index_type, &vs_spec[0], res, err, err_size) ||
-        compile_stages(&s, &tm, vpp, patch, err, err_size))
+    res->vpp = cd->vpp;
+    res->restart = cd->restart;
+    res->topology = cd->tm.name;
+    res->stage = cd->patch ? "tessellation control shader" : "geometry shader";
+    if (create_output(d, &s, capacity, cd->vpp, err, err_size) ||
+        number_positions(d, cd, &s, &index_type, &vs_spec[0], res, err, err_size) ||
+        compile_stages(&s, &cd->tm, cd->vpp, cd->patch, err, err_size))
         goto out;
     ret = VKF_EXIT_MISMATCH; /* from here on a failure is the driver's */
-    if (create_pipeline(d, &s, &tm, vpp, patch, restart, vs_spec, &capacity, err, err_size) ||
-        submit_draw(d, &s, draw, index_type, vs_spec[0], err, err_size))
+    if (create_pipeline(d, &s, cd, vs_spec, &capacity, err, err_size) ||
+        submit_draw(d, &s, cd, index_type, vs_spec[0], err, err_size))
         goto out;
     ret = read_back(&s, capacity, res, err, err_size) ? VKF_EXIT_USAGE : VKF_EXIT_OK;
 out:
@@ -436,6 +407,175 @@ out:
     if (ret != VKF_EXIT_OK)
         vkf_prim_result_free(res);
     return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* D3D cases                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/* Whether the draw's strip cuts are live, decided as D3D12 decides them
+ * (rules §5.2): an indexed strip with a cut value and index data. */
+static int d3d_restart(const vf_draw_desc *draw)
+{
+    return draw->indexed && d3d_is_strip(draw->primitive_topology) &&
+           draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
+           d3d_has_indices(draw->index_buffer);
+}
+
+static int d3d_cut(const struct vf_case *c, uint32_t p)
+{
+    const vf_index_buffer_view *ib = c->draw.index_buffer;
+    uint32_t size = ib->format == VF_FORMAT_R32_UINT ? 4 : 2;
+    return d3d_cut_at(ib, c->draw.start_location, p, size);
+}
+
+int vkf_prim_run(struct vkf_device *d, const struct vf_case *c, uint32_t capacity,
+                 struct vkf_prim_result *res, char *err, size_t err_size)
+{
+    const vf_draw_desc *draw = &c->draw;
+    const vf_index_buffer_view *ib = draw->index_buffer;
+    struct cap_draw cd = {
+        .tm = map_topology(draw->primitive_topology),
+        .vpp = vf_topology_vertices_per_primitive(draw->primitive_topology),
+        .restart = d3d_restart(draw),
+        .indexed = draw->indexed,
+        .index_size = ib && ib->format == VF_FORMAT_R32_UINT ? 4 : 2,
+        .vertex_count = draw->vertex_count_per_instance,
+        .instance_count = draw->instance_count,
+        .first_vertex = draw->start_location,
+        .first_instance = draw->start_instance_location,
+        .cut_at = d3d_cut,
+        .c = c,
+    };
+
+    memset(res, 0, sizeof(*res));
+    cd.patch = cd.tm.vk == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
+    if (cd.vpp == 0 || cd.tm.name == NULL) {
+        snprintf(err, err_size, "topology %u has no Vulkan equivalent", draw->primitive_topology);
+        return VKF_EXIT_USAGE;
+    }
+    if (!can_capture(d, cd.patch, cd.vpp, err, err_size))
+        return VKF_EXIT_SKIP;
+    if (draw->indexed && ib && ib->format != VF_FORMAT_R16_UINT &&
+        ib->format != VF_FORMAT_R32_UINT) {
+        snprintf(err, err_size, "not an index format");
+        return VKF_EXIT_USAGE;
+    }
+    if (draw->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED && !cd.restart)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "a cut value without strip cuts (a list, or no index data): no restart; ");
+    return capture(d, &cd, capacity, res, err, err_size);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Vulkan cases                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* A Vulkan topology's name and geometry shader input (its values are
+ * VkPrimitiveTopology's). */
+static struct topo_map map_vk_topology(uint32_t t)
+{
+    static const char *const input[] = {
+        "points", "lines", "lines", "triangles", "triangles", "triangles",
+        "lines_adjacency", "lines_adjacency", "triangles_adjacency", "triangles_adjacency",
+    };
+    struct topo_map m = { (VkPrimitiveTopology)t, NULL, NULL };
+
+    if (t <= VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
+        m.name = vf_names_name(&vf_vk_topology_names, t);
+        m.gs_input = t < VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST ? input[t] : NULL;
+    }
+    return m;
+}
+
+static uint32_t vk_index_size(uint32_t type)
+{
+    return type == VF_VK_INDEX_TYPE_UINT32 ? 4u : type == VF_VK_INDEX_TYPE_UINT16 ? 2u : 1u;
+}
+
+/* Whether the index read at position p is all ones of the index type
+ * (rules 18.6: compared before vertexOffset; past the buffer it reads 0). */
+static int vk_cut(const struct vf_case *c, uint32_t p)
+{
+    const struct vf_case_vulkan *v = c->vulkan;
+    const struct vf_case_vk_buffer *b = &v->buffers[v->ib_buffer];
+    const uint32_t size = vk_index_size(v->index_type);
+    const uint64_t at = v->ib_offset + ((uint64_t)c->draw.start_location + p) * size;
+    uint32_t x = 0;
+
+    if (at + size > b->size)
+        return 0;
+    memcpy(&x, b->data + at, size); /* little-endian host, as the library assumes */
+    return x == (size == 4 ? 0xffffffffu : (1u << (8 * size)) - 1);
+}
+
+/* What the device lacks to assemble the case as written (empty: nothing). */
+static void vk_needs(const struct vkf_device *d, const struct vf_case *c, const struct cap_draw *cd,
+                     char *why, size_t size)
+{
+    const uint32_t t = c->vulkan->topology;
+    const int list = t != VF_VK_PRIMITIVE_TOPOLOGY_LINE_STRIP &&
+                     t != VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP &&
+                     t != VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN &&
+                     t != VF_VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY &&
+                     t != VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+
+    why[0] = '\0';
+    if (!can_capture(d, cd->patch, cd->vpp, why, size))
+        return;
+    if (cd->restart && list && cd->patch && !d->info.list_restart_patch)
+        snprintf(why, size, "primitive restart in a PATCH_LIST needs "
+                 "primitiveTopologyPatchListRestart, which the device lacks");
+    else if (cd->restart && list && !cd->patch && !d->info.list_restart)
+        snprintf(why, size, "primitive restart in %s needs primitiveTopologyListRestart "
+                 "(VK_EXT_primitive_topology_list_restart), which the device lacks",
+                 cd->tm.name);
+    else if (cd->provoking_last && !d->info.provoking_last)
+        snprintf(why, size, "provokingVertexMode LAST_VERTEX needs provokingVertexLast "
+                 "(VK_EXT_provoking_vertex), which the device lacks");
+}
+
+int vkf_prim_run_vulkan(struct vkf_device *d, const struct vf_case *c, uint32_t vpp,
+                        uint32_t capacity, struct vkf_prim_result *res, char *err,
+                        size_t err_size)
+{
+    const struct vf_case_vulkan *v = c->vulkan;
+    const vf_draw_desc *draw = &c->draw;
+    struct cap_draw cd = {
+        .tm = map_vk_topology(v->topology),
+        .vpp = vpp,
+        .patch = v->topology == VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST,
+        .restart = draw->indexed && v->primitive_restart,
+        .indexed = draw->indexed,
+        .index_size = vk_index_size(v->index_type),
+        .vertex_count = draw->vertex_count_per_instance,
+        .instance_count = draw->instance_count,
+        .first_vertex = draw->start_location,
+        .first_instance = draw->start_instance_location,
+        .provoking_last = v->provoking_mode == VF_VK_PROVOKING_VERTEX_MODE_LAST_VERTEX,
+        .cut_at = vk_cut,
+        .c = c,
+    };
+
+    memset(res, 0, sizeof(*res));
+    if (vpp == 0 || cd.tm.name == NULL) {
+        snprintf(err, err_size, "topology %u is not a Vulkan topology", v->topology);
+        return VKF_EXIT_USAGE;
+    }
+    if (draw->indexed && (!v->ib_set || v->ib_buffer >= v->num_buffers)) {
+        snprintf(err, err_size, "an indexed draw without an index buffer");
+        return VKF_EXIT_USAGE;
+    }
+    vk_needs(d, c, &cd, err, err_size);
+    if (err[0])
+        return VKF_EXIT_SKIP;
+    if (v->primitive_restart && !draw->indexed)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "primitiveRestartEnable on a non-indexed draw: no restart; ");
+    if (cd.provoking_last)
+        vkf_note(res->translation, sizeof(res->translation),
+                 "provoking vertex LAST_VERTEX (VK_EXT_provoking_vertex); ");
+    return capture(d, &cd, capacity, res, err, err_size);
 }
 
 void vkf_prim_result_free(struct vkf_prim_result *res)

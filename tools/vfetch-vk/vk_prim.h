@@ -40,6 +40,16 @@ struct vkf_prim_result {
  */
 int vkf_prim_run(struct vkf_device *dev, const struct vf_case *c, uint32_t capacity,
                  struct vkf_prim_result *res, char *err, size_t err_size);
+/*
+ * The same for an "Api": "Vulkan" case (c->vulkan) as written: its
+ * topology, primitiveRestartEnable, index data, counts and firstInstance,
+ * patchControlPoints (vpp: the case's vertices per primitive) and
+ * provokingVertexMode. VKF_EXIT_SKIP, with the reason in err, when the
+ * device lacks what the case needs (list restart, LAST_VERTEX).
+ */
+int vkf_prim_run_vulkan(struct vkf_device *dev, const struct vf_case *c, uint32_t vpp,
+                        uint32_t capacity, struct vkf_prim_result *res, char *err,
+                        size_t err_size);
 void vkf_prim_result_free(struct vkf_prim_result *res);
 
 #endif /* VF_TOOLS_VFETCH_VK_VK_PRIM_H */

@@ -9,7 +9,9 @@
  * (every topology, per the current Vulkan specification); a triangle of a
  * strip with adjacency given in OpenGL's order (an odd triangle starting
  * at 2i+2: the same triangle rotated by two places) is its own kind,
- * "rotated", accepted only with --accept rotated (docs/d3d-ia-rules.md §13).
+ * "rotated", accepted only with --accept rotated (docs/d3d-ia-rules.md §13);
+ * so is a Vulkan LAST_VERTEX strip or fan triangle rotated to put its
+ * provoking vertex last (is_last_rotation).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "case_vulkan.h"
 #include "d3d_names.h"
 #include "fetch_indirect.h"
 #include "vk_device.h"
@@ -85,9 +88,30 @@ static void note(struct prim_report *r, int kind, uint32_t instance, uint32_t id
  * OpenGL's order: (2i+2, 2i-2, 2i, 2i+3, 2i+4, 2i+6) for D3D's
  * (2i, 2i+3, 2i+4, 2i+6, 2i+2, 2i-2). D3D's odd triangles are the ones
  * whose third vertex is the leading one plus 4. */
-static int is_rotation(uint32_t topology, const uint32_t *e, const uint32_t *got)
+/* Whether `got` is a Vulkan LAST_VERTEX strip or fan triangle `e` whose
+ * provoking vertex, listed second by the specification (e[1]: an odd
+ * strip triangle's v_i+2, a fan's v_i+2), was moved last by one rotation:
+ * OpenGL's (v_i+1, v_i, v_i+2) and (v_0, v_i+1, v_i+2), which Mesa gives.
+ * Same triangle, same winding. */
+static int is_last_rotation(const struct vf_case *c, const uint32_t *e, const uint32_t *got)
 {
-    if (topology != VF_TOPOLOGY_TRIANGLESTRIP_ADJ || e[2] != e[0] + 4)
+    const struct vf_case_vulkan *v = c->vulkan;
+
+    if (v == NULL || v->provoking_mode != VF_VK_PROVOKING_VERTEX_MODE_LAST_VERTEX ||
+        (v->topology != VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP &&
+         v->topology != VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN))
+        return 0;
+    return got[0] == e[2] && got[1] == e[0] && got[2] == e[1];
+}
+
+static int is_rotation(const struct vf_case *c, const uint32_t *e, const uint32_t *got)
+{
+    if (is_last_rotation(c, e, got))
+        return 1;
+    int strip_adj = c->vulkan != NULL
+                        ? c->vulkan->topology == VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY
+                        : c->draw.primitive_topology == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
+    if (!strip_adj || e[2] != e[0] + 4)
         return 0;
     for (uint32_t k = 0; k < 6; k++)
         if (got[k] != e[(k + 4) % 6])
@@ -118,7 +142,7 @@ static void compare(struct prim_report *r, const struct vf_case *c, const uint32
             }
             if (memcmp(caps[k].v, e, vpp * sizeof(uint32_t)) == 0)
                 note(r, P_EXACT, j, p, e, caps[k].v, vpp);
-            else if (is_rotation(c->draw.primitive_topology, e, caps[k].v))
+            else if (is_rotation(c, e, caps[k].v))
                 note(r, P_ROTATED, j, p, e, caps[k].v, vpp);
             else
                 note(r, P_MISMATCH, j, p, e, caps[k].v, vpp);
@@ -129,15 +153,21 @@ static void compare(struct prim_report *r, const struct vf_case *c, const uint32
         note(r, P_EXTRA, caps[k].instance, caps[k].id, NULL, caps[k].v, vpp);
 }
 
-/* vfetch's list for one instance (malloc'ed), or NULL with a message. */
-static uint32_t *vfetch_list(const vf_draw_desc *draw, uint32_t *per_ret, uint32_t *vpp_ret,
+/* vfetch's list for one instance (malloc'ed), or NULL with a message:
+ * vf_draw_primitives of the D3D draw, or vf_vk_draw_primitives of a Vulkan
+ * case (compiled) in its provokingVertexMode and patchControlPoints. */
+static uint32_t *vfetch_list(const struct vf_case *c, uint32_t *per_ret, uint32_t *vpp_ret,
                              char *err, size_t err_size)
 {
+    const vf_draw_desc *draw = &c->draw;
     uint32_t per = 0, vpp = 0, written = 0;
-    vf_result vr = vf_primitive_count(draw, &per, &vpp, NULL);
+    vf_result vr = c->vulkan ? vf_case_vulkan_primitive_count(c, &per, &vpp)
+                             : vf_primitive_count(draw, &per, &vpp, NULL);
     uint32_t *list;
     if (vr != VF_OK) {
-        snprintf(err, err_size, "vf_primitive_count: %s", vf_result_string(vr));
+        snprintf(err, err_size, "%s: %s",
+                 c->vulkan ? "vf_vk_primitive_count" : "vf_primitive_count",
+                 vf_result_string(vr));
         return NULL;
     }
     list = malloc(per ? (size_t)per * vpp * sizeof(uint32_t) : 4);
@@ -145,10 +175,12 @@ static uint32_t *vfetch_list(const vf_draw_desc *draw, uint32_t *per_ret, uint32
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    vr = vf_draw_primitives(draw, 0, list, (size_t)per * vpp, &written);
+    vr = c->vulkan ? vf_case_vulkan_draw_primitives(c, 0, list, (size_t)per * vpp, NULL, &written)
+                   : vf_draw_primitives(draw, 0, list, (size_t)per * vpp, &written);
     if (vr != VF_OK || written != per) {
-        snprintf(err, err_size, "vf_draw_primitives: %s (%u of %u)", vf_result_string(vr),
-                 written, per);
+        snprintf(err, err_size, "%s: %s (%u of %u)",
+                 c->vulkan ? "vf_vk_draw_primitives" : "vf_draw_primitives",
+                 vf_result_string(vr), written, per);
         free(list);
         return NULL;
     }
@@ -206,7 +238,7 @@ static int check_draw(struct vkf_device *dev, struct vf_case *cp,
     memset(&r, 0, sizeof(r));
     r.f = f;
     r.o = o;
-    expected = vfetch_list(&c.draw, &per, &vpp, err, sizeof(err));
+    expected = vfetch_list(&c, &per, &vpp, err, sizeof(err));
     if (expected == NULL)
         goto out;
     total = (uint64_t)per * c.draw.instance_count;
@@ -216,7 +248,9 @@ static int check_draw(struct vkf_device *dev, struct vf_case *cp,
         goto out;
     }
     /* Room for extra primitives, so that a driver making too many shows them. */
-    ret = vkf_prim_run(dev, &c, (uint32_t)total + 64, &res, err, sizeof(err));
+    ret = c.vulkan ? vkf_prim_run_vulkan(dev, &c, vpp, (uint32_t)total + 64, &res, err,
+                                         sizeof(err))
+                   : vkf_prim_run(dev, &c, (uint32_t)total + 64, &res, err, sizeof(err));
     if (ret == VKF_EXIT_SKIP) {
         fprintf(f, "  skipped: %s\n", err);
         err[0] = '\0';
@@ -228,7 +262,7 @@ static int check_draw(struct vkf_device *dev, struct vf_case *cp,
             res.restart ? " with primitive restart" : "", res.stage);
     if (o->verbose) {
         fprintf(f, "  %s, %u positions x %u instances: %u primitives per instance\n",
-                vf_topology_name(c.draw.primitive_topology),
+                c.vulkan ? res.topology : vf_topology_name(c.draw.primitive_topology),
                 c.draw.vertex_count_per_instance, c.draw.instance_count, per);
     }
     caps = captures(&res, o->tamper);
@@ -255,6 +289,31 @@ out:
     free(caps);
     free(expected);
     vkf_prim_result_free(&res);
+    return ret;
+}
+
+/* A Vulkan case: its state is compiled (vf_vk_draw_primitives reads the
+ * index data through it), then checked as a draw. */
+static int check_vulkan(struct vkf_device *dev, struct vf_case *c,
+                        const struct vkf_prim_options *o, FILE *f)
+{
+    vf_diagnostics *diag = calloc(1, sizeof(*diag));
+    const vf_layout *layout = NULL;
+    vf_result vr = diag == NULL ? VF_ERROR_OUT_OF_MEMORY
+                                : vf_case_vulkan_compile(c, VF_ISA_SCALAR, VF_SV_VERTEX_ID,
+                                                         &layout, diag);
+    int ret;
+
+    if (vr != VF_OK) {
+        fprintf(f, "  error: vfetch refuses the case: %s%s%s\n", vf_result_string(vr),
+                diag && diag->count ? ": " : "", diag && diag->count ? diag->entries[0].message
+                                                                      : "");
+        ret = VKF_EXIT_USAGE;
+    } else {
+        ret = check_draw(dev, c, o, f);
+    }
+    vf_case_vulkan_release(c);
+    free(diag);
     return ret;
 }
 
@@ -305,10 +364,8 @@ int vkf_prim_check_case(struct vkf_device *dev, const char *path,
         return VKF_EXIT_USAGE;
     }
     if (c.vulkan != NULL) {
-        fprintf(f, "case %s\n  skipped: --primitives does not take \"Api\": \"Vulkan\" "
-                "cases yet (vfetch has no Vulkan primitive output to compare); without "
-                "--primitives their vertex fetch is compared\n", path);
-        ret = VKF_EXIT_SKIP;
+        fprintf(f, "case %s\n", path);
+        ret = check_vulkan(dev, &c, o, f);
     } else if (c.indirect != NULL) {
         ret = check_commands(dev, &c, path, o, f);
     } else {

@@ -149,6 +149,11 @@ static void enabled_info(struct vkf_device *d, const struct vkf_phys_info *info,
     }
     if (!(features & VKF_FEATURE_SHADER64))
         d->info.float64 = d->info.int64 = 0;
+    if (!(features & VKF_FEATURE_LIST_RESTART) ||
+        (!d->info.list_restart && !d->info.list_restart_patch))
+        d->info.list_restart_extension = d->info.list_restart = d->info.list_restart_patch = 0;
+    if (!(features & VKF_FEATURE_PROVOKING) || !d->info.provoking_last)
+        d->info.provoking_extension = d->info.provoking_last = 0;
     if (!(features & VKF_FEATURE_INDEX_UINT8) || !d->info.index_uint8) {
         d->info.index_uint8 = 0;
         d->info.uint8_extension = NULL;
@@ -195,11 +200,23 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         .pNext = in->indirect_count ? (void *)&v12 : v12.pNext,
         .indexTypeUint8 = VK_TRUE,
     };
+    /* vfetch-vk --primitives: restart in list topologies, LAST_VERTEX. */
+    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+        .pNext = in->uint8_extension ? (void *)&u8 : u8.pNext,
+        .primitiveTopologyListRestart = (VkBool32)in->list_restart,
+        .primitiveTopologyPatchListRestart = (VkBool32)in->list_restart_patch,
+    };
+    VkPhysicalDeviceProvokingVertexFeaturesEXT pv = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
+        .pNext = in->list_restart_extension ? (void *)&lr : lr.pNext,
+        .provokingVertexLast = (VkBool32)in->provoking_last,
+    };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
-        .pNext = in->uint8_extension ? (void *)&u8 : u8.pNext,
+        .pNext = in->provoking_extension ? (void *)&pv : pv.pNext,
     };
-    const char *exts[3];
+    const char *exts[5];
     VkDeviceCreateInfo dci = {
         .sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
         .pNext = &f2,
@@ -215,6 +232,10 @@ static int create_device(struct vkf_device *d, char *err, size_t err_size)
         exts[dci.enabledExtensionCount++] = in->robustness2_extension;
     if (in->uint8_extension)
         exts[dci.enabledExtensionCount++] = in->uint8_extension;
+    if (in->list_restart_extension)
+        exts[dci.enabledExtensionCount++] = VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME;
+    if (in->provoking_extension)
+        exts[dci.enabledExtensionCount++] = VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME;
 
     /* The vertex shaders of both programs store what they fetched. */
     f2.features.vertexPipelineStoresAndAtomics = VK_TRUE;

@@ -124,6 +124,11 @@ struct vkf_phys_info {
     int int64;                     /* shaderInt64: int64_t / uint64_t vertex inputs */
     const char *uint8_extension;   /* VK_EXT_index_type_uint8 or VK_KHR_index_type_uint8, or NULL */
     int index_uint8;               /* indexTypeUint8 (of that extension): VK_INDEX_TYPE_UINT8 */
+    int list_restart_extension;    /* VK_EXT_primitive_topology_list_restart */
+    int list_restart;              /* primitiveTopologyListRestart */
+    int list_restart_patch;        /* primitiveTopologyPatchListRestart */
+    int provoking_extension;       /* VK_EXT_provoking_vertex */
+    int provoking_last;            /* provokingVertexLast */
     int graphics_queue;            /* has a graphics queue family: queue_family */
     uint32_t queue_family;
     uint32_t timestamp_bits;       /* timestampValidBits of that family */
@@ -144,6 +149,8 @@ struct vkf_phys_info {
 #define VKF_FEATURE_INDIRECT 128u   /* drawIndirectFirstInstance and drawIndirectCount */
 #define VKF_FEATURE_SHADER64 256u   /* shaderFloat64 and shaderInt64: 64-bit vertex inputs */
 #define VKF_FEATURE_INDEX_UINT8 512u /* indexTypeUint8 (VK_EXT/KHR_index_type_uint8) */
+#define VKF_FEATURE_LIST_RESTART 1024u /* primitive restart in list topologies */
+#define VKF_FEATURE_PROVOKING 2048u /* provokingVertexLast (VK_EXT_provoking_vertex) */
 
 struct vkf_device {
     void *lib;

@@ -38,6 +38,7 @@ struct vkf_pipeline_desc {
     VkPrimitiveTopology topology;
     int restart;                         /* primitiveRestartEnable */
     uint32_t patch_control_points;       /* with tessellation stages, else 0 */
+    int provoking_last;                  /* LAST_VERTEX (needs provokingVertexLast) */
 };
 
 struct vkf_pipeline {

@@ -70,6 +70,9 @@ static void query_extensions(const struct vkf_device *d, VkPhysicalDevice p,
         info->uint8_extension = VKF_KHR_INDEX_UINT8_EXTENSION_NAME;
     else if (has_extension(ext, n, VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME))
         info->uint8_extension = VK_EXT_INDEX_TYPE_UINT8_EXTENSION_NAME;
+    info->list_restart_extension =
+        has_extension(ext, n, VK_EXT_PRIMITIVE_TOPOLOGY_LIST_RESTART_EXTENSION_NAME);
+    info->provoking_extension = has_extension(ext, n, VK_EXT_PROVOKING_VERTEX_EXTENSION_NAME);
     *sm_builtins = has_extension(ext, n, VK_NV_SHADER_SM_BUILTINS_EXTENSION_NAME);
     free(ext);
 }
@@ -89,6 +92,12 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
     };
     VkPhysicalDeviceShaderDrawParametersFeatures sdp = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DRAW_PARAMETERS_FEATURES,
+    };
+    VkPhysicalDevicePrimitiveTopologyListRestartFeaturesEXT lr = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PRIMITIVE_TOPOLOGY_LIST_RESTART_FEATURES_EXT,
+    };
+    VkPhysicalDeviceProvokingVertexFeaturesEXT pv = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROVOKING_VERTEX_FEATURES_EXT,
     };
     VkPhysicalDeviceFeatures2 f2 = {
         .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
@@ -113,7 +122,19 @@ static void query_features(const struct vkf_device *d, VkPhysicalDevice p,
         u8.pNext = f2.pNext;
         f2.pNext = &u8;
     }
+    if (info->list_restart_extension) {
+        lr.pNext = f2.pNext;
+        f2.pNext = &lr;
+    }
+    if (info->provoking_extension) {
+        pv.pNext = f2.pNext;
+        f2.pNext = &pv;
+    }
     d->vkGetPhysicalDeviceFeatures2(p, &f2);
+    info->list_restart = info->list_restart_extension && lr.primitiveTopologyListRestart;
+    info->list_restart_patch =
+        info->list_restart_extension && lr.primitiveTopologyPatchListRestart;
+    info->provoking_last = info->provoking_extension && pv.provokingVertexLast;
     info->float64 = f2.features.shaderFloat64 != 0;
     info->int64 = f2.features.shaderInt64 != 0;
     info->index_uint8 = info->uint8_extension && u8.indexTypeUint8;

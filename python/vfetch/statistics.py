@@ -31,7 +31,8 @@ class Statistics:
     primitives, one per position but restart indices)."""
 
     def __init__(self, ia_vertices, ia_vertices_min, ia_primitives, ia_primitives_max,
-                 vs_invocations):
+                 vs_invocations, vulkan=False):
+        self.vulkan = vulkan
         self.ia_vertices = ia_vertices
         self.ia_vertices_min = ia_vertices_min
         self.ia_primitives = ia_primitives
@@ -40,8 +41,12 @@ class Statistics:
 
     def as_json(self):
         """The "statistics" object of `vfetch run --output json`."""
-        return {"IAVertices": self.ia_vertices, "IAPrimitives": self.ia_primitives,
-                "VSInvocations": list(self.vs_invocations)}
+        out = {"IAVertices": self.ia_vertices, "IAPrimitives": self.ia_primitives,
+               "VSInvocations": list(self.vs_invocations)}
+        if self.vulkan:  # the CLI adds both intervals for a Vulkan case
+            out["IAVerticesRange"] = [self.ia_vertices_min, self.ia_vertices]
+            out["IAPrimitivesRange"] = [self.ia_primitives, self.ia_primitives_max]
+        return out
 
     def __repr__(self):
         return "Statistics(IAVertices=%d, IAPrimitives=%d, VSInvocations=%r)" % (
@@ -66,7 +71,7 @@ def _vulkan(case):
     from .vulkan_prim import statistics as vulkan_statistics
     s = vulkan_statistics(case, case_layout(case))
     (vmin, vmax), (pmin, pmax) = s["input_assembly_vertices"], s["input_assembly_primitives"]
-    return Statistics(vmax, vmin, pmin, pmax, s["vertex_shader_invocations"])
+    return Statistics(vmax, vmin, pmin, pmax, s["vertex_shader_invocations"], vulkan=True)
 
 
 def statistics(case, base_dir=None):

@@ -138,7 +138,9 @@ def test_statistics_strip_with_restart():
     c["Draw"]["vkCmdDrawIndexed"]["instanceCount"] = 2
     assert stats(c) == ((16, 22), (8, 10), (14, 18))
     assert vfetch.statistics(c).as_json() == {"IAVertices": 22, "IAPrimitives": 8,
-                                              "VSInvocations": [14, 18]}
+                                              "VSInvocations": [14, 18],
+                                              "IAVerticesRange": [16, 22],
+                                              "IAPrimitivesRange": [8, 10]}
 
 
 def test_statistics_fan_with_restart():

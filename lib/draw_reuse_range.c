@@ -54,7 +54,7 @@ _Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t),
 /* Ranges from which the merge runs on the pool rather than on the caller:
  * its four passes over the ranges' lists cost more than one serial pass
  * below that (figures: bench/README.md, "Reuse and threads"). */
-#define MERGE_MIN_RANGES 4u
+#define MERGE_MIN_RANGES 8u
 
 static inline uint32_t range_index(const struct range_job *j, uint32_t v)
 {

@@ -508,8 +508,10 @@ VF_API vf_result vf_vk_draw_primitives(const vf_vk_vertex_input *input,
  *    restart index (no reuse, incomplete primitives shaded).
  * Inputs and errors as vf_vk_primitive_count; VF_ERROR_NULL_POINTER when
  * stats is NULL. Cost O(vertex_count) reads, plus for indexed draws a
- * search for repeated indices, O(vertex_count^2) in the worst case;
- * nothing is allocated; thread-safe. */
+ * sorted copy of the indices the complete primitives use, to count the
+ * distinct ones: 4 bytes a position allocated for the call and freed
+ * before it returns, O(n log n); VF_ERROR_OUT_OF_MEMORY when that
+ * allocation fails. Thread-safe. */
 typedef struct vf_vk_pipeline_statistics {
     uint64_t ia_vertices_min, ia_vertices_max;
     uint64_t ia_primitives_min, ia_primitives_max;

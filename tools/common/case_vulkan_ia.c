@@ -5,6 +5,8 @@
  * "patchControlPoints" (VkPipelineTessellationStateCreateInfo), and the
  * pipeline statistics of the case's draw (see case_vulkan.h).
  */
+#include <stdio.h>
+
 #include "case_json.h"
 #include "case_vulkan.h"
 
@@ -36,11 +38,15 @@ static int load_patch_control_points(struct vf_json_ctx *x, json_object *root,
     if (vf_json_get_uint(x, "patchControlPoints", vf_json_field(root, "patchControlPoints"),
                          &n) != 0)
         return -1;
-    if (topology_known && v->topology != VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST)
+    if (topology_known && v->topology != VF_VK_PRIMITIVE_TOPOLOGY_PATCH_LIST) {
+        /* A topology given as a number past the enum has no name. */
+        const char *name = vf_names_name(&vf_vk_topology_names, v->topology);
+        char number[16];
+        snprintf(number, sizeof(number), "%u", v->topology);
         return vf_json_fail(x, "patchControlPoints",
                             "only for \"topology\": \"PATCH_LIST\" (the tessellation state "
-                            "is not used with %s)",
-                            vf_names_name(&vf_vk_topology_names, v->topology));
+                            "is not used with %s)", name ? name : number);
+    }
     if (n < 1 || n > MAX_PATCH_CONTROL_POINTS)
         return vf_json_fail(x, "patchControlPoints",
                             "expected 1..%u "

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,6 +36,46 @@ static vf_layout *make_layout(uint32_t shape)
     vf_layout *l = NULL;
     ck_assert_int_eq(vf_layout_create(el, 3, &o, &l, NULL), VF_OK);
     return l;
+}
+
+/* Batch b of n draws, guarded by 16 bytes of 0xa5 past its output; then
+ * each draw alone through vf_draw with b's views and state: its words
+ * must be the batch's at its offset, and the offsets its sizes. */
+static void check_batch(const vf_layout *layout, const vf_draw_batch_desc *b,
+                        const vf_batch_draw *draws, uint32_t n, const char *what)
+{
+    size_t offsets[40], size;
+    ck_assert_int_eq(vf_draw_batch_output_size(layout, b, draws, n, offsets, &size), VF_OK);
+    uint8_t *out = aligned_alloc(16, size + 16), *one = aligned_alloc(16, size + 16);
+    ck_assert(out && one);
+    memset(out, 0xa5, size + 16);
+    ck_assert_int_eq(vf_draw_batch(layout, b, draws, n, out, size, NULL), VF_OK);
+    for (uint32_t i = 0; i < 16; i++)
+        ck_assert_uint_eq(out[size + i], 0xa5);
+    for (uint32_t i = 0; i < n; i++) {
+        vf_draw_desc d;
+        vf_draw_desc_init(&d);
+        d.vertex_buffers = b->vertex_buffer_sets + draws[i].vertex_buffer_set * b->num_vertex_buffers;
+        d.num_vertex_buffers = b->num_vertex_buffers;
+        d.indexed = b->indexed;
+        d.index_buffer = b->index_buffer;
+        d.strip_cut_value = b->strip_cut_value;
+        d.primitive_topology = b->primitive_topology;
+        d.vertex_count_per_instance = draws[i].vertex_count_per_instance;
+        d.instance_count = draws[i].instance_count;
+        d.start_location = draws[i].start_location;
+        d.base_vertex_location = draws[i].base_vertex_location;
+        d.start_instance_location = draws[i].start_instance_location;
+        size_t bytes, end = i + 1 < n ? offsets[i + 1] : size;
+        ck_assert_int_eq(vf_draw_output_size(layout, d.vertex_count_per_instance,
+                                             d.instance_count, &bytes), VF_OK);
+        ck_assert_uint_eq(offsets[i] + bytes, end);
+        ck_assert_int_eq(vf_draw(layout, &d, one, bytes), VF_OK);
+        if (memcmp(one, out + offsets[i], bytes) != 0)
+            ck_abort_msg("%s, draw %u: words differ from vf_draw", what, i);
+    }
+    free(out);
+    free(one);
 }
 
 /* Random batches over random view sets, indexed (16- and 32-bit, strips
@@ -90,39 +131,9 @@ static void random_batches(uint32_t shape)
             draws[i].base_vertex_location = (int32_t)vf_rng_below(&rng, 40) - 20;
             draws[i].start_instance_location = vf_rng_below(&rng, 5);
         }
-        size_t offsets[40], size;
-        ck_assert_int_eq(vf_draw_batch_output_size(layout, &b, draws, n, offsets, &size), VF_OK);
-        uint8_t *out = aligned_alloc(16, size + 16), *one = aligned_alloc(16, size + 16);
-        ck_assert(out && one);
-        memset(out, 0xa5, size + 16);
-        ck_assert_int_eq(vf_draw_batch(layout, &b, draws, n, out, size, NULL), VF_OK);
-        for (uint32_t i = 0; i < 16; i++)
-            ck_assert_uint_eq(out[size + i], 0xa5);
-        for (uint32_t i = 0; i < n; i++) {
-            vf_draw_desc d;
-            vf_draw_desc_init(&d);
-            d.vertex_buffers = sets + draws[i].vertex_buffer_set * SLOTS;
-            d.num_vertex_buffers = SLOTS;
-            d.indexed = b.indexed;
-            d.index_buffer = &ib;
-            d.strip_cut_value = b.strip_cut_value;
-            d.primitive_topology = b.primitive_topology;
-            d.vertex_count_per_instance = draws[i].vertex_count_per_instance;
-            d.instance_count = draws[i].instance_count;
-            d.start_location = draws[i].start_location;
-            d.base_vertex_location = draws[i].base_vertex_location;
-            d.start_instance_location = draws[i].start_instance_location;
-            size_t bytes, end = i + 1 < n ? offsets[i + 1] : size;
-            ck_assert_int_eq(vf_draw_output_size(layout, d.vertex_count_per_instance,
-                                                 d.instance_count, &bytes), VF_OK);
-            ck_assert_uint_eq(offsets[i] + bytes, end);
-            ck_assert_int_eq(vf_draw(layout, &d, one, bytes), VF_OK);
-            if (memcmp(one, out + offsets[i], bytes) != 0)
-                ck_abort_msg("shape %u, batch %d, draw %u: words differ from vf_draw", shape,
-                             iter, i);
-        }
-        free(out);
-        free(one);
+        char what[64];
+        snprintf(what, sizeof(what), "shape %u, batch %d", shape, iter);
+        check_batch(layout, &b, draws, n, what);
     }
     free(vdata);
     free(idx);
@@ -206,31 +217,9 @@ static void random_plain_batches(vf_layout *layout, uint32_t seed)
             draws[i].base_vertex_location = 0;
             draws[i].start_instance_location = vf_rng_below(&rng, 3);
         }
-        size_t offsets[40], size;
-        ck_assert_int_eq(vf_draw_batch_output_size(layout, &b, draws, n, offsets, &size), VF_OK);
-        uint8_t *out = aligned_alloc(16, size + 16), *one = aligned_alloc(16, size + 16);
-        ck_assert(out && one);
-        memset(out, 0xa5, size + 16);
-        ck_assert_int_eq(vf_draw_batch(layout, &b, draws, n, out, size, NULL), VF_OK);
-        for (uint32_t i = 0; i < 16; i++)
-            ck_assert_uint_eq(out[size + i], 0xa5);
-        for (uint32_t i = 0; i < n; i++) {
-            vf_draw_desc d;
-            vf_draw_desc_init(&d);
-            d.vertex_buffers = sets + draws[i].vertex_buffer_set * SLOTS;
-            d.num_vertex_buffers = SLOTS;
-            d.vertex_count_per_instance = draws[i].vertex_count_per_instance;
-            d.instance_count = draws[i].instance_count;
-            d.start_location = draws[i].start_location;
-            d.start_instance_location = draws[i].start_instance_location;
-            size_t bytes = (i + 1 < n ? offsets[i + 1] : size) - offsets[i];
-            ck_assert_int_eq(vf_draw(layout, &d, one, bytes), VF_OK);
-            if (memcmp(one, out + offsets[i], bytes) != 0)
-                ck_abort_msg("seed %u, batch %d, draw %u: words differ from vf_draw", seed,
-                             iter, i);
-        }
-        free(out);
-        free(one);
+        char what[64];
+        snprintf(what, sizeof(what), "seed %u, batch %d", seed, iter);
+        check_batch(layout, &b, draws, n, what);
     }
     free(vdata);
 }

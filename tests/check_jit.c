@@ -6,7 +6,8 @@
  * code of the 8- and 16-bit formats through one generated kernel; draws
  * around the streaming threshold at an output no record of which starts
  * a cache line; streamed draws of whole-record layouts, which the
- * generated non-temporal kernels write straight from registers.
+ * generated non-temporal kernels write straight from registers; slots
+ * whose elements fit the avx512 level's four-vertex loop, at guard pages.
  *
  * Expectations come from the reference only: neither path is used to
  * compute what the other must give.
@@ -354,6 +355,69 @@ START_TEST(test_stream_whole_records)
 }
 END_TEST
 
+/* One slot whose elements all lie within 32 bytes (the avx512 level's
+ * four-vertex loop), random formats, offsets and mappings, a stride that
+ * may be shorter than the elements' span (vertices overlap), the buffer
+ * ending at a guard page right after the last vertex's last element or
+ * starting at one (the loop's masked loads reach past the bytes they
+ * take), and a draw linear or gathered, against the reference. */
+static void quad_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t isa, int it)
+{
+    struct rcase c;
+    memset(&c, 0, sizeof(c));
+    c.n = 1 + vf_rng_below(rng, 6);
+    c.use_maps = vf_rng_below(rng, 3) == 0;
+    uint32_t align = 1, hi = 0;
+    for (uint32_t e = 0; e < c.n; e++) {
+        vf_format f = fmts[vf_rng_below(rng, nfmts)];
+        uint32_t size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
+        uint32_t off = vf_rng_below(rng, (32 - size) / a + 1) * a;
+        c.descs[e] = el("ATTR", e, f, 0, off, VF_INPUT_PER_VERTEX_DATA, 0);
+        c.maps[e] = vf_rng_below(rng, 4) == 0 ? VF_ENCODE_COMPONENT_MAPPING(2, 1, 0, 5)
+                                               : VF_DEFAULT_COMPONENT_MAPPING;
+        align = a > align ? a : align;
+        hi = off + size > hi ? off + size : hi;
+    }
+    uint32_t stride = (vf_rng_below(rng, 4) == 0 ? vf_rng_below(rng, hi / align + 1)
+                                                  : hi / align + vf_rng_below(rng, 8)) * align;
+    uint32_t nv = 1 + vf_rng_below(rng, 300);
+    uint32_t size = (nv - 1) * stride + hi;
+    vf_guarded_alloc(&c.vbg[0], size, (int)vf_rng_below(rng, 2));
+    vf_rng_fill(rng, c.vbg[0].data, size);
+    c.vbs[0].data = c.vbg[0].data;
+    c.vbs[0].size_in_bytes = size;
+    c.vbs[0].stride_in_bytes = stride;
+    c.d = draw_desc(c.vbs, 1, nv, 1, 0, 0);
+    if (vf_rng_below(rng, 2)) {
+        uint32_t count = 1 + vf_rng_below(rng, 400);
+        vf_guarded_alloc(&c.ibg, (size_t)count * 4, VF_GUARD_AFTER);
+        for (uint32_t i = 0; i < count; i++) {
+            uint32_t v = vf_rng_below(rng, 3) == 0 ? i % nv : vf_rng_below(rng, nv);
+            memcpy(c.ibg.data + 4 * i, &v, 4);
+        }
+        c.ib.data = c.ibg.data;
+        c.ib.size_in_bytes = count * 4;
+        c.ib.format = VF_FORMAT_R32_UINT;
+        c.d = indexed_desc(c.vbs, 1, &c.ib, 0, VF_TOPOLOGY_POINTLIST, count, 1, 0, 0, 0);
+    }
+    both_paths(&c, isa, it);
+    rcase_free(&c);
+}
+
+START_TEST(test_quad_windows)
+{
+    uint32_t isa = jit_isas[_i];
+    vf_format fmts[64];
+    uint32_t nfmts = ia_formats(fmts);
+    if (!vf_isa_available(isa) || !jit_expected(isa))
+        return;
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x4a11u + (uint64_t)_i);
+    for (int it = 0; it < 400; it++)
+        quad_case(&rng, fmts, nfmts, isa, it);
+}
+END_TEST
+
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
@@ -364,6 +428,7 @@ static Suite *jit_suite(void)
     tcase_add_loop_test(tc, test_exhaustive_codes, 0, 2);
     tcase_add_loop_test(tc, test_stream_edges, 0, 2);
     tcase_add_loop_test(tc, test_stream_whole_records, 0, 2);
+    tcase_add_loop_test(tc, test_quad_windows, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }

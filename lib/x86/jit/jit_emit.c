@@ -1,7 +1,8 @@
 /*
  * jit_emit.c - the x86-64 encoder of jit_emit.h. Always the three-byte VEX
  * form (C4): one encoding path for every map and register, a byte longer
- * than C5 at most. Memory operands are [base + disp32] (ModRM mod 10) or
+ * than C5 at most; EVEX (62) for 512-bit operands, zmm16..31 and opmasks,
+ * its memory displacements always disp32 (never the compressed disp8*N). Memory operands are [base + disp32] (ModRM mod 10) or
  * RIP-relative pool constants (mod 00, r/m 101); the bases used (rax, rcx,
  * rdi, r9, r10) never need a SIB byte.
  */
@@ -19,6 +20,9 @@ void vf_jit_init(struct vf_jit_buf *b, uint8_t *code, size_t cap)
     b->overflow = 0;
     b->num_consts = 0;
     b->num_fixups = 0;
+    b->creg_on = b->counting = 0;
+    memset(b->creg, -1, sizeof(b->creg));
+    memset(b->cuse, 0, sizeof(b->cuse));
 }
 
 void vf_jit_bytes(struct vf_jit_buf *b, const uint8_t *p, size_t n)
@@ -42,13 +46,11 @@ static void put32(struct vf_jit_buf *b, uint32_t v)
     vf_jit_bytes(b, p, 4);
 }
 
-struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32_t y, uint32_t z,
-                              uint32_t w)
+struct vf_jit_rm vf_jit_const16(struct vf_jit_buf *b, const uint32_t v[16])
 {
     struct vf_jit_rm o = { VF_RM_CONST, 0, 0, 0 };
-    uint32_t v[4] = { x, y, z, w };
     for (uint32_t i = 0; i < b->num_consts; i++)
-        if (memcmp(b->consts[i], v, sizeof(v)) == 0) {
+        if (memcmp(b->consts[i], v, sizeof(b->consts[i])) == 0) {
             o.konst = i;
             return o;
         }
@@ -56,9 +58,18 @@ struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32_t y, uint
         b->overflow = 1;
         return o;
     }
-    memcpy(b->consts[b->num_consts], v, sizeof(v));
+    memcpy(b->consts[b->num_consts], v, sizeof(b->consts[0]));
     o.konst = b->num_consts++;
     return o;
+}
+
+struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32_t y, uint32_t z,
+                              uint32_t w)
+{
+    uint32_t v[16];
+    for (int i = 0; i < 16; i += 4)
+        v[i] = x, v[i + 1] = y, v[i + 2] = z, v[i + 3] = w;
+    return vf_jit_const16(b, v);
 }
 
 /* ModRM (and disp32) for `reg` and the r/m operand; a constant records a
@@ -101,21 +112,46 @@ void vf_jit_vex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op,
         put8(b, (uint8_t)imm);
 }
 
+void vf_jit_evex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op, int reg,
+                 int vvvv, struct vf_jit_rm rm, int imm, int k, int z)
+{
+    /* A 512-bit constant operand (not a load's) may sit in a register. */
+    if (rm.kind == VF_RM_CONST && l == 2 && op != 0x6f) {
+        if (b->counting && b->cuse[rm.konst] < UINT16_MAX)
+            b->cuse[rm.konst]++;
+        if (b->creg_on && b->creg[rm.konst] >= 0)
+            rm = vf_jit_reg(b->creg[rm.konst]);
+    }
+    /* R, X, B, R', vvvv and V' are stored inverted; a register r/m
+     * operand's bit 4 goes in X. */
+    int rmb = rm.kind == VF_RM_CONST ? 0 : rm.reg;
+    int x4 = rm.kind == VF_RM_REG ? (rmb & 16) : 0;
+    int v = vvvv < 0 ? 0 : vvvv;
+    uint8_t p0 = (uint8_t)((!(reg & 8) << 7) | (!x4 << 6) | (!(rmb & 8) << 5) |
+                           (!(reg & 16) << 4) | map);
+    uint8_t p1 = (uint8_t)((w << 7) | ((~v & 15) << 3) | (1 << 2) | pp);
+    uint8_t p2 = (uint8_t)((z << 7) | (l << 5) | (!(v & 16) << 3) | (k & 7));
+    put8(b, 0x62);
+    put8(b, p0);
+    put8(b, p1);
+    put8(b, p2);
+    put8(b, op);
+    modrm(b, reg, rm, imm);
+    if (imm >= 0)
+        put8(b, (uint8_t)imm);
+}
+
 size_t vf_jit_finish(struct vf_jit_buf *b)
 {
-    size_t pool = (b->len + 31) & ~(size_t)31;
-    size_t total = pool + (size_t)b->num_consts * 32;
+    size_t pool = (b->len + 63) & ~(size_t)63;
+    size_t total = pool + (size_t)b->num_consts * 64;
     if (b->overflow || total > b->cap)
         return 0;
     memset(b->code + b->len, 0xcc, pool - b->len); /* int3 between code and pool */
-    /* Each constant twice: a 256-bit operand reads the same four words in
-     * both 128-bit lanes, a 128-bit one reads the first copy. */
-    for (uint32_t i = 0; i < b->num_consts; i++) {
-        memcpy(b->code + pool + 32u * i, b->consts[i], 16);
-        memcpy(b->code + pool + 32u * i + 16, b->consts[i], 16);
-    }
+    for (uint32_t i = 0; i < b->num_consts; i++)
+        memcpy(b->code + pool + 64u * i, b->consts[i], 64);
     for (uint32_t i = 0; i < b->num_fixups; i++) {
-        int64_t rel = (int64_t)(pool + 32u * b->fixups[i].konst) - (int64_t)b->fixups[i].end;
+        int64_t rel = (int64_t)(pool + 64u * b->fixups[i].konst) - (int64_t)b->fixups[i].end;
         uint32_t d = (uint32_t)(int32_t)rel;
         uint8_t *p = b->code + b->fixups[i].at;
         p[0] = (uint8_t)d, p[1] = (uint8_t)(d >> 8), p[2] = (uint8_t)(d >> 16),

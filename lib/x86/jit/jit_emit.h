@@ -1,7 +1,7 @@
 /*
- * jit_emit.h - a small x86-64 encoder: the few VEX instruction forms and
- * general-purpose instructions the record-kernel generator (jit_record.c)
- * needs, with a constant pool placed after the code and reached
+ * jit_emit.h - a small x86-64 encoder: the few VEX and EVEX instruction
+ * forms the record-kernel generator (jit_record.c, jit_quad.c) needs, with
+ * a constant pool of 64-byte entries placed after the code and reached
  * RIP-relative. Emits bytes only: it runs on any x86-64 host and needs no
  * intrinsics. Internal.
  *
@@ -16,7 +16,7 @@
 
 #include "../../vf_internal.h"
 
-#define VF_JIT_MAX_CONSTS 128u
+#define VF_JIT_MAX_CONSTS 256u
 #define VF_JIT_MAX_FIXUPS 2048u
 
 /* General-purpose register numbers (SysV). */
@@ -40,7 +40,14 @@ struct vf_jit_buf {
     size_t len, cap;
     int overflow;
     uint32_t num_consts;
-    uint32_t consts[VF_JIT_MAX_CONSTS][4];
+    uint32_t consts[VF_JIT_MAX_CONSTS][16];
+    /* 512-bit operands of pool constants may be read from a register
+     * instead (creg[k] >= 0, while creg_on): a loop's preamble loads its
+     * most used constants once. While counting, EVEX uses are tallied in
+     * cuse. */
+    int creg_on, counting;
+    int8_t creg[VF_JIT_MAX_CONSTS];
+    uint16_t cuse[VF_JIT_MAX_CONSTS];
     uint32_t num_fixups;
     struct {
         uint32_t at;  /* offset of the disp32 */
@@ -62,16 +69,23 @@ static inline struct vf_jit_rm vf_jit_mem(int base, int32_t disp)
 
 VF_HIDDEN void vf_jit_init(struct vf_jit_buf *b, uint8_t *code, size_t cap);
 VF_HIDDEN void vf_jit_bytes(struct vf_jit_buf *b, const uint8_t *p, size_t n);
-/* A pool constant of four words (deduplicated). Sets overflow when full. */
+/* A pool constant of four words, repeated in each 128-bit lane of its
+ * 64-byte entry (deduplicated). Sets overflow when full. */
 VF_HIDDEN struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32_t y, uint32_t z,
                               uint32_t w);
+/* A pool constant of sixteen words (one 512-bit operand). */
+VF_HIDDEN struct vf_jit_rm vf_jit_const16(struct vf_jit_buf *b, const uint32_t w[16]);
 /* One VEX instruction: opcode with reg (ModRM.reg), vvvv (-1: none) and
  * an r/m operand; imm < 0: no immediate byte. L: 0 for 128, 1 for 256. */
 VF_HIDDEN void vf_jit_vex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op, int reg,
                 int vvvv, struct vf_jit_rm rm, int imm);
-/* Places the pool after the code (32-byte aligned, each constant in both
- * 128-bit lanes of a 32-byte entry) and patches every
- * reference to it. Returns the total size, or 0 on overflow. */
+/* One EVEX instruction: as vf_jit_vex, with registers up to 31, L: 0, 1
+ * or 2 (512 bits), an opmask k (0: none) and zeroing (z) or merging. */
+VF_HIDDEN void vf_jit_evex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op,
+                           int reg, int vvvv, struct vf_jit_rm rm, int imm, int k, int z);
+/* Places the pool after the code (64-byte aligned, 64-byte entries) and
+ * patches every reference to it. Returns the total size, or 0 on
+ * overflow. */
 VF_HIDDEN size_t vf_jit_finish(struct vf_jit_buf *b);
 
 #endif

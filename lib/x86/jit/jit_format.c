@@ -23,21 +23,16 @@
 #define T3 14
 #define T4 15
 
-enum { TY_FLOAT, TY_UINT, TY_SINT, TY_UNORM, TY_SNORM, TY_PACKED };
-
-struct array_row {
-    vf_format format;
-    uint8_t bytes, nc, type, bits;
-};
+#define array_row vf_jit_row
 
 static const struct array_row rows[] = {
 #define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) \
-    { VF_FORMAT_##name, bytes, nc, TY_##type, bits },
+    { VF_FORMAT_##name, bytes, nc, VF_JIT_TY_##type, bits },
 #include "../../vertex_formats.def"
 #undef VF_VERTEX_FORMAT
 };
 
-static const struct array_row *find_row(vf_format format)
+const struct vf_jit_row *vf_jit_find_row(vf_format format)
 {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (rows[i].format == format)
@@ -47,31 +42,43 @@ static const struct array_row *find_row(vf_format format)
 
 int vf_jit_format_ok(vf_format format)
 {
-    const struct array_row *r = find_row(format);
+    const struct array_row *r = vf_jit_find_row(format);
     /* R11G11B10_FLOAT's small-float rebias is not templated: it falls back. */
     return r != NULL && format != VF_FORMAT_R11G11B10_FLOAT;
 }
 
 /* Where an element is read: one vertex at `a` into an xmm register, or two
  * vertices at `a` and `b` into the low and high 128-bit lanes of a ymm
- * register (l = 1), so every lane-wise step below decodes both at once. */
+ * register (l = 1), so every lane-wise step below decodes both at once;
+ * l = 2: four vertices already in the lanes of a zmm register (jit_quad.c),
+ * EVEX-encoded. */
 struct src {
     struct vf_jit_rm a, b;
     int l;
 };
 
-/* dst = op(src1, rm), VEX W0, the source's width. */
+/* One instruction of the source's width: VEX, or EVEX for 512 bits. */
+static void vx(struct vf_jit_buf *b, const struct src *s, int map, int pp, uint8_t op, int reg,
+               int vvvv, struct vf_jit_rm rm, int imm)
+{
+    if (s->l == 2)
+        vf_jit_evex(b, map, pp, 0, 2, op, reg, vvvv, rm, imm, 0, 0);
+    else
+        vf_jit_vex(b, map, pp, 0, s->l, op, reg, vvvv, rm, imm);
+}
+
+/* dst = op(src1, rm), W0, the source's width. */
 static void v3(struct vf_jit_buf *b, const struct src *s, int map, int pp, uint8_t op, int dst,
                int src1, struct vf_jit_rm rm)
 {
-    vf_jit_vex(b, map, pp, 0, s->l, op, dst, src1, rm, -1);
+    vx(b, s, map, pp, op, dst, src1, rm, -1);
 }
 
-/* dst = op(rm), VEX W0, no vvvv, the source's width. */
+/* dst = op(rm), W0, no vvvv, the source's width. */
 static void v2(struct vf_jit_buf *b, const struct src *s, int map, int pp, uint8_t op, int dst,
                struct vf_jit_rm rm)
 {
-    vf_jit_vex(b, map, pp, 0, s->l, op, dst, -1, rm, -1);
+    vx(b, s, map, pp, op, dst, -1, rm, -1);
 }
 
 static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
@@ -189,12 +196,12 @@ static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct a
                        int dst)
 {
     struct vf_jit_rm d = vf_jit_reg(dst);
-    int sign = row->type == TY_SINT || row->type == TY_SNORM;
+    int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
     if (row->bits == 32)
         emit_load(b, s, row->bytes, dst);
     else
         emit_load_widen(b, s, row->bytes, row->bits == 8 ? 4u : 8u, dst);
-    if (row->type == TY_FLOAT && row->bits == 16) {
+    if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
         emit_half(b, s, dst);
         emit_or_defaults(b, s, dst, row->nc, VF_ONE_F32);
         return;
@@ -203,10 +210,10 @@ static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct a
         v2(b, s, VF_M0F38, VF_P66, sign ? 0x21 : 0x31, dst, d); /* vpmov[sz]xbd */
     else if (row->bits == 16)
         v2(b, s, VF_M0F38, VF_P66, sign ? 0x23 : 0x33, dst, d); /* vpmov[sz]xwd */
-    if (row->type == TY_SNORM)
+    if (row->type == VF_JIT_TY_SNORM)
         v3(b, s, VF_M0F38, VF_P66, 0x3d, dst, dst,
            splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
-    if (row->type == TY_UNORM || row->type == TY_SNORM) {
+    if (row->type == VF_JIT_TY_UNORM || row->type == VF_JIT_TY_SNORM) {
         uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
                                       : (sign ? 0x46fffe00u : 0x477fff00u);
         uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
@@ -214,7 +221,7 @@ static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct a
         emit_unorm(b, s, dst, splat(b, div), splat(b, rcp));
     }
     emit_or_defaults(b, s, dst, row->nc,
-                     row->type == TY_UINT || row->type == TY_SINT ? VF_ONE_INT : VF_ONE_F32);
+                     row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT : VF_ONE_F32);
 }
 
 /* 16-bit packed UNORM (fetch_template_decode.h VF_DEC_PACKED16): the field
@@ -285,7 +292,7 @@ static void emit_mapping(struct vf_jit_buf *b, const struct src *s, const struct
         keep[c] = sel < 4 ? ~0u : 0;
         force[c] = sel == VF_COMPONENT_MAPPING_FORCE_VALUE_1 ? e->one : 0;
     }
-    vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, vf_jit_reg(dst), imm); /* vpshufd */
+    vx(b, s, VF_M0F, VF_P66, 0x70, dst, -1, vf_jit_reg(dst), imm); /* vpshufd */
     v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, keep[0], keep[1], keep[2], keep[3]));
     v3(b, s, VF_M0F, VF_P66, 0xeb, dst, dst,
        vf_jit_const(b, force[0], force[1], force[2], force[3]));
@@ -294,13 +301,32 @@ static void emit_mapping(struct vf_jit_buf *b, const struct src *s, const struct
 void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int base, int base2,
                          int dst)
 {
-    const struct array_row *row = find_row(e->format);
+    const struct array_row *row = vf_jit_find_row(e->format);
     struct src s = { vf_jit_mem(base, (int32_t)e->offset), vf_jit_mem(base2, (int32_t)e->offset),
                      base2 >= 0 };
-    if (row->type == TY_PACKED)
+    if (row->type == VF_JIT_TY_PACKED)
         emit_packed(b, &s, e->format, dst);
     else
         emit_array(b, &s, row, dst);
+    if (!e->identity_mapping)
+        emit_mapping(b, &s, e, dst);
+}
+
+void vf_jit_unorm(struct vf_jit_buf *b, int l, int dst, struct vf_jit_rm m, struct vf_jit_rm r)
+{
+    struct src s = { vf_jit_reg(0), vf_jit_reg(0), l };
+    emit_unorm(b, &s, dst, m, r);
+}
+
+void vf_jit_or_defaults(struct vf_jit_buf *b, int l, int dst, uint32_t nc, uint32_t one)
+{
+    struct src s = { vf_jit_reg(0), vf_jit_reg(0), l };
+    emit_or_defaults(b, &s, dst, nc, one);
+}
+
+void vf_jit_mapping(struct vf_jit_buf *b, int l, const struct vf_element *e, int dst)
+{
+    struct src s = { vf_jit_reg(0), vf_jit_reg(0), l };
     if (!e->identity_mapping)
         emit_mapping(b, &s, e, dst);
 }

@@ -10,6 +10,18 @@
 
 #include "jit_emit.h"
 
+enum { VF_JIT_TY_FLOAT, VF_JIT_TY_UINT, VF_JIT_TY_SINT, VF_JIT_TY_UNORM, VF_JIT_TY_SNORM,
+       VF_JIT_TY_PACKED };
+
+/* A row of vertex_formats.def: bytes, components, type (VF_JIT_TY_*) and
+ * bits per component. */
+struct vf_jit_row {
+    vf_format format;
+    uint8_t bytes, nc, type, bits;
+};
+
+/* The row of `format`, or NULL. */
+VF_HIDDEN const struct vf_jit_row *vf_jit_find_row(vf_format format);
 /* Whether the generator has a template for `format`. */
 VF_HIDDEN int vf_jit_format_ok(vf_format format);
 /* Emits the decode of element `e` read at [base + e->offset] into xmm
@@ -18,5 +30,14 @@ VF_HIDDEN int vf_jit_format_ok(vf_format format);
  * xmm12..xmm15 are scratch. */
 VF_HIDDEN void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int base,
                                    int base2, int dst);
+
+/* Shared steps of the templates, on xmm (l 0), ymm (1) or zmm (2; EVEX)
+ * registers: integer codes to c / (2^n - 1) (m, r: divisor, reciprocal;
+ * scratch xmm12); OR of the missing components' defaults; the element's
+ * component mapping (nothing when it is the identity). */
+VF_HIDDEN void vf_jit_unorm(struct vf_jit_buf *b, int l, int dst, struct vf_jit_rm m,
+                            struct vf_jit_rm r);
+VF_HIDDEN void vf_jit_or_defaults(struct vf_jit_buf *b, int l, int dst, uint32_t nc, uint32_t one);
+VF_HIDDEN void vf_jit_mapping(struct vf_jit_buf *b, int l, const struct vf_element *e, int dst);
 
 #endif

@@ -29,6 +29,7 @@
 #include "config.h"
 
 #include "jit_format.h"
+#include "jit_quad.h"
 #include "jit_record.h"
 
 static void put(struct vf_jit_buf *b, const uint8_t *p, size_t n)
@@ -237,6 +238,8 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
 
     if (nt && (n & 1))
         emit_align_nt(b, el, n, gather);
+    if (!nt && vf_jit_quad_ok(L, slot))
+        vf_jit_emit_quad_loop(b, L, slot, el, n, gather);
     /* Pairs of vertices while two remain, then the last one if count is odd. */
     put(b, cmp_edx_2, sizeof cmp_edx_2);
     put(b, jb, sizeof jb);

@@ -1,0 +1,422 @@
+/*
+ * jit_quad.c - the avx512 loop of the generated slot kernels: four
+ * vertices an iteration, one per 128-bit lane of zmm registers.
+ *
+ * Each vertex's bytes are read once, with a byte-masked load of exactly
+ * the bytes its elements read, into half of a table register (vertices 0
+ * and 1 in zmm16, 2 and 3 in zmm17), so vertex j's byte t of the window
+ * [lo, lo + 32) is table byte 32j + t. Each element then takes its four
+ * vertices' bytes with one vpermi2b (AVX512_VBMI) whose index constant
+ * also holds the bytes that are not read (zero extension, the default
+ * words of 32-bit formats): merge-masking keeps the index there. The type
+ * steps are those of jit_format.c on zmm registers, so the words are the
+ * same bits; each register goes out as four 16-byte stores, one per
+ * record. On the Xeon this replaces two-vertex ymm iterations whose
+ * vinserti128/vpinsr/vperm2i128 shuffles kept the vector ports busy
+ * (bench/README.md, "Four vertices per iteration").
+ *
+ * Registers: zmm16/17 tables, zmm20..29 the elements' results, zmm30/31
+ * scratch, zmm12 emit_unorm's scratch, the other
+ * zmm registers the loop's most used constants (loaded before it); k1/k2
+ * the table masks, k3..k6 permute masks, k7 another mask or the
+ * half-float fixup's.
+ * rax, r9, r10, r11 as jit_record.c allows.
+ */
+#include "config.h"
+
+#include <cpuid.h>
+#include <string.h>
+
+#include "jit_format.h"
+#include "jit_quad.h"
+
+#define TABLE0 16
+#define TABLE1 17
+/* k3..k6 hold the first four distinct permute masks for the whole loop;
+ * k7 reloads any other and serves the half-float fixup. */
+#define KMASKS 4
+#define KTEMP 7
+
+/* The loop's hoisted permute masks. */
+struct kmasks {
+    uint64_t mask[KMASKS];
+    uint32_t n;
+};
+
+/* The bytes of the window every fetched element of the slot reads. */
+static void window(const struct vf_layout *L, const struct vf_slot *slot, uint32_t *lo,
+                   uint32_t *hi)
+{
+    *lo = UINT32_MAX, *hi = 0;
+    for (uint32_t f = 0; f < slot->num_fetch; f++) {
+        const struct vf_element *e = &L->elements[L->fetch[slot->first_fetch + f]];
+        if (e->offset < *lo)
+            *lo = e->offset;
+        if (e->offset + e->size > *hi)
+            *hi = e->offset + e->size;
+    }
+}
+
+static int cpu_has_vbmi(void)
+{
+    unsigned a, b, c, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return 0;
+    return (c >> 1) & 1u; /* CPUID.7.0:ECX.AVX512_VBMI */
+}
+
+int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot)
+{
+    uint32_t lo, hi;
+    if (L->isa != VF_ISA_AVX512 || slot->num_fetch == 0 || !cpu_has_vbmi())
+        return 0;
+    window(L, slot, &lo, &hi);
+    return hi - lo <= 32;
+}
+
+/* An element's vpermi2b: index bytes (a table byte, or a literal where
+ * the mask bit is clear). */
+struct plan {
+    uint8_t idx[64];
+    uint64_t mask;
+};
+
+static void take(struct plan *p, uint32_t at, uint32_t from)
+{
+    p->idx[at] = (uint8_t)from;
+    p->mask |= 1ull << at;
+}
+
+static void literal(struct plan *p, uint32_t at, uint32_t word)
+{
+    for (uint32_t k = 0; k < 4; k++)
+        p->idx[at + k] = (uint8_t)(word >> (8 * k));
+}
+
+/* Which bytes of the element a component reads (BGRA orders). */
+static uint32_t component_at(vf_format f, uint32_t c, uint32_t bytes)
+{
+    if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM)
+        return c == 3 ? 3 : 2 - c;
+    return c * bytes;
+}
+
+/* Component c of lane j from `bytes`-byte codes at table byte `src`:
+ * zero-extended in the dword, or placed at its top for a signed type (the
+ * shift right that follows extends the sign). */
+static void take_code(struct plan *p, uint32_t at, uint32_t src, uint32_t bytes, int sign)
+{
+    uint32_t top = sign ? 4 - bytes : 0;
+    for (uint32_t k = 0; k < bytes; k++)
+        take(p, at + top + k, src + k);
+}
+
+/* The plan of element e for lane j, its bytes at table byte `src`. */
+static void plan_lane(struct plan *p, const struct vf_element *e, const struct vf_jit_row *row,
+                      uint32_t j, uint32_t src)
+{
+    vf_format f = e->format;
+    int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
+    if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
+        /* halves at words 4j + c of the low 32 bytes (vcvtph2ps zmm, ymm) */
+        for (uint32_t c = 0; c < row->nc; c++)
+            take_code(p, 8 * j + 2 * c, src + 2 * c, 2, 0);
+        return;
+    }
+    for (uint32_t c = 0; c < 4; c++) {
+        uint32_t at = 16 * j + 4 * c;
+        if (row->type != VF_JIT_TY_PACKED) {
+            uint32_t bytes = row->bits / 8u;
+            if (c < row->nc)
+                take_code(p, at, src + c * bytes, bytes, sign);
+            else if (row->bits == 32 && c == 3)
+                literal(p, at, e->one);
+        } else if (f == VF_FORMAT_R10G10B10A2_UNORM || f == VF_FORMAT_R10G10B10A2_UINT) {
+            take_code(p, at, src, 4, 0); /* the whole word in each component */
+        } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
+            if (c < row->nc)
+                take_code(p, at, src + component_at(f, c, 1), 1, 0);
+        } else {
+            take_code(p, at, src, 2, 0); /* 16-bit packed: the word in each */
+        }
+    }
+}
+
+static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo)
+{
+    const struct vf_jit_row *row = vf_jit_find_row(e->format);
+    for (uint32_t j = 0; j < 4; j++)
+        plan_lane(p, e, row, j, 32 * j + (e->offset - lo));
+}
+
+static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
+{
+    return vf_jit_const(b, v, v, v, v);
+}
+
+static void z3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
+               struct vf_jit_rm rm)
+{
+    vf_jit_evex(b, map, pp, 0, 2, op, dst, src1, rm, -1, 0, 0);
+}
+
+/* The half-float fixup of jit_format.c's emit_half with opmasks: the
+ * quiet bit cleared again where a NaN half had it clear. */
+static void half_fixup(struct vf_jit_buf *b, int d)
+{
+    int h = 30, mag = 31;
+    vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x33, h, -1, vf_jit_reg(d), -1, 0, 0); /* vpmovzxwd */
+    vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x13, d, -1, vf_jit_reg(d), -1, 0, 0); /* vcvtph2ps */
+    z3(b, VF_M0F, VF_P66, 0xdb, mag, h, splat(b, 0x7fff));                       /* vpandd */
+    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x66, KTEMP, mag, splat(b, 0x7c00), -1, 0, 0); /* nan */
+    vf_jit_evex(b, VF_M0F38, VF_PF3, 0, 2, 0x27, KTEMP, h, splat(b, 0x200), -1, KTEMP, 0);
+    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xdb, d, d, splat(b, ~0x400000u), -1, KTEMP, 0);
+}
+
+/* The type steps after the permute (jit_format.c's, on zmm). */
+static void type_steps(struct vf_jit_buf *b, const struct vf_element *e,
+                       const struct vf_jit_row *row, int d)
+{
+    vf_format f = e->format;
+    if (row->type == VF_JIT_TY_PACKED) {
+        static const uint32_t t16[3][12] = {
+            { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
+              0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u },
+            { 0x7c00u, 0x03e0u, 0x001fu, 0x8000u, 0x46f80000u, 0x44780000u, 0x41f80000u,
+              0x47000000u, 0x38042108u, 0x3a842108u, 0x3d042108u, 0x38000000u },
+            { 0x0f00u, 0x00f0u, 0x000fu, 0xf000u, 0x45700000u, 0x43700000u, 0x41700000u,
+              0x47700000u, 0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
+        };
+        if (f == VF_FORMAT_R10G10B10A2_UNORM || f == VF_FORMAT_R10G10B10A2_UINT) {
+            z3(b, VF_M0F38, VF_P66, 0x45, d, d, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
+            z3(b, VF_M0F, VF_P66, 0xdb, d, d, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
+            if (f == VF_FORMAT_R10G10B10A2_UNORM)
+                vf_jit_unorm(b, 2, d,
+                             vf_jit_const(b, 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
+                             vf_jit_const(b, 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu));
+        } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
+            vf_jit_unorm(b, 2, d, splat(b, 0x437f0000u), splat(b, 0x3b808081u));
+            vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
+        } else {
+            const uint32_t *t = t16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
+            z3(b, VF_M0F, VF_P66, 0xdb, d, d, vf_jit_const(b, t[0], t[1], t[2], t[3]));
+            vf_jit_unorm(b, 2, d, vf_jit_const(b, t[4], t[5], t[6], t[7]),
+                         vf_jit_const(b, t[8], t[9], t[10], t[11]));
+            vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
+        }
+        return;
+    }
+    if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
+        half_fixup(b, d);
+        vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
+        return;
+    }
+    if (row->bits == 32)
+        return; /* the defaults came with the permute */
+    int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
+    if (sign) /* vpsrad d, d, 32 - bits */
+        vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x72, 4, d, vf_jit_reg(d), 32 - row->bits, 0, 0);
+    if (row->type == VF_JIT_TY_SNORM)
+        z3(b, VF_M0F38, VF_P66, 0x3d, d, d,
+           splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
+    if (row->type == VF_JIT_TY_UNORM || row->type == VF_JIT_TY_SNORM) {
+        uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
+                                      : (sign ? 0x46fffe00u : 0x477fff00u);
+        uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
+                                      : (sign ? 0x38000100u : 0x37800080u);
+        vf_jit_unorm(b, 2, d, splat(b, div), splat(b, rcp));
+    }
+    vf_jit_or_defaults(b, 2, d, row->nc,
+                       row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT
+                                                                                  : VF_ONE_F32);
+}
+
+/* The opmask register holding `mask` for the loop, or KTEMP loaded now. */
+static int mask_register(struct vf_jit_buf *b, struct kmasks *km, uint64_t mask, int hoist)
+{
+    for (uint32_t i = 0; i < km->n; i++)
+        if (km->mask[i] == mask)
+            return 3 + (int)i;
+    if (hoist && km->n < KMASKS) {
+        km->mask[km->n++] = mask;
+        return 3 + (int)km->n - 1;
+    }
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, KTEMP, -1,
+               vf_jit_const(b, (uint32_t)mask, (uint32_t)(mask >> 32), 0, 0), -1); /* kmovq */
+    return KTEMP;
+}
+
+/* Element e of four vertices into zmm d (zmm30, 31: scratch). */
+static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *e,
+                          uint32_t lo, int d)
+{
+    const struct vf_jit_row *row = vf_jit_find_row(e->format);
+    struct plan p = { { 0 }, 0 };
+    plan_element(&p, e, lo);
+    uint32_t words[16];
+    for (uint32_t i = 0; i < 16; i++)
+        words[i] = (uint32_t)p.idx[4 * i] | (uint32_t)p.idx[4 * i + 1] << 8 |
+                   (uint32_t)p.idx[4 * i + 2] << 16 | (uint32_t)p.idx[4 * i + 3] << 24;
+    /* vmovdqu64 d, [idx]; vpermi2b d{k}, zmm16, zmm17 */
+    vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, d, -1, vf_jit_const16(b, words), -1, 0, 0);
+    int k = mask_register(b, km, p.mask, 0);
+    vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, TABLE0, vf_jit_reg(TABLE1), -1, k, 0);
+    type_steps(b, e, row, d);
+    vf_jit_mapping(b, 2, e, d);
+}
+
+static void put(struct vf_jit_buf *b, const uint8_t *p, size_t n)
+{
+    vf_jit_bytes(b, p, n);
+}
+
+/* Register d's lanes to the four records (rcx, r10, r11, r9). */
+static void store4(struct vf_jit_buf *b, int d, int32_t reg)
+{
+    static const int rec[4] = { VF_RCX, VF_R10, 11, VF_R9 };
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x7f, d, -1, vf_jit_mem(VF_RCX, 16 * reg), -1, 0, 0);
+    for (int j = 1; j < 4; j++) /* vextracti32x4 [rec + 16 reg], zmm d, j */
+        vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
+}
+
+/* The four tables' loads: vertex j at `base` + lo into half j & 1 of
+ * table j >> 1 (k1 zeroing the rest, k2 merging). */
+static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo)
+{
+    int32_t disp = (int32_t)lo - (j & 1 ? 32 : 0);
+    vf_jit_evex(b, VF_M0F, VF_PF2, 0, 2, 0x6f, j >> 1 ? TABLE1 : TABLE0, -1,
+                vf_jit_mem(base, disp), -1, j & 1 ? 2 : 1, !(j & 1)); /* vmovdqu8 */
+}
+
+static void patch_rel32(struct vf_jit_buf *b, size_t at, size_t target)
+{
+    if (b->overflow)
+        return;
+    uint32_t d = (uint32_t)(int32_t)((int64_t)target - (int64_t)(at + 4));
+    for (int i = 0; i < 4; i++)
+        b->code[at + (size_t)i] = (uint8_t)(d >> (8 * i));
+}
+
+/* Every element decoded, then stored to the four records, in groups of
+ * GROUP (results in zmm20..29): the decodes of a group are independent
+ * chains the core overlaps, which a store after each decode held back. */
+#define GROUP 10u
+static void emit_elements(struct vf_jit_buf *b, struct kmasks *km,
+                          const struct vf_element *const *el, uint32_t n, uint32_t lo)
+{
+    for (uint32_t g = 0; g < n; g += GROUP) {
+        uint32_t end = n - g < GROUP ? n : g + GROUP;
+        for (uint32_t i = g; i < end; i++)
+            emit_element4(b, km, el[i], lo, 20 + (int)(i - g));
+        for (uint32_t i = g; i < end; i++)
+            store4(b, 20 + (int)(i - g), el[i]->record_register);
+    }
+}
+
+/* Registers free in the loop for constants: all but the tables, the
+ * element registers and emit_unorm's scratch (zmm12). */
+static const int const_regs[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 18, 19 };
+
+/* The loop's preamble: its permute masks into k3..k6 and its most used
+ * 512-bit constants into zmm registers, found by emitting the elements
+ * once and throwing the bytes away. */
+static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
+                          const struct vf_element *const *el, uint32_t n, uint32_t lo)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        struct plan p = { { 0 }, 0 };
+        plan_element(&p, el[i], lo);
+        mask_register(b, km, p.mask, 1);
+    }
+    for (uint32_t i = 0; i < km->n; i++) /* kmovq k, [mask] */
+        vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 3 + (int)i, -1,
+                   vf_jit_const(b, (uint32_t)km->mask[i], (uint32_t)(km->mask[i] >> 32), 0, 0),
+                   -1);
+    size_t len = b->len;
+    uint32_t fixups = b->num_fixups;
+    memset(b->cuse, 0, sizeof(b->cuse));
+    b->counting = 1;
+    emit_elements(b, km, el, n, lo);
+    b->counting = 0;
+    b->len = len, b->num_fixups = fixups;
+    for (size_t r = 0; r < sizeof const_regs / sizeof const_regs[0]; r++) {
+        uint32_t best = 0, uses = 0;
+        for (uint32_t c = 0; c < b->num_consts; c++)
+            if (b->cuse[c] > uses && b->creg[c] < 0)
+                best = c, uses = b->cuse[c];
+        if (uses == 0)
+            break;
+        b->creg[best] = (int8_t)const_regs[r];
+        struct vf_jit_rm m = { VF_RM_CONST, 0, 0, best };
+        vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, const_regs[r], -1, m, -1, 0, 0); /* vmovdqu64 */
+    }
+}
+
+void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
+                           const struct vf_slot *slot, const struct vf_element *const *el,
+                           uint32_t n, int gather)
+{
+    static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
+                         jae[] = { 0x0f, 0x83 }, sub_edx_4[] = { 0x83, 0xea, 0x04 },
+                         zero4[] = { 0, 0, 0, 0 },
+                         lea_r9_rdi[] = { 0x4c, 0x8d, 0x0c, 0x37 }, /* lea r9, [rdi + rsi] */
+                         lea_r9_r9[] = { 0x4d, 0x8d, 0x0c, 0x31 },  /* lea r9, [r9 + rsi] */
+                         lea_rdi_r9[] = { 0x49, 0x8d, 0x3c, 0x31 }, /* lea rdi, [r9 + rsi] */
+                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 },
+                         add_rdi_32[] = { 0x48, 0x83, 0xc7, 0x20 },
+                         lea_r10[] = { 0x4e, 0x8d, 0x14, 0x01 }, /* lea r10, [rcx + r8] */
+                         lea_r11[] = { 0x4f, 0x8d, 0x1c, 0x02 }, /* lea r11, [r10 + r8] */
+                         lea_r9_r11[] = { 0x4f, 0x8d, 0x0c, 0x03 }, /* lea r9, [r11 + r8] */
+                         lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 };    /* lea rcx, [r9 + r8] */
+    uint32_t lo, hi;
+    window(L, slot, &lo, &hi);
+    uint64_t bytes = 0; /* the window bytes some element reads */
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t k = 0; k < el[i]->size; k++)
+            bytes |= 1ull << (el[i]->offset - lo + k);
+    put(b, cmp_edx_4, sizeof cmp_edx_4);
+    put(b, jb, sizeof jb);
+    size_t skip = b->len;
+    put(b, zero4, 4);
+    /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
+               vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
+               vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
+    struct kmasks km = { { 0 }, 0 };
+    emit_preamble(b, &km, el, n, lo);
+    size_t loop = b->len;
+    if (gather) {
+        for (int j = 0; j < 4; j++) {
+            const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) }; /* mov rax, [rdi + 8j] */
+            put(b, mov_rax, sizeof mov_rax);
+            put(b, add_rax_rsi, sizeof add_rax_rsi);
+            load_table(b, j, VF_RAX, lo);
+        }
+        put(b, add_rdi_32, sizeof add_rdi_32);
+    } else {
+        load_table(b, 0, VF_RDI, lo);
+        put(b, lea_r9_rdi, sizeof lea_r9_rdi);
+        load_table(b, 1, VF_R9, lo);
+        put(b, lea_r9_r9, sizeof lea_r9_r9);
+        load_table(b, 2, VF_R9, lo);
+        put(b, lea_r9_r9, sizeof lea_r9_r9);
+        load_table(b, 3, VF_R9, lo);
+        put(b, lea_rdi_r9, sizeof lea_rdi_r9);
+    }
+    put(b, lea_r10, sizeof lea_r10);
+    put(b, lea_r11, sizeof lea_r11);
+    put(b, lea_r9_r11, sizeof lea_r9_r11);
+    b->creg_on = 1;
+    emit_elements(b, &km, el, n, lo);
+    b->creg_on = 0;
+    memset(b->creg, -1, sizeof(b->creg));
+    put(b, lea_rcx, sizeof lea_rcx);
+    put(b, sub_edx_4, sizeof sub_edx_4);
+    put(b, cmp_edx_4, sizeof cmp_edx_4);
+    put(b, jae, sizeof jae);
+    size_t back = b->len;
+    put(b, zero4, 4);
+    patch_rel32(b, back, loop);
+    patch_rel32(b, skip, b->len);
+}

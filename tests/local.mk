@@ -81,6 +81,13 @@ tests_check_jit_SOURCES = tests/check_jit.c $(TEST_UTIL_SOURCES) $(DRAW_HELPER_S
 tests_check_jit_CFLAGS = $(TEST_CFLAGS)
 tests_check_jit_LDADD = $(TEST_LDADD)
 
+# The generated kernels' two-operation UNORM/SNORM quotient, every code.
+check_PROGRAMS += tests/check_unorm_split
+TESTS += tests/check_unorm_split
+tests_check_unorm_split_SOURCES = tests/check_unorm_split.c $(TEST_UTIL_SOURCES)
+tests_check_unorm_split_CFLAGS = $(TEST_CFLAGS) -ffp-contract=off
+tests_check_unorm_split_LDADD = $(TEST_LDADD)
+
 # Vertex-reuse draws against per-position draws.
 check_PROGRAMS += tests/check_reuse
 TESTS += tests/check_reuse

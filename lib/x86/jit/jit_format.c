@@ -16,6 +16,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include "jit_format.h"
 
 #define T1 12
@@ -24,6 +26,19 @@
 #define T4 15
 
 #define array_row vf_jit_row
+
+const uint32_t vf_jit_packed16[3][12] = {
+    { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
+      0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u },
+    { 0x7c00u, 0x03e0u, 0x001fu, 0x8000u, 0x46f80000u, 0x44780000u, 0x41f80000u, 0x47000000u,
+      0x38042108u, 0x3a842108u, 0x3d042108u, 0x38000000u },
+    { 0x0f00u, 0x00f0u, 0x000fu, 0xf000u, 0x45700000u, 0x43700000u, 0x41700000u, 0x47700000u,
+      0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
+};
+const uint32_t vf_jit_unorm10_div[4] = { 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u };
+const uint32_t vf_jit_unorm10_rcp[4] = { 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu };
+const uint32_t vf_jit_unorm8_div[4] = { 0x437f0000u, 0x437f0000u, 0x437f0000u, 0x437f0000u };
+const uint32_t vf_jit_unorm8_rcp[4] = { 0x3b808081u, 0x3b808081u, 0x3b808081u, 0x3b808081u };
 
 static const struct array_row rows[] = {
 #define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) \
@@ -158,16 +173,38 @@ static void emit_load_widen(struct vf_jit_buf *b, const struct src *s, uint32_t 
     }
 }
 
-/* Integer codes in dst -> c / (2^n - 1) (m, r: the divisor and its
- * reciprocal, per word). */
-static void emit_unorm(struct vf_jit_buf *b, const struct src *s, int dst, struct vf_jit_rm m,
-                       struct vf_jit_rm r)
+static float word_float(uint32_t w)
 {
+    float f;
+    memcpy(&f, &w, sizeof(f));
+    return f;
+}
+
+static uint32_t float_word(float f)
+{
+    uint32_t w;
+    memcpy(&w, &f, sizeof(w));
+    return w;
+}
+
+/* Integer codes in dst -> c / d (m: the divisor d per word, r: fl(1/d)).
+ * With 1/d split as r + rl (rl = fl(1/d - r)), fma(c, r, c * rl) is the
+ * correctly rounded quotient for every code of every divisor used here
+ * (2^n - 1 for n = 1..16, 127, 32767, and the 16-bit packed fields'
+ * all-ones values): tests/check_unorm_split.c checks each code. One
+ * multiply fewer than the kernels' q = c * r; e = c - q * d; q + e * r,
+ * with the same results. */
+static void emit_unorm(struct vf_jit_buf *b, const struct src *s, int dst, const uint32_t m[4],
+                       const uint32_t r[4])
+{
+    uint32_t lo[4];
+    for (int i = 0; i < 4; i++)
+        lo[i] = float_word((float)(1.0 / (double)word_float(m[i]) - (double)word_float(r[i])));
     struct vf_jit_rm d = vf_jit_reg(dst);
-    v2(b, s, VF_M0F, VF_PNONE, 0x5b, dst, d);     /* vcvtdq2ps */
-    v3(b, s, VF_M0F, VF_PNONE, 0x59, T1, dst, r); /* vmulps q = c * r */
-    v3(b, s, VF_M0F38, VF_P66, 0xbc, dst, T1, m); /* vfnmadd231ps e = c - q * m */
-    v3(b, s, VF_M0F38, VF_P66, 0x98, dst, T1, r); /* vfmadd132ps e * r + q */
+    v2(b, s, VF_M0F, VF_PNONE, 0x5b, dst, d); /* vcvtdq2ps */
+    v3(b, s, VF_M0F, VF_PNONE, 0x59, T1, dst, vf_jit_const(b, lo[0], lo[1], lo[2], lo[3]));
+    v3(b, s, VF_M0F38, VF_P66, 0x98, dst, T1, vf_jit_const(b, r[0], r[1], r[2], r[3]));
+    /* vmulps t = c * rl; vfmadd132ps c * r + t */
 }
 
 /* Halves in dst (as emit_load_widen leaves them) -> float32 bits (F16C,
@@ -218,7 +255,8 @@ static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct a
                                       : (sign ? 0x46fffe00u : 0x477fff00u);
         uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
                                       : (sign ? 0x38000100u : 0x37800080u);
-        emit_unorm(b, s, dst, splat(b, div), splat(b, rcp));
+        const uint32_t m[4] = { div, div, div, div }, r[4] = { rcp, rcp, rcp, rcp };
+        emit_unorm(b, s, dst, m, r);
     }
     emit_or_defaults(b, s, dst, row->nc,
                      row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT : VF_ONE_F32);
@@ -228,20 +266,11 @@ static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct a
  * masked in place, divided by its all-ones value at the same position. */
 static void emit_packed16(struct vf_jit_buf *b, const struct src *s, vf_format f, int dst)
 {
-    static const uint32_t tab[3][12] = {
-        { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
-          0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u },
-        { 0x7c00u, 0x03e0u, 0x001fu, 0x8000u, 0x46f80000u, 0x44780000u, 0x41f80000u,
-          0x47000000u, 0x38042108u, 0x3a842108u, 0x3d042108u, 0x38000000u },
-        { 0x0f00u, 0x00f0u, 0x000fu, 0xf000u, 0x45700000u, 0x43700000u, 0x41700000u,
-          0x47700000u, 0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
-    };
-    const uint32_t *t = tab[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
+    const uint32_t *t = vf_jit_packed16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
     emit_load(b, s, 2, dst);
     vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, vf_jit_reg(dst), 0); /* vpshufd bcast */
     v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, t[0], t[1], t[2], t[3]));
-    emit_unorm(b, s, dst, vf_jit_const(b, t[4], t[5], t[6], t[7]),
-               vf_jit_const(b, t[8], t[9], t[10], t[11]));
+    emit_unorm(b, s, dst, t + 4, t + 8);
     emit_or_defaults(b, s, dst, f == VF_FORMAT_B5G6R5_UNORM ? 3 : 4, VF_ONE_F32);
 }
 
@@ -263,9 +292,7 @@ static void emit_packed(struct vf_jit_buf *b, const struct src *s, vf_format f, 
         v3(b, s, VF_M0F38, VF_P66, 0x45, dst, dst, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
         v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
         if (f == VF_FORMAT_R10G10B10A2_UNORM)
-            emit_unorm(b, s, dst,
-                       vf_jit_const(b, 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
-                       vf_jit_const(b, 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu));
+            emit_unorm(b, s, dst, vf_jit_unorm10_div, vf_jit_unorm10_rcp);
     } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
         int x = f == VF_FORMAT_B8G8R8X8_UNORM;
         emit_load_widen(b, s, 4, 4, dst);
@@ -273,7 +300,7 @@ static void emit_packed(struct vf_jit_buf *b, const struct src *s, vf_format f, 
         if (x)
             v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, ~0u, ~0u, ~0u, 0));
         vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, d, 0xc6); /* swap x and z */
-        emit_unorm(b, s, dst, splat(b, 0x437f0000u), splat(b, 0x3b808081u));
+        emit_unorm(b, s, dst, vf_jit_unorm8_div, vf_jit_unorm8_rcp);
         emit_or_defaults(b, s, dst, x ? 3 : 4, VF_ONE_F32);
     } else {
         emit_packed16(b, s, f, dst);
@@ -312,7 +339,7 @@ void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int b
         emit_mapping(b, &s, e, dst);
 }
 
-void vf_jit_unorm(struct vf_jit_buf *b, int l, int dst, struct vf_jit_rm m, struct vf_jit_rm r)
+void vf_jit_unorm(struct vf_jit_buf *b, int l, int dst, const uint32_t m[4], const uint32_t r[4])
 {
     struct src s = { vf_jit_reg(0), vf_jit_reg(0), l };
     emit_unorm(b, &s, dst, m, r);

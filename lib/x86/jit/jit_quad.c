@@ -179,29 +179,19 @@ static void type_steps(struct vf_jit_buf *b, const struct vf_element *e,
 {
     vf_format f = e->format;
     if (row->type == VF_JIT_TY_PACKED) {
-        static const uint32_t t16[3][12] = {
-            { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
-              0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u },
-            { 0x7c00u, 0x03e0u, 0x001fu, 0x8000u, 0x46f80000u, 0x44780000u, 0x41f80000u,
-              0x47000000u, 0x38042108u, 0x3a842108u, 0x3d042108u, 0x38000000u },
-            { 0x0f00u, 0x00f0u, 0x000fu, 0xf000u, 0x45700000u, 0x43700000u, 0x41700000u,
-              0x47700000u, 0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
-        };
         if (f == VF_FORMAT_R10G10B10A2_UNORM || f == VF_FORMAT_R10G10B10A2_UINT) {
             z3(b, VF_M0F38, VF_P66, 0x45, d, d, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
             z3(b, VF_M0F, VF_P66, 0xdb, d, d, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
             if (f == VF_FORMAT_R10G10B10A2_UNORM)
-                vf_jit_unorm(b, 2, d,
-                             vf_jit_const(b, 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u),
-                             vf_jit_const(b, 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu));
+                vf_jit_unorm(b, 2, d, vf_jit_unorm10_div, vf_jit_unorm10_rcp);
         } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
-            vf_jit_unorm(b, 2, d, splat(b, 0x437f0000u), splat(b, 0x3b808081u));
+            vf_jit_unorm(b, 2, d, vf_jit_unorm8_div, vf_jit_unorm8_rcp);
             vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
         } else {
-            const uint32_t *t = t16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
+            const uint32_t *t =
+                vf_jit_packed16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
             z3(b, VF_M0F, VF_P66, 0xdb, d, d, vf_jit_const(b, t[0], t[1], t[2], t[3]));
-            vf_jit_unorm(b, 2, d, vf_jit_const(b, t[4], t[5], t[6], t[7]),
-                         vf_jit_const(b, t[8], t[9], t[10], t[11]));
+            vf_jit_unorm(b, 2, d, t + 4, t + 8);
             vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
         }
         return;
@@ -224,7 +214,8 @@ static void type_steps(struct vf_jit_buf *b, const struct vf_element *e,
                                       : (sign ? 0x46fffe00u : 0x477fff00u);
         uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
                                       : (sign ? 0x38000100u : 0x37800080u);
-        vf_jit_unorm(b, 2, d, splat(b, div), splat(b, rcp));
+        const uint32_t m[4] = { div, div, div, div }, r[4] = { rcp, rcp, rcp, rcp };
+        vf_jit_unorm(b, 2, d, m, r);
     }
     vf_jit_or_defaults(b, 2, d, row->nc,
                        row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT

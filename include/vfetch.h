@@ -584,14 +584,19 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
 
 /* On x86-64 with AVX2 (levels avx2 and avx512), vf_layout_create generates
  * machine code for each per-vertex slot: one loop that decodes all of the
- * slot's elements per vertex and writes whole registers (two at a time
- * with 32-byte stores), bit-exact with the per-element kernels. It lives
- * in its own read+execute mapping, freed by vf_layout_destroy. A slot with
- * a format the generator has no template for (R11G11B10_FLOAT) runs the
- * per-element kernels. The generator is opt-in: it runs only for layouts
- * created while VFETCH_JIT=1 (or "on") is set in the environment, because
- * its code does not yet beat the per-element kernels; `./configure
- * --without-jit` leaves it out of the library. */
+ * slot's elements for two vertices at once and writes whole registers (two
+ * at a time with 32-byte stores), bit-exact with the per-element kernels.
+ * On the avx512 level with AVX512_VBMI, a slot whose elements lie within 32
+ * bytes also gets a loop over four vertices (zmm registers, EVEX) when it is
+ * faster on this core: vf_layout_create times both loops on 256 vertices
+ * (about 0.2 ms), unless VFETCH_JIT_QUAD=0 or 1 in the environment forces
+ * the choice. The code lives in its own read+execute mapping, freed by
+ * vf_layout_destroy. A slot with a format the generator has no template for
+ * (R11G11B10_FLOAT) runs the per-element kernels. The generator is opt-in:
+ * it runs only for layouts created while VFETCH_JIT=1 (or "on") is set in
+ * the environment, because its code is not yet ahead of the per-element
+ * kernels on every CPU; `./configure --without-jit` leaves it out of the
+ * library. */
 typedef enum vf_kernel_path {
     VF_KERNEL_PATH_PER_ELEMENT = 0, /* every slot runs per-element kernels */
     VF_KERNEL_PATH_GENERATED = 1,   /* every per-vertex slot runs generated code */
@@ -608,6 +613,7 @@ typedef struct vf_kernel_path_info {
     uint32_t generated_slots; /* of those, the ones running generated code */
     uint32_t code_bytes;      /* generated code and its constants */
     uint64_t generation_ns;   /* time vf_layout_create spent generating, in ns */
+    uint32_t quad_slots;      /* of the generated slots, those with the four-vertex loop */
 } vf_kernel_path_info;
 
 /* Fills *info_ret with the path `layout` runs. Thread-safe (the layout is

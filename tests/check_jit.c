@@ -17,6 +17,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#  include <cpuid.h>
+#endif
 
 #include "vfetch.h"
 #include "check_main.h"
@@ -36,6 +39,17 @@ static vf_layout *layout_jit(const vf_input_element_desc *descs, uint32_t n,
     vf_layout *layout = make_layout_isa(descs, n, maps, sv, VF_OUTPUT_AOS, isa);
     unsetenv("VFETCH_JIT");
     return layout;
+}
+
+/* CPUID.7.0:ECX.AVX512_VBMI, which the four-vertex loop needs. */
+static int cpu_has_vbmi(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    return __get_cpuid_count(7, 0, &a, &b, &c, &d) && ((c >> 1) & 1u);
+#else
+    return 0;
+#endif
 }
 
 /* Whether layouts on `isa` get generated code in this build. */
@@ -83,6 +97,30 @@ START_TEST(test_path_query)
     ck_assert_int_eq(info.path, VF_KERNEL_PATH_PER_ELEMENT);
     ck_assert_ptr_nonnull(strstr(info.reason, "VFETCH_JIT"));
     ck_assert_uint_eq(info.code_bytes, 0);
+    vf_layout_destroy(layout);
+
+    /* The four-vertex loop: forced on or off, or measured (either). */
+    if (vf_isa_available(VF_ISA_AVX512)) {
+        const char *env[3] = { "0", "1", NULL };
+        for (int i = 0; i < 3; i++) {
+            if (env[i])
+                setenv("VFETCH_JIT_QUAD", env[i], 1);
+            layout = layout_jit(d, 3, NULL, 0, VF_ISA_AVX512, 1);
+            unsetenv("VFETCH_JIT_QUAD");
+            ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+            ck_assert_int_eq(info.path, VF_KERNEL_PATH_GENERATED);
+            if (i == 0 || !cpu_has_vbmi())
+                ck_assert_uint_eq(info.quad_slots, 0);
+            else if (i == 1)
+                ck_assert_uint_eq(info.quad_slots, 1);
+            else
+                ck_assert_uint_le(info.quad_slots, 1);
+            vf_layout_destroy(layout);
+        }
+    }
+    layout = layout_jit(d, 3, NULL, 0, VF_ISA_AVX2, 1);
+    ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+    ck_assert_uint_eq(info.quad_slots, 0); /* avx512 only */
     vf_layout_destroy(layout);
 
     if (vf_isa_available(VF_ISA_SSE41)) {
@@ -413,8 +451,10 @@ START_TEST(test_quad_windows)
         return;
     vf_rng rng;
     vf_rng_seed(&rng, 0x4a11u + (uint64_t)_i);
+    setenv("VFETCH_JIT_QUAD", "1", 1); /* whatever this core measures */
     for (int it = 0; it < 400; it++)
         quad_case(&rng, fmts, nfmts, isa, it);
+    unsetenv("VFETCH_JIT_QUAD");
 }
 END_TEST
 

@@ -17,13 +17,13 @@
 #include <unistd.h>
 
 #include "jit_format.h"
+#include "jit_quad.h"
 #include "jit_record.h"
 
 /* 32 slots of two kernels of up to 32 elements (~70 bytes each) fit. */
 #define VF_JIT_MAX_CODE (160u * 1024u)
 
 VF_HIDDEN void vf_jit_generate(struct vf_layout *layout);
-VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
 
 static uint64_t now_ns(void)
 {
@@ -64,17 +64,19 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
                          (unsigned)slot->slot, name ? name : "a Vulkan-only format");
             continue;
         }
-        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0, 0);
-        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1, 0);
+        int quad = vf_jit_choose_quad(L, slot);
+        j->quad_slots += (uint32_t)quad;
+        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0, 0, quad);
+        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1, 0, quad);
         if (vf_jit_whole_record(L, slot)) {
-            offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1);
-            offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1);
+            offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1, 0);
+            offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1, 0);
         }
     }
 }
 
 /* Copies the code into a fresh mapping made read+execute. NULL on failure. */
-static void *map_code(const uint8_t *code, size_t bytes, size_t *map_bytes)
+void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_bytes)
 {
     long page = sysconf(_SC_PAGESIZE);
     size_t ps = page > 0 ? (size_t)page : 4096u;
@@ -130,7 +132,7 @@ void vf_jit_generate(struct vf_layout *L)
     else if (bytes == 0)
         snprintf(j->reason, sizeof j->reason, "code over the %u-byte cap", VF_JIT_MAX_CODE);
     else if (bytes != SIZE_MAX) {
-        j->map = map_code(code, bytes, &j->map_bytes);
+        j->map = vf_jit_map_code(code, bytes, &j->map_bytes);
         if (j->map == NULL)
             snprintf(j->reason, sizeof j->reason, "no executable memory (mmap/mprotect refused)");
         else

@@ -11,6 +11,13 @@
  * a CPU with AVX512_VBMI, and every fetched element within 32 bytes of
  * the slot's first. */
 VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot);
+/* Whether the slot's kernels get the loop: vf_jit_quad_ok, and faster on
+ * this core (measured; VFETCH_JIT_QUAD=0/1 forces it). jit_choose.c. */
+VF_HIDDEN int vf_jit_choose_quad(const struct vf_layout *L, const struct vf_slot *slot);
+/* jit_layout.c: `bytes` of code copied into a fresh read+execute mapping
+ * (NULL on failure), and its release. */
+VF_HIDDEN void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_bytes);
+VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
 /* Emits the loop over four vertices while edx >= 4, then falls through
  * with edx < 4 and rdi, rcx advanced (the register contract of
  * jit_record.c); el: the slot's n fetched elements. */

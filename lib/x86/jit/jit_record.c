@@ -216,7 +216,7 @@ static void emit_align_nt(struct vf_jit_buf *b, const struct vf_element *const *
 }
 
 size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
-                        const struct vf_slot *slot, int gather, int nt)
+                        const struct vf_slot *slot, int gather, int nt, int quad)
 {
     static const uint8_t cmp_edx_2[] = { 0x83, 0xfa, 0x02 }, jb[] = { 0x0f, 0x82 },
                          jae[] = { 0x0f, 0x83 }, test_edx[] = { 0x85, 0xd2 },
@@ -238,7 +238,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
 
     if (nt && (n & 1))
         emit_align_nt(b, el, n, gather);
-    if (!nt && vf_jit_quad_ok(L, slot))
+    if (quad && !nt)
         vf_jit_emit_quad_loop(b, L, slot, el, n, gather);
     /* Pairs of vertices while two remain, then the last one if count is odd. */
     put(b, cmp_edx_2, sizeof cmp_edx_2);

@@ -9,10 +9,11 @@
 /* Emits the strided (gather == 0) or gather kernel of a per-vertex slot
  * whose every fetched element has a template (vf_jit_format_ok); nt: the
  * streaming variant of a whole-record slot (vf_jit_whole_record), whose
- * stores are non-temporal. Returns its offset in the buffer (check
+ * stores are non-temporal; quad: with the four-vertex loop first
+ * (vf_jit_quad_ok; not with nt). Returns its offset in the buffer (check
  * b->overflow). */
 VF_HIDDEN size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
-                                  const struct vf_slot *slot, int gather, int nt);
+                                  const struct vf_slot *slot, int gather, int nt, int quad);
 /* Whether `slot` is the layout's only slot, per-vertex, and its elements
  * fill every register of an AoS record once, in order: no system value,
  * no per-instance or unbound register is left for another pass. */

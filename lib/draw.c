@@ -162,6 +162,7 @@ void vf_plan_fill(const struct vf_layout *layout, const vf_draw_desc *desc, uint
     plan->ib_data = NULL;
     plan->ib_size = 0;
     plan->ib_index_size = 0;
+    plan->ib_addr64 = 0;
     plan->ib_words = NULL;
     plan->cut_enabled = 0;
     plan->cut_value = 0;

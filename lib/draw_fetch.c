@@ -69,9 +69,10 @@ static VF_FETCH_INLINE void range_init(struct vf_range *r, const struct vf_plan 
 /* ------------------------------------------------------------------------ */
 
 /* Reads the raw indices of positions [pos, pos + n) of the draw (rules §5.1):
- * byte (StartIndexLocation + i) * size in 32-bit arithmetic; an index past
- * the view reads 0, which is an ordinary index, not a cut. Sizes 2 and 4,
- * and 1 for the Vulkan front end's uint8 indices. */
+ * byte (StartIndexLocation + i) * size in 32-bit arithmetic (64-bit for the
+ * Vulkan front end, §18.3); an index past the view reads 0, which is an
+ * ordinary index, not a cut. Sizes 2 and 4, and 1 for the Vulkan front
+ * end's uint8 indices. */
 static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, uint32_t *index)
 {
     const uint8_t *data = plan->ib_data;
@@ -94,9 +95,10 @@ static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, u
         return;
     }
     for (uint32_t v = 0; v < n; v++) {
-        uint32_t byte = (start + v) * isz;
+        uint64_t byte = plan->ib_addr64 ? ((uint64_t)plan->start_location + pos + v) * isz
+                                        : (uint32_t)((start + v) * isz);
         uint32_t value = 0;
-        if ((uint64_t)byte + isz <= plan->ib_size)
+        if (byte + isz <= plan->ib_size)
             value = isz == 1   ? data[byte]
                     : isz == 2 ? vf_load_u16(data + byte)
                                : vf_load_u32(data + byte);

@@ -77,6 +77,9 @@ struct vf_plan {
     const uint8_t *ib_data;
     uint32_t ib_size;
     uint32_t ib_index_size;
+    /* Index addresses in 64 bits (Vulkan's VkDeviceSize, rules §18.3): a
+     * position past 2^32 bytes reads 0 instead of wrapping (D3D, §5.1). */
+    int ib_addr64;
     /* ib_data as an array of uint32_t (4-byte indices made by vfetch
      * itself, start_location 0, every position inside): batches read their
      * indices in place instead of copying them. */

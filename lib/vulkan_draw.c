@@ -237,6 +237,7 @@ vf_result vf_vk_draw(const vf_vk_vertex_input *input, const vf_vk_draw_desc *des
     struct vf_plan plan;
     engine_desc(desc, views, &ib, &e);
     vf_plan_fill(input->layout, &e, index_size, &plan);
+    plan.ib_addr64 = 1; /* VkDeviceSize: firstIndex past 4 GiB does not wrap */
     /* Restart cuts in every topology (the list ones were checked above);
      * the value is compared before vertexOffset is added (§18.3). */
     if (desc->indexed && desc->primitive_restart_enable) {

@@ -4,7 +4,8 @@
  * addresses in 64 bits straight from fxvertex.adoc): divisors 0, 1 and n
  * with firstInstance, firstVertex, negative and positive vertexOffset,
  * uint8/16/32 indices with restart in list and strip topologies, indices
- * and attributes past their buffers, Vulkan-only and 64-bit formats, every
+ * and attributes past their buffers, firstIndex addresses past 4 GiB,
+ * Vulkan-only and 64-bit formats, every
  * output shape and every instruction set built in; then each valid-usage
  * error with its VUID.
  */
@@ -190,6 +191,11 @@ START_TEST(test_indexed)
         { VF_VK_INDEX_TYPE_UINT16, VF_VK_PRIMITIVE_TOPOLOGY_LINE_LIST, 1, 0, -1 },
         { VF_VK_INDEX_TYPE_UINT32, VF_VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, 1, 3, 0 },
         { VF_VK_INDEX_TYPE_UINT32, VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_FAN, 0, 1, 1 },
+        /* firstIndex * size past 4 GiB: a VkDeviceSize address, past the
+         * buffer (every index reads 0), where D3D's 32-bit one would wrap
+         * back into it (to byte 4, and 0). */
+        { VF_VK_INDEX_TYPE_UINT32, VF_VK_PRIMITIVE_TOPOLOGY_POINT_LIST, 0, 0x40000001u, 2 },
+        { VF_VK_INDEX_TYPE_UINT16, VF_VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, 1, 0x80000000u, 0 },
     };
     for (size_t k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
         struct vcase c;

@@ -22,17 +22,23 @@ struct vf_index_source vf_reuse_index_source(const struct vf_plan *plan, uint32_
     const uint8_t *data = plan->ib_data;
     uint32_t start = plan->start_location;
     struct vf_index_source src = { (const uint8_t *)map, 4 };
-    if (data && (uint64_t)start + n <= UINT32_MAX &&
+    /* In place for 2- and 4-byte indices; 1-byte ones (Vulkan's uint8)
+     * are widened into the map like the indices that leave the view. */
+    if (data && isz != 1 && (uint64_t)start + n <= UINT32_MAX &&
         ((uint64_t)start + n) * isz <= plan->ib_size) {
         src.data = data + (size_t)start * isz;
         src.size = isz;
         return src;
     }
     for (uint32_t v = 0; v < n; v++) {
-        uint32_t byte = (start + v) * isz;
+        /* The address as load_indices (draw_fetch.c) computes it. */
+        uint64_t byte = plan->ib_addr64 ? ((uint64_t)start + v) * isz
+                                        : (uint32_t)((start + v) * isz);
         uint32_t value = 0;
-        if (data && (uint64_t)byte + isz <= plan->ib_size)
-            value = isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+        if (data && byte + isz <= plan->ib_size)
+            value = isz == 1   ? data[byte]
+                    : isz == 2 ? vf_load_u16(data + byte)
+                               : vf_load_u32(data + byte);
         map[v] = value;
     }
     return src;

@@ -2,9 +2,10 @@
  * jit_emit.c - the x86-64 encoder of jit_emit.h. Always the three-byte VEX
  * form (C4): one encoding path for every map and register, a byte longer
  * than C5 at most; EVEX (62) for 512-bit operands, zmm16..31 and opmasks,
- * its memory displacements always disp32 (never the compressed disp8*N). Memory operands are [base + disp32] (ModRM mod 10) or
- * RIP-relative pool constants (mod 00, r/m 101); the bases used (rax, rcx,
- * rdi, r9, r10) never need a SIB byte.
+ * its memory displacements always disp32 (never the compressed disp8*N).
+ * Memory operands are [base + disp32] (ModRM mod 10) or RIP-relative pool
+ * constants (mod 00, r/m 101); the bases used (rax, rcx, rdi, r9, r10,
+ * r11) never need a SIB byte.
  */
 #include "config.h"
 
@@ -70,6 +71,15 @@ struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32_t y, uint
     for (int i = 0; i < 16; i += 4)
         v[i] = x, v[i + 1] = y, v[i + 2] = z, v[i + 3] = w;
     return vf_jit_const16(b, v);
+}
+
+void vf_jit_patch_rel32(struct vf_jit_buf *b, size_t at, size_t target)
+{
+    if (b->overflow)
+        return;
+    uint32_t d = (uint32_t)(int32_t)((int64_t)target - (int64_t)(at + 4));
+    for (int i = 0; i < 4; i++)
+        b->code[at + (size_t)i] = (uint8_t)(d >> (8 * i));
 }
 
 /* ModRM (and disp32) for `reg` and the r/m operand; a constant records a

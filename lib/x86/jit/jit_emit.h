@@ -75,6 +75,14 @@ VF_HIDDEN struct vf_jit_rm vf_jit_const(struct vf_jit_buf *b, uint32_t x, uint32
                               uint32_t w);
 /* A pool constant of sixteen words (one 512-bit operand). */
 VF_HIDDEN struct vf_jit_rm vf_jit_const16(struct vf_jit_buf *b, const uint32_t w[16]);
+/* A pool constant of one word in every component. */
+static inline struct vf_jit_rm vf_jit_splat(struct vf_jit_buf *b, uint32_t v)
+{
+    return vf_jit_const(b, v, v, v, v);
+}
+/* Points the rel32 at `at` (ending at at + 4) to `target`. */
+VF_HIDDEN void vf_jit_patch_rel32(struct vf_jit_buf *b, size_t at, size_t target);
+
 /* One VEX instruction: opcode with reg (ModRM.reg), vvvv (-1: none) and
  * an r/m operand; imm < 0: no immediate byte. L: 0 for 128, 1 for 256. */
 VF_HIDDEN void vf_jit_vex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op, int reg,

@@ -27,7 +27,7 @@
 
 #define array_row vf_jit_row
 
-const uint32_t vf_jit_packed16[3][12] = {
+static const uint32_t packed16[3][12] = {
     { 0xf800u, 0x07e0u, 0x001fu, 0u, 0x47780000u, 0x44fc0000u, 0x41f80000u, 0x3f800000u,
       0x37842108u, 0x3a020821u, 0x3d042108u, 0x3f800000u },
     { 0x7c00u, 0x03e0u, 0x001fu, 0x8000u, 0x46f80000u, 0x44780000u, 0x41f80000u, 0x47000000u,
@@ -35,10 +35,10 @@ const uint32_t vf_jit_packed16[3][12] = {
     { 0x0f00u, 0x00f0u, 0x000fu, 0xf000u, 0x45700000u, 0x43700000u, 0x41700000u, 0x47700000u,
       0x39888889u, 0x3b888889u, 0x3d888889u, 0x37888889u },
 };
-const uint32_t vf_jit_unorm10_div[4] = { 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u };
-const uint32_t vf_jit_unorm10_rcp[4] = { 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu };
-const uint32_t vf_jit_unorm8_div[4] = { 0x437f0000u, 0x437f0000u, 0x437f0000u, 0x437f0000u };
-const uint32_t vf_jit_unorm8_rcp[4] = { 0x3b808081u, 0x3b808081u, 0x3b808081u, 0x3b808081u };
+static const uint32_t unorm10_div[4] = { 0x447fc000u, 0x447fc000u, 0x447fc000u, 0x40400000u };
+static const uint32_t unorm10_rcp[4] = { 0x3a802008u, 0x3a802008u, 0x3a802008u, 0x3eaaaaabu };
+static const uint32_t unorm8_div[4] = { 0x437f0000u, 0x437f0000u, 0x437f0000u, 0x437f0000u };
+static const uint32_t unorm8_rcp[4] = { 0x3b808081u, 0x3b808081u, 0x3b808081u, 0x3b808081u };
 
 static const struct array_row rows[] = {
 #define VF_VERTEX_FORMAT(name, bytes, nc, type, bits, shape) \
@@ -96,10 +96,6 @@ static void v2(struct vf_jit_buf *b, const struct src *s, int map, int pp, uint8
     vx(b, s, map, pp, op, dst, -1, rm, -1);
 }
 
-static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
-{
-    return vf_jit_const(b, v, v, v, v);
-}
 
 /* Exactly `bytes` bytes at m into xmm dst, the rest of dst zero. */
 static void load_one(struct vf_jit_buf *b, uint32_t bytes, struct vf_jit_rm m, int dst)
@@ -214,10 +210,10 @@ static void emit_half(struct vf_jit_buf *b, const struct src *s, int dst)
     struct vf_jit_rm d = vf_jit_reg(dst);
     v2(b, s, VF_M0F38, VF_P66, 0x13, T1, d);                         /* vcvtph2ps */
     v2(b, s, VF_M0F38, VF_P66, 0x33, T2, d);                         /* vpmovzxwd h */
-    v3(b, s, VF_M0F, VF_P66, 0xdb, T3, T2, splat(b, 0x7fff));        /* mag */
-    v3(b, s, VF_M0F, VF_P66, 0x66, T3, T3, splat(b, 0x7c00));        /* nan = mag > 0x7c00 */
+    v3(b, s, VF_M0F, VF_P66, 0xdb, T3, T2, vf_jit_splat(b, 0x7fff));        /* mag */
+    v3(b, s, VF_M0F, VF_P66, 0x66, T3, T3, vf_jit_splat(b, 0x7c00));        /* nan = mag > 0x7c00 */
     vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x72, 6, T2, vf_jit_reg(T2), 13); /* vpslld h, 13 */
-    v3(b, s, VF_M0F, VF_P66, 0xdf, T2, T2, splat(b, 0x400000));      /* clear = ~h & quiet */
+    v3(b, s, VF_M0F, VF_P66, 0xdf, T2, T2, vf_jit_splat(b, 0x400000));      /* clear = ~h & quiet */
     v3(b, s, VF_M0F, VF_P66, 0xdb, T3, T3, vf_jit_reg(T2));          /* nan & clear */
     v3(b, s, VF_M0F, VF_P66, 0xdf, dst, T3, vf_jit_reg(T1));         /* ~(nan & clear) & f */
 }
@@ -227,6 +223,53 @@ static void emit_or_defaults(struct vf_jit_buf *b, const struct src *s, int dst,
 {
     if (nc < 4)
         v3(b, s, VF_M0F, VF_P66, 0xeb, dst, dst, vf_jit_const(b, 0, 0, 0, one)); /* vpor */
+}
+
+/* Integer codes widened to words (sign-extended for the signed types) ->
+ * the format's words: SNORM's clamp of the lowest code, the UNORM/SNORM
+ * quotient, the missing components' defaults. */
+static void emit_code_steps(struct vf_jit_buf *b, const struct src *s,
+                            const struct array_row *row, int dst)
+{
+    int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
+    if (row->type == VF_JIT_TY_SNORM)
+        v3(b, s, VF_M0F38, VF_P66, 0x3d, dst, dst,
+           vf_jit_splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
+    if (row->type == VF_JIT_TY_UNORM || row->type == VF_JIT_TY_SNORM) {
+        uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
+                                      : (sign ? 0x46fffe00u : 0x477fff00u);
+        uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
+                                      : (sign ? 0x38000100u : 0x37800080u);
+        const uint32_t m[4] = { div, div, div, div }, r[4] = { rcp, rcp, rcp, rcp };
+        emit_unorm(b, s, dst, m, r);
+    }
+    emit_or_defaults(b, s, dst, row->nc,
+                     row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT
+                                                                                : VF_ONE_F32);
+}
+
+/* A packed format's steps once each component's word holds the whole code
+ * (R10G10B10A2, 16-bit packed) or its byte (BGRA, in RGBA order): the
+ * fields shifted and masked, the quotient, the defaults. */
+static void emit_packed_steps(struct vf_jit_buf *b, const struct src *s, vf_format f, uint32_t nc,
+                              int dst)
+{
+    if (f == VF_FORMAT_R10G10B10A2_UINT || f == VF_FORMAT_R10G10B10A2_UNORM) {
+        v3(b, s, VF_M0F38, VF_P66, 0x45, dst, dst, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
+        v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
+        if (f == VF_FORMAT_R10G10B10A2_UNORM)
+            emit_unorm(b, s, dst, unorm10_div, unorm10_rcp);
+        return;
+    }
+    if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
+        emit_unorm(b, s, dst, unorm8_div, unorm8_rcp);
+    } else {
+        const uint32_t *t =
+            packed16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
+        v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, t[0], t[1], t[2], t[3]));
+        emit_unorm(b, s, dst, t + 4, t + 8);
+    }
+    emit_or_defaults(b, s, dst, nc, VF_ONE_F32);
 }
 
 static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct array_row *row,
@@ -247,31 +290,16 @@ static void emit_array(struct vf_jit_buf *b, const struct src *s, const struct a
         v2(b, s, VF_M0F38, VF_P66, sign ? 0x21 : 0x31, dst, d); /* vpmov[sz]xbd */
     else if (row->bits == 16)
         v2(b, s, VF_M0F38, VF_P66, sign ? 0x23 : 0x33, dst, d); /* vpmov[sz]xwd */
-    if (row->type == VF_JIT_TY_SNORM)
-        v3(b, s, VF_M0F38, VF_P66, 0x3d, dst, dst,
-           splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
-    if (row->type == VF_JIT_TY_UNORM || row->type == VF_JIT_TY_SNORM) {
-        uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
-                                      : (sign ? 0x46fffe00u : 0x477fff00u);
-        uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
-                                      : (sign ? 0x38000100u : 0x37800080u);
-        const uint32_t m[4] = { div, div, div, div }, r[4] = { rcp, rcp, rcp, rcp };
-        emit_unorm(b, s, dst, m, r);
-    }
-    emit_or_defaults(b, s, dst, row->nc,
-                     row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT : VF_ONE_F32);
+    emit_code_steps(b, s, row, dst);
 }
 
 /* 16-bit packed UNORM (fetch_template_decode.h VF_DEC_PACKED16): the field
  * masked in place, divided by its all-ones value at the same position. */
 static void emit_packed16(struct vf_jit_buf *b, const struct src *s, vf_format f, int dst)
 {
-    const uint32_t *t = vf_jit_packed16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
     emit_load(b, s, 2, dst);
     vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, vf_jit_reg(dst), 0); /* vpshufd bcast */
-    v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, t[0], t[1], t[2], t[3]));
-    emit_unorm(b, s, dst, t + 4, t + 8);
-    emit_or_defaults(b, s, dst, f == VF_FORMAT_B5G6R5_UNORM ? 3 : 4, VF_ONE_F32);
+    emit_packed_steps(b, s, f, f == VF_FORMAT_B5G6R5_UNORM ? 3 : 4, dst);
 }
 
 /* vpbroadcastd of the element's word into each vertex's lane. */
@@ -289,10 +317,7 @@ static void emit_packed(struct vf_jit_buf *b, const struct src *s, vf_format f, 
     struct vf_jit_rm d = vf_jit_reg(dst);
     if (f == VF_FORMAT_R10G10B10A2_UINT || f == VF_FORMAT_R10G10B10A2_UNORM) {
         emit_broadcast(b, s, dst);
-        v3(b, s, VF_M0F38, VF_P66, 0x45, dst, dst, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
-        v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
-        if (f == VF_FORMAT_R10G10B10A2_UNORM)
-            emit_unorm(b, s, dst, vf_jit_unorm10_div, vf_jit_unorm10_rcp);
+        emit_packed_steps(b, s, f, 4, dst);
     } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
         int x = f == VF_FORMAT_B8G8R8X8_UNORM;
         emit_load_widen(b, s, 4, 4, dst);
@@ -300,8 +325,7 @@ static void emit_packed(struct vf_jit_buf *b, const struct src *s, vf_format f, 
         if (x)
             v3(b, s, VF_M0F, VF_P66, 0xdb, dst, dst, vf_jit_const(b, ~0u, ~0u, ~0u, 0));
         vf_jit_vex(b, VF_M0F, VF_P66, 0, s->l, 0x70, dst, -1, d, 0xc6); /* swap x and z */
-        emit_unorm(b, s, dst, vf_jit_unorm8_div, vf_jit_unorm8_rcp);
-        emit_or_defaults(b, s, dst, x ? 3 : 4, VF_ONE_F32);
+        emit_packed_steps(b, s, f, x ? 3 : 4, dst);
     } else {
         emit_packed16(b, s, f, dst);
     }
@@ -339,10 +363,16 @@ void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element *e, int b
         emit_mapping(b, &s, e, dst);
 }
 
-void vf_jit_unorm(struct vf_jit_buf *b, int l, int dst, const uint32_t m[4], const uint32_t r[4])
+void vf_jit_code_steps(struct vf_jit_buf *b, int l, const struct vf_jit_row *row, int dst)
 {
     struct src s = { vf_jit_reg(0), vf_jit_reg(0), l };
-    emit_unorm(b, &s, dst, m, r);
+    emit_code_steps(b, &s, row, dst);
+}
+
+void vf_jit_packed_steps(struct vf_jit_buf *b, int l, const struct vf_jit_row *row, int dst)
+{
+    struct src s = { vf_jit_reg(0), vf_jit_reg(0), l };
+    emit_packed_steps(b, &s, row->format, row->nc, dst);
 }
 
 void vf_jit_or_defaults(struct vf_jit_buf *b, int l, int dst, uint32_t nc, uint32_t one)

@@ -32,17 +32,16 @@ VF_HIDDEN void vf_jit_emit_element(struct vf_jit_buf *b, const struct vf_element
                                    int base2, int dst);
 
 /* Shared steps of the templates, on xmm (l 0), ymm (1) or zmm (2; EVEX)
- * registers: integer codes to c / d (m: d per word, r: fl(1/d); scratch
- * xmm12); OR of the missing components' defaults; the element's
- * component mapping (nothing when it is the identity). */
-VF_HIDDEN void vf_jit_unorm(struct vf_jit_buf *b, int l, int dst, const uint32_t m[4],
-                            const uint32_t r[4]);
-/* The templates' constants: the 16-bit packed formats' (B5G6R5,
- * B5G5R5A1, B4G4R4A4) field masks, divisors and reciprocals, and the
- * divisors and reciprocals of R10G10B10A2 and 8-bit UNORM. */
-VF_HIDDEN extern const uint32_t vf_jit_packed16[3][12];
-VF_HIDDEN extern const uint32_t vf_jit_unorm10_div[4], vf_jit_unorm10_rcp[4];
-VF_HIDDEN extern const uint32_t vf_jit_unorm8_div[4], vf_jit_unorm8_rcp[4];
+ * registers (scratch xmm12): an integer array format's codes widened to
+ * words (sign-extended for the signed types) made its words (SNORM clamp,
+ * UNORM/SNORM quotient, defaults); a packed format's, once each
+ * component's word holds the whole code (R10G10B10A2, 16-bit packed) or
+ * its byte (BGRA, in RGBA order); the defaults of missing components; the
+ * element's component mapping (nothing when it is the identity). */
+VF_HIDDEN void vf_jit_code_steps(struct vf_jit_buf *b, int l, const struct vf_jit_row *row,
+                                 int dst);
+VF_HIDDEN void vf_jit_packed_steps(struct vf_jit_buf *b, int l, const struct vf_jit_row *row,
+                                   int dst);
 VF_HIDDEN void vf_jit_or_defaults(struct vf_jit_buf *b, int l, int dst, uint32_t nc, uint32_t one);
 VF_HIDDEN void vf_jit_mapping(struct vf_jit_buf *b, int l, const struct vf_element *e, int dst);
 

@@ -149,11 +149,6 @@ static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo
         plan_lane(p, e, row, j, 32 * j + (e->offset - lo));
 }
 
-static struct vf_jit_rm splat(struct vf_jit_buf *b, uint32_t v)
-{
-    return vf_jit_const(b, v, v, v, v);
-}
-
 static void z3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
                struct vf_jit_rm rm)
 {
@@ -167,59 +162,26 @@ static void half_fixup(struct vf_jit_buf *b, int d)
     int h = 30, mag = 31;
     vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x33, h, -1, vf_jit_reg(d), -1, 0, 0); /* vpmovzxwd */
     vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x13, d, -1, vf_jit_reg(d), -1, 0, 0); /* vcvtph2ps */
-    z3(b, VF_M0F, VF_P66, 0xdb, mag, h, splat(b, 0x7fff));                       /* vpandd */
-    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x66, KTEMP, mag, splat(b, 0x7c00), -1, 0, 0); /* nan */
-    vf_jit_evex(b, VF_M0F38, VF_PF3, 0, 2, 0x27, KTEMP, h, splat(b, 0x200), -1, KTEMP, 0);
-    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xdb, d, d, splat(b, ~0x400000u), -1, KTEMP, 0);
+    z3(b, VF_M0F, VF_P66, 0xdb, mag, h, vf_jit_splat(b, 0x7fff)); /* vpandd */
+    /* vpcmpgtd k7, mag, 0x7c00: the NaNs */
+    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x66, KTEMP, mag, vf_jit_splat(b, 0x7c00), -1, 0, 0);
+    vf_jit_evex(b, VF_M0F38, VF_PF3, 0, 2, 0x27, KTEMP, h, vf_jit_splat(b, 0x200), -1, KTEMP, 0);
+    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xdb, d, d, vf_jit_splat(b, ~0x400000u), -1, KTEMP, 0);
 }
 
 /* The type steps after the permute (jit_format.c's, on zmm). */
-static void type_steps(struct vf_jit_buf *b, const struct vf_element *e,
-                       const struct vf_jit_row *row, int d)
+static void type_steps(struct vf_jit_buf *b, const struct vf_jit_row *row, int d)
 {
-    vf_format f = e->format;
     if (row->type == VF_JIT_TY_PACKED) {
-        if (f == VF_FORMAT_R10G10B10A2_UNORM || f == VF_FORMAT_R10G10B10A2_UINT) {
-            z3(b, VF_M0F38, VF_P66, 0x45, d, d, vf_jit_const(b, 0, 10, 20, 30)); /* vpsrlvd */
-            z3(b, VF_M0F, VF_P66, 0xdb, d, d, vf_jit_const(b, 0x3ff, 0x3ff, 0x3ff, 3));
-            if (f == VF_FORMAT_R10G10B10A2_UNORM)
-                vf_jit_unorm(b, 2, d, vf_jit_unorm10_div, vf_jit_unorm10_rcp);
-        } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
-            vf_jit_unorm(b, 2, d, vf_jit_unorm8_div, vf_jit_unorm8_rcp);
-            vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
-        } else {
-            const uint32_t *t =
-                vf_jit_packed16[f == VF_FORMAT_B5G6R5_UNORM ? 0 : f == VF_FORMAT_B5G5R5A1_UNORM ? 1 : 2];
-            z3(b, VF_M0F, VF_P66, 0xdb, d, d, vf_jit_const(b, t[0], t[1], t[2], t[3]));
-            vf_jit_unorm(b, 2, d, t + 4, t + 8);
-            vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
-        }
-        return;
-    }
-    if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
+        vf_jit_packed_steps(b, 2, row, d);
+    } else if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
         half_fixup(b, d);
         vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
-        return;
+    } else if (row->bits != 32) { /* 32-bit: the defaults came with the permute */
+        if (row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM) /* vpsrad d, 32 - bits */
+            vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x72, 4, d, vf_jit_reg(d), 32 - row->bits, 0, 0);
+        vf_jit_code_steps(b, 2, row, d);
     }
-    if (row->bits == 32)
-        return; /* the defaults came with the permute */
-    int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
-    if (sign) /* vpsrad d, d, 32 - bits */
-        vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x72, 4, d, vf_jit_reg(d), 32 - row->bits, 0, 0);
-    if (row->type == VF_JIT_TY_SNORM)
-        z3(b, VF_M0F38, VF_P66, 0x3d, d, d,
-           splat(b, row->bits == 8 ? (uint32_t)-127 : (uint32_t)-32767)); /* vpmaxsd */
-    if (row->type == VF_JIT_TY_UNORM || row->type == VF_JIT_TY_SNORM) {
-        uint32_t div = row->bits == 8 ? (sign ? 0x42fe0000u : 0x437f0000u)
-                                      : (sign ? 0x46fffe00u : 0x477fff00u);
-        uint32_t rcp = row->bits == 8 ? (sign ? 0x3c010204u : 0x3b808081u)
-                                      : (sign ? 0x38000100u : 0x37800080u);
-        const uint32_t m[4] = { div, div, div, div }, r[4] = { rcp, rcp, rcp, rcp };
-        vf_jit_unorm(b, 2, d, m, r);
-    }
-    vf_jit_or_defaults(b, 2, d, row->nc,
-                       row->type == VF_JIT_TY_UINT || row->type == VF_JIT_TY_SINT ? VF_ONE_INT
-                                                                                  : VF_ONE_F32);
 }
 
 /* The opmask register holding `mask` for the loop, or KTEMP loaded now. */
@@ -252,13 +214,8 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
     vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, d, -1, vf_jit_const16(b, words), -1, 0, 0);
     int k = mask_register(b, km, p.mask, 0);
     vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, TABLE0, vf_jit_reg(TABLE1), -1, k, 0);
-    type_steps(b, e, row, d);
+    type_steps(b, row, d);
     vf_jit_mapping(b, 2, e, d);
-}
-
-static void put(struct vf_jit_buf *b, const uint8_t *p, size_t n)
-{
-    vf_jit_bytes(b, p, n);
 }
 
 /* Register d's lanes to the four records (rcx, r10, r11, r9). */
@@ -277,15 +234,6 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo)
     int32_t disp = (int32_t)lo - (j & 1 ? 32 : 0);
     vf_jit_evex(b, VF_M0F, VF_PF2, 0, 2, 0x6f, j >> 1 ? TABLE1 : TABLE0, -1,
                 vf_jit_mem(base, disp), -1, j & 1 ? 2 : 1, !(j & 1)); /* vmovdqu8 */
-}
-
-static void patch_rel32(struct vf_jit_buf *b, size_t at, size_t target)
-{
-    if (b->overflow)
-        return;
-    uint32_t d = (uint32_t)(int32_t)((int64_t)target - (int64_t)(at + 4));
-    for (int i = 0; i < 4; i++)
-        b->code[at + (size_t)i] = (uint8_t)(d >> (8 * i));
 }
 
 /* Every element decoded, then stored to the four records, in groups of
@@ -365,10 +313,10 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t k = 0; k < el[i]->size; k++)
             bytes |= 1ull << (el[i]->offset - lo + k);
-    put(b, cmp_edx_4, sizeof cmp_edx_4);
-    put(b, jb, sizeof jb);
+    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
+    vf_jit_bytes(b, jb, sizeof jb);
     size_t skip = b->len;
-    put(b, zero4, 4);
+    vf_jit_bytes(b, zero4, 4);
     /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
     vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
                vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
@@ -379,35 +327,36 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     size_t loop = b->len;
     if (gather) {
         for (int j = 0; j < 4; j++) {
-            const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) }; /* mov rax, [rdi + 8j] */
-            put(b, mov_rax, sizeof mov_rax);
-            put(b, add_rax_rsi, sizeof add_rax_rsi);
+            /* mov rax, [rdi + 8j] */
+            const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) };
+            vf_jit_bytes(b, mov_rax, sizeof mov_rax);
+            vf_jit_bytes(b, add_rax_rsi, sizeof add_rax_rsi);
             load_table(b, j, VF_RAX, lo);
         }
-        put(b, add_rdi_32, sizeof add_rdi_32);
+        vf_jit_bytes(b, add_rdi_32, sizeof add_rdi_32);
     } else {
         load_table(b, 0, VF_RDI, lo);
-        put(b, lea_r9_rdi, sizeof lea_r9_rdi);
+        vf_jit_bytes(b, lea_r9_rdi, sizeof lea_r9_rdi);
         load_table(b, 1, VF_R9, lo);
-        put(b, lea_r9_r9, sizeof lea_r9_r9);
+        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
         load_table(b, 2, VF_R9, lo);
-        put(b, lea_r9_r9, sizeof lea_r9_r9);
+        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
         load_table(b, 3, VF_R9, lo);
-        put(b, lea_rdi_r9, sizeof lea_rdi_r9);
+        vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
     }
-    put(b, lea_r10, sizeof lea_r10);
-    put(b, lea_r11, sizeof lea_r11);
-    put(b, lea_r9_r11, sizeof lea_r9_r11);
+    vf_jit_bytes(b, lea_r10, sizeof lea_r10);
+    vf_jit_bytes(b, lea_r11, sizeof lea_r11);
+    vf_jit_bytes(b, lea_r9_r11, sizeof lea_r9_r11);
     b->creg_on = 1;
     emit_elements(b, &km, el, n, lo);
     b->creg_on = 0;
     memset(b->creg, -1, sizeof(b->creg));
-    put(b, lea_rcx, sizeof lea_rcx);
-    put(b, sub_edx_4, sizeof sub_edx_4);
-    put(b, cmp_edx_4, sizeof cmp_edx_4);
-    put(b, jae, sizeof jae);
+    vf_jit_bytes(b, lea_rcx, sizeof lea_rcx);
+    vf_jit_bytes(b, sub_edx_4, sizeof sub_edx_4);
+    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
+    vf_jit_bytes(b, jae, sizeof jae);
     size_t back = b->len;
-    put(b, zero4, 4);
-    patch_rel32(b, back, loop);
-    patch_rel32(b, skip, b->len);
+    vf_jit_bytes(b, zero4, 4);
+    vf_jit_patch_rel32(b, back, loop);
+    vf_jit_patch_rel32(b, skip, b->len);
 }

@@ -37,16 +37,6 @@ static void put(struct vf_jit_buf *b, const uint8_t *p, size_t n)
     vf_jit_bytes(b, p, n);
 }
 
-/* rel32 of a jump whose displacement ends at `end` to `target`. */
-static void patch_rel32(struct vf_jit_buf *b, size_t at, size_t target)
-{
-    if (b->overflow)
-        return;
-    uint32_t d = (uint32_t)(int32_t)((int64_t)target - (int64_t)(at + 4));
-    for (int i = 0; i < 4; i++)
-        b->code[at + (size_t)i] = (uint8_t)(d >> (8 * i));
-}
-
 /* The slot's fetched elements sorted by record register. */
 static uint32_t sorted_elements(const struct vf_layout *L, const struct vf_slot *slot,
                                 const struct vf_element **out)
@@ -211,8 +201,8 @@ static void emit_align_nt(struct vf_jit_buf *b, const struct vf_element *const *
     put(b, gather ? add_rdi_8 : add_rdi_rsi, gather ? sizeof add_rdi_8 : sizeof add_rdi_rsi);
     put(b, add_rcx_r8, sizeof add_rcx_r8);
     put(b, dec_edx, sizeof dec_edx);
-    patch_rel32(b, skip1, b->len);
-    patch_rel32(b, skip2, b->len);
+    vf_jit_patch_rel32(b, skip1, b->len);
+    vf_jit_patch_rel32(b, skip2, b->len);
 }
 
 size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
@@ -266,8 +256,8 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
     put(b, jae, sizeof jae);
     size_t back = b->len;
     put(b, zero4, 4);
-    patch_rel32(b, back, loop);
-    patch_rel32(b, to_single, b->len);
+    vf_jit_patch_rel32(b, back, loop);
+    vf_jit_patch_rel32(b, to_single, b->len);
 
     put(b, test_edx, sizeof test_edx);
     put(b, jz, sizeof jz);
@@ -281,7 +271,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
         emit_body_nt(b, el, n, gather ? VF_RAX : VF_RDI);
     else
         emit_body(b, el, n, gather ? VF_RAX : VF_RDI);
-    patch_rel32(b, to_end, b->len);
+    vf_jit_patch_rel32(b, to_end, b->len);
     put(b, tail, sizeof tail);
     /* Kernels start on 16-byte boundaries (int3 padding). */
     while (!b->overflow && (b->len & 15))

@@ -379,17 +379,26 @@ static void stream_whole_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts
     vf_guarded_free(&vbg);
 }
 
-START_TEST(test_stream_whole_records)
+/* One random case of a loop test on `isa`. */
+typedef void random_case_fn(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t isa,
+                            int it);
+
+/* `iters` cases from `seed` on `isa`, where the generator runs. */
+static void random_cases(random_case_fn *fn, uint32_t isa, uint64_t seed, int iters)
 {
-    uint32_t isa = jit_isas[_i];
     vf_format fmts[64];
     uint32_t nfmts = ia_formats(fmts);
     if (!vf_isa_available(isa) || !jit_expected(isa))
         return;
     vf_rng rng;
-    vf_rng_seed(&rng, 0x57e4u + (uint64_t)_i);
-    for (int it = 0; it < 300; it++)
-        stream_whole_case(&rng, fmts, nfmts, isa, it);
+    vf_rng_seed(&rng, seed);
+    for (int it = 0; it < iters; it++)
+        fn(&rng, fmts, nfmts, isa, it);
+}
+
+START_TEST(test_stream_whole_records)
+{
+    random_cases(stream_whole_case, jit_isas[_i], 0x57e4u + (uint64_t)_i, 300);
 }
 END_TEST
 
@@ -444,16 +453,8 @@ static void quad_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32
 
 START_TEST(test_quad_windows)
 {
-    uint32_t isa = jit_isas[_i];
-    vf_format fmts[64];
-    uint32_t nfmts = ia_formats(fmts);
-    if (!vf_isa_available(isa) || !jit_expected(isa))
-        return;
-    vf_rng rng;
-    vf_rng_seed(&rng, 0x4a11u + (uint64_t)_i);
     setenv("VFETCH_JIT_QUAD", "1", 1); /* whatever this core measures */
-    for (int it = 0; it < 400; it++)
-        quad_case(&rng, fmts, nfmts, isa, it);
+    random_cases(quad_case, jit_isas[_i], 0x4a11u + (uint64_t)_i, 400);
     unsetenv("VFETCH_JIT_QUAD");
 }
 END_TEST

@@ -94,16 +94,8 @@ static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, u
                 index[v] = vf_load_u32(p + 4 * (size_t)v);
         return;
     }
-    for (uint32_t v = 0; v < n; v++) {
-        uint64_t byte = plan->ib_addr64 ? ((uint64_t)plan->start_location + pos + v) * isz
-                                        : (uint32_t)((start + v) * isz);
-        uint32_t value = 0;
-        if (byte + isz <= plan->ib_size)
-            value = isz == 1   ? data[byte]
-                    : isz == 2 ? vf_load_u16(data + byte)
-                               : vf_load_u32(data + byte);
-        index[v] = value;
-    }
+    for (uint32_t v = 0; v < n; v++)
+        index[v] = vf_plan_index_at(plan, pos + v);
 }
 
 /* Fills bi with the indices of positions [pos, pos + n), their cuts and

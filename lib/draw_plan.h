@@ -182,6 +182,21 @@ VF_HIDDEN void vf_check_output_overflow(struct vf_draw_diag *ctx, uint64_t units
 VF_HIDDEN void vf_check_range(struct vf_draw_diag *ctx, const struct vf_plan *plan,
                               uint32_t instance, uint32_t first, uint32_t count);
 
+/* The raw index at draw position p (rules §5.1: byte (start + p) * size
+ * in 32-bit arithmetic, 64-bit for Vulkan plans, §18.3); an index past the
+ * view, or with no index data, reads 0. Sizes 1, 2 and 4. For the
+ * positions that the in-place fast paths do not cover. */
+static inline uint32_t vf_plan_index_at(const struct vf_plan *plan, uint32_t p)
+{
+    uint32_t isz = plan->ib_index_size;
+    uint64_t byte = plan->ib_addr64 ? ((uint64_t)plan->start_location + p) * isz
+                                    : (uint32_t)((plan->start_location + p) * isz);
+    const uint8_t *data = plan->ib_data;
+    if (data == NULL || byte + isz > plan->ib_size)
+        return 0;
+    return isz == 1 ? data[byte] : isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+}
+
 /* draw.c: the plan of a draw whose checks all passed (index_size: what
  * vf_check_index_buffer gave), without checking anything again; for
  * draw_batch.c, which checks what its draws share once. */

@@ -30,17 +30,8 @@ struct vf_index_source vf_reuse_index_source(const struct vf_plan *plan, uint32_
         src.size = isz;
         return src;
     }
-    for (uint32_t v = 0; v < n; v++) {
-        /* The address as load_indices (draw_fetch.c) computes it. */
-        uint64_t byte = plan->ib_addr64 ? ((uint64_t)start + v) * isz
-                                        : (uint32_t)((start + v) * isz);
-        uint32_t value = 0;
-        if (data && byte + isz <= plan->ib_size)
-            value = isz == 1   ? data[byte]
-                    : isz == 2 ? vf_load_u16(data + byte)
-                               : vf_load_u32(data + byte);
-        map[v] = value;
-    }
+    for (uint32_t v = 0; v < n; v++)
+        map[v] = vf_plan_index_at(plan, v);
     return src;
 }
 

@@ -297,7 +297,8 @@ void peer_row(struct bench *b, struct bench_case *c, double t_copy, double t_mem
  * layout runs per-element kernels anyway (no second row to show). */
 vf_layout *case_layout_elem(const struct bench *b, struct bench_case *c, uint32_t isa,
                             vf_result *res_ret);
-/* --jit off alone: every layout is created with the generator off. */
+/* --jit off alone: every layout is created with the generator off
+ * (VFETCH_JIT=0); with on, as the library decides (VFETCH_JIT unset). */
 void jit_options_apply(int jit);
 /* Table output: one line per timed ISA saying which kernel path its
  * layout runs, with the generation time and code size. */

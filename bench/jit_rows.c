@@ -1,8 +1,7 @@
 /*
  * jit_rows.c - the generated path beside the per-element one: each ISA's
- * layout twin compiled with the generator off (VFETCH_JIT=0 while it is
- * created; the others are created with VFETCH_JIT=1 when --jit has on), and the lines that say which path each layout runs and what
- * generating it cost.
+ * layout twin compiled with options.generator = VF_GENERATOR_OFF, and the
+ * lines that say which path each layout runs and what generating it cost.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -14,7 +13,10 @@
 
 void jit_options_apply(int jit)
 {
-    setenv("VFETCH_JIT", jit & 1 ? "1" : "0", 1);
+    if (jit & 1)
+        unsetenv("VFETCH_JIT");
+    else
+        setenv("VFETCH_JIT", "0", 1);
 }
 
 vf_layout *case_layout_elem(const struct bench *b, struct bench_case *c, uint32_t isa,
@@ -32,9 +34,8 @@ vf_layout *case_layout_elem(const struct bench *b, struct bench_case *c, uint32_
         vf_layout_options_init(&lo);
         lo.isa = isa;
         lo.output_shape = b->opt.output_shape;
-        setenv("VFETCH_JIT", "0", 1);
+        lo.generator = VF_GENERATOR_OFF;
         *res_ret = vf_layout_create(c->elems, c->num_elems, &lo, &c->layouts_elem[isa], NULL);
-        setenv("VFETCH_JIT", "1", 1);
         if (*res_ret != VF_OK)
             return NULL;
     }

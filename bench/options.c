@@ -47,9 +47,9 @@ static void usage(FILE *f)
           "  --peer-split BYTES   the most bytes of records one peer draw writes (default:\n"
           "                       the device's maxStorageBufferRange); a draw over it is\n"
           "                       split into several whose times are summed (K, M, G)\n"
-          "  --jit LIST           on: layouts run generated code where they can;\n"
-          "                       off (default): per-element kernels only; on,off: both,\n"
-          "                       the per-element row named ISA-elem\n"
+          "  --jit LIST           on (default): layouts run generated code where they can;\n"
+          "                       off: per-element kernels only; on,off: both, the\n"
+          "                       per-element row named ISA-elem\n"
           "  --json               print JSON instead of tables\n"
           "  --csv                print CSV (one line per result) instead of tables\n"
           "  --list               list the cases and exit\n"
@@ -266,7 +266,7 @@ static void parse_defaults(struct options *opt)
     if (opt->min_time == 0.0)
         opt->min_time = !opt->quick ? 0.05 : opt->formats ? 0.005 : 0.01;
     if (opt->jit == 0)
-        opt->jit = 2;
+        opt->jit = 1;
     jit_options_apply(opt->jit);
     if (opt->isa_mask == 0) {
         for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++)

@@ -486,7 +486,16 @@ typedef struct vf_layout_options {
     uint32_t system_values;             /* VF_SV_* bits */
     uint32_t output_shape;              /* VF_OUTPUT_* */
     uint32_t isa;                       /* vf_isa; VF_ISA_AUTO by default */
+    uint32_t generator;                 /* VF_GENERATOR_* (below); VF_GENERATOR_AUTO by default */
 } vf_layout_options;
+
+/* vf_layout_options.generator: whether vf_layout_create generates machine
+ * code for the layout's slots ("Kernel path" below). AUTO: where the
+ * generator is built and the ISA is avx2 or avx512, unless VFETCH_JIT=0 (or
+ * "off") is set in the environment when the layout is created. OFF: the
+ * per-element kernels only (the same records, bit for bit). */
+#define VF_GENERATOR_AUTO 0u
+#define VF_GENERATOR_OFF 1u
 
 /* Fills `options` with the defaults. */
 VF_API void vf_layout_options_init(vf_layout_options *options);
@@ -587,16 +596,18 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
  * slot's elements for two vertices at once and writes whole registers (two
  * at a time with 32-byte stores), bit-exact with the per-element kernels.
  * On the avx512 level with AVX512_VBMI, a slot whose elements lie within 32
- * bytes also gets a loop over four vertices (zmm registers, EVEX) when it is
- * faster on this core: vf_layout_create times both loops on 256 vertices
- * (about 0.2 ms), unless VFETCH_JIT_QUAD=0 or 1 in the environment forces
- * the choice. The code lives in its own read+execute mapping, freed by
- * vf_layout_destroy. A slot with a format the generator has no template for
- * (R11G11B10_FLOAT) runs the per-element kernels. The generator is opt-in:
- * it runs only for layouts created while VFETCH_JIT=1 (or "on") is set in
- * the environment, because its code is not yet ahead of the per-element
- * kernels on every CPU; `./configure --without-jit` leaves it out of the
- * library. */
+ * bytes can also run a loop over four vertices (zmm registers, EVEX).
+ * Which of these a slot runs, or its elements' own kernels, is what is
+ * fastest on this core: vf_layout_create times them on up to 4096 vertices
+ * (about 0.6 ms with its buffers; once per distinct slot in a process, the
+ * choice is remembered; thread-safe). VFETCH_JIT=1 in the environment
+ * leaves the elements' kernels out of that choice, VFETCH_JIT_QUAD=0 or 1
+ * forces the loop. The code lives in its own read+execute mapping, freed
+ * by vf_layout_destroy. A slot with a format the generator has no template
+ * for (R11G11B10_FLOAT) runs the per-element kernels. The generator runs by
+ * default; options.generator = VF_GENERATOR_OFF, or VFETCH_JIT=0 in the
+ * environment, keeps a layout on the per-element kernels, and
+ * `./configure --without-jit` leaves the generator out of the library. */
 typedef enum vf_kernel_path {
     VF_KERNEL_PATH_PER_ELEMENT = 0, /* every slot runs per-element kernels */
     VF_KERNEL_PATH_GENERATED = 1,   /* every per-vertex slot runs generated code */

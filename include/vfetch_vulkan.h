@@ -319,6 +319,7 @@ typedef struct vf_vk_vertex_input_options {
     uint32_t system_values;             /* VF_SV_* bits of vfetch.h */
     uint32_t output_shape;              /* VF_OUTPUT_* */
     uint32_t isa;                       /* vf_isa */
+    uint32_t generator;                 /* VF_GENERATOR_* of vfetch.h (default AUTO) */
 } vf_vk_vertex_input_options;
 
 VF_API void vf_vk_vertex_input_options_init(vf_vk_vertex_input_options *options);

@@ -120,6 +120,35 @@ static inline const struct vf_element *vf_fetched_element(const struct vf_layout
     return &layout->elements[layout->fetch[slot->first_fetch + f]];
 }
 
+/* An element's component mapping over `count` records from `dst`. */
+static inline void vf_apply_mapping_run(const struct vf_element *e, uint8_t *dst, uint32_t count,
+                                        size_t record_size)
+{
+    if (e->identity_mapping)
+        return;
+    for (uint32_t v = 0; v < count; v++)
+        vf_apply_mapping((uint32_t *)(void *)(dst + v * record_size), e->mapping, e->one);
+}
+
+/* A slot's elements decoded by their own kernels for `count` consecutive
+ * vertices whose slot data starts at `src`, each element's component
+ * mapping applied: the per-element path of draw_slot.c, which the
+ * generator's choice (lib/x86/jit/jit_choose.c) also times. */
+static inline void vf_slot_elements_strided(const struct vf_layout *layout,
+                                            const struct vf_slot *slot, const uint8_t *src,
+                                            size_t stride, uint32_t count, uint8_t *dst)
+{
+    size_t rs = layout->record_size;
+    for (uint32_t f = 0; f < slot->num_fetch; f++) {
+        const struct vf_element *e = vf_fetched_element(layout, slot, f);
+        uint8_t *d = dst + (size_t)e->record_register * 16;
+        vf_fetch_strided_fn kernel =
+            stride == e->size ? e->kernel.strided : e->kernel.strided_spaced;
+        kernel(src + e->offset, stride, count, (uint32_t *)(void *)d, rs);
+        vf_apply_mapping_run(e, d, count, rs);
+    }
+}
+
 #define VF_INDICES_CUT 1        /* some position is a strip cut */
 #define VF_INDICES_SEQUENTIAL 2 /* index[v] == index[0] + v, no cut */
 

@@ -41,16 +41,6 @@ struct gather_batch {
     uint8_t *dst;         /* the batch's first record */
 };
 
-static void apply_mapping_run(const struct vf_element *e, uint8_t *dst, uint32_t count,
-                              size_t record_size)
-{
-    if (e->identity_mapping)
-        return;
-    for (uint32_t v = 0; v < count; v++)
-        vf_apply_mapping((uint32_t *)(void *)(dst + v * record_size), e->mapping, e->one);
-}
-
-
 /* Strided decode of every element of a slot for `count` consecutive
  * vertices whose slot data starts at `src`. Inline: a call more was a
  * tenth of a small draw's own instructions. */
@@ -64,14 +54,7 @@ static VF_SLOT_INLINE void slot_strided(const struct vf_layout *layout, const st
         slot->jit_strided(src, vs->stride, count, (uint32_t *)(void *)dst, rs);
         return;
     }
-    for (uint32_t f = 0; f < slot->num_fetch; f++) {
-        const struct vf_element *e = vf_fetched_element(layout, slot, f);
-        uint8_t *d = dst + (size_t)e->record_register * 16;
-        vf_fetch_strided_fn kernel =
-            vs->stride == e->size ? e->kernel.strided : e->kernel.strided_spaced;
-        kernel(src + e->offset, vs->stride, count, (uint32_t *)(void *)d, rs);
-        apply_mapping_run(e, d, count, rs);
-    }
+    vf_slot_elements_strided(layout, slot, src, vs->stride, count, dst);
 }
 
 /* Gather decode of every element of a slot for vertices [a, b) of the
@@ -111,7 +94,7 @@ static void slot_gather(const struct gather_batch *g, uint32_t a, uint32_t b)
         }
         uint8_t *d = g->dst + (size_t)a * rs + (size_t)e->record_register * 16;
         e->kernel.gather(src, offset, b - a, (uint32_t *)(void *)d, rs);
-        apply_mapping_run(e, d, b - a, rs);
+        vf_apply_mapping_run(e, d, b - a, rs);
     }
 }
 

@@ -13,20 +13,26 @@
 #include "vf_internal.h"
 
 #ifdef HAVE_JIT
-VF_HIDDEN void vf_jit_generate(struct vf_layout *layout);
+VF_HIDDEN void vf_jit_generate(struct vf_layout *layout, int forced);
 VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
 #endif
 
-/* The generator is off unless VFETCH_JIT=1 (or on) is set when a layout is
- * created: its code does not yet beat the per-element kernels
- * (bench/README.md, "Generated slot kernels"), so it stays opt-in. */
-static int jit_disabled_by_env(void)
+/* VFETCH_JIT when a layout is created: 0 (or off) keeps it on the
+ * per-element kernels, as options.generator = VF_GENERATOR_OFF does; 1 (or
+ * on) generates code for every slot it can take without timing it against
+ * the elements' kernels (jit_choose.c). A switch for a whole process: test
+ * suites, a bisection. -1 when unset or anything else. */
+static int jit_env(void)
 {
     const char *env = getenv("VFETCH_JIT");
-    return env == NULL || !(strcmp(env, "1") == 0 || strcmp(env, "on") == 0);
+    if (env == NULL)
+        return -1;
+    if (strcmp(env, "0") == 0 || strcmp(env, "off") == 0)
+        return 0;
+    return strcmp(env, "1") == 0 || strcmp(env, "on") == 0 ? 1 : -1;
 }
 
-void vf_jit_build(struct vf_layout *layout)
+void vf_jit_build(struct vf_layout *layout, uint32_t generator)
 {
     struct vf_jit_state *j = &layout->jit;
     memset(j, 0, sizeof(*j));
@@ -40,15 +46,18 @@ void vf_jit_build(struct vf_layout *layout)
     for (uint32_t s = 0; s < layout->num_slots; s++)
         j->slots += layout->slots[s].slot_class == VF_INPUT_PER_VERTEX_DATA;
 #ifdef HAVE_JIT
-    if (jit_disabled_by_env())
-        snprintf(j->reason, sizeof j->reason, "off unless VFETCH_JIT=1");
+    if (generator == VF_GENERATOR_OFF)
+        snprintf(j->reason, sizeof j->reason, "turned off by options.generator");
+    else if (jit_env() == 0)
+        snprintf(j->reason, sizeof j->reason, "turned off by VFETCH_JIT=%s", getenv("VFETCH_JIT"));
     else if (layout->isa != VF_ISA_AVX2 && layout->isa != VF_ISA_AVX512)
         snprintf(j->reason, sizeof j->reason, "ISA %s has no generator (needs avx2)",
                  vf_isa_name(layout->isa));
     else
-        vf_jit_generate(layout);
+        vf_jit_generate(layout, jit_env() == 1);
 #else
-    (void)jit_disabled_by_env;
+    (void)jit_env;
+    (void)generator;
     snprintf(j->reason, sizeof j->reason, "built without the generator");
 #endif
 }

@@ -48,6 +48,10 @@ static int check_options(struct diag_ctx *ctx, const vf_layout_options *o, uint3
     if (o->signature == NULL && o->signature_count != 0)
         vf_layout_diag(ctx, VF_ERROR_NULL_POINTER, VF_SEVERITY_ERROR, -1, -1,
              "options: signature is NULL but signature_count is %" PRIu32, o->signature_count);
+    if (o->generator != VF_GENERATOR_AUTO && o->generator != VF_GENERATOR_OFF)
+        vf_layout_diag(ctx, VF_ERROR_INVALID_OPTIONS, VF_SEVERITY_ERROR, -1, -1,
+             "options: generator %" PRIu32 " is not VF_GENERATOR_AUTO (0) or _OFF (1)",
+             o->generator);
     if (o->isa >= VF_ISA_COUNT) {
         vf_layout_diag(ctx, VF_ERROR_INVALID_OPTIONS, VF_SEVERITY_ERROR, -1, -1,
              "options: isa %" PRIu32 " is not a vf_isa value", o->isa);

@@ -272,10 +272,10 @@ struct vf_layout {
 };
 
 /* lib/jit.c: generates the layout's slot kernels when the generator is
- * built, the ISA has AVX2 and VFETCH_JIT does not turn it off; records the
- * path and why. Never fails: a layout it cannot take runs its elements'
- * kernels. */
-VF_HIDDEN void vf_jit_build(struct vf_layout *layout);
+ * built, the ISA has AVX2 and neither `generator` (VF_GENERATOR_*) nor
+ * VFETCH_JIT turns it off; records the path and why. Never fails: a layout
+ * it cannot take runs its elements' kernels. */
+VF_HIDDEN void vf_jit_build(struct vf_layout *layout, uint32_t generator);
 VF_HIDDEN void vf_jit_release(struct vf_layout *layout);
 
 /* ------------------------------------------------------------------------ */

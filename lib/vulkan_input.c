@@ -88,6 +88,8 @@ static int check_options(struct vk_state *s, const vf_vk_vertex_input_options *o
     else if (o->output_shape != VF_OUTPUT_AOS && o->output_shape != VF_OUTPUT_SOA4 &&
              o->output_shape != VF_OUTPUT_SOA8 && o->output_shape != VF_OUTPUT_SOA16)
         why = "output_shape is not a VF_OUTPUT_* value";
+    else if (o->generator != VF_GENERATOR_AUTO && o->generator != VF_GENERATOR_OFF)
+        why = "generator is not VF_GENERATOR_AUTO (0) or VF_GENERATOR_OFF (1)";
     if (why) {
         vf_vk_diag(&s->ctx, VF_ERROR_INVALID_OPTIONS, -1, "options: %s", why);
         return 0;
@@ -321,6 +323,7 @@ static vf_result compile(const struct vk_state *s, vf_vk_vertex_input **input_re
     if (lo.system_values & (VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID))
         lo.system_values |= VF_SV_FLAGS;
     lo.output_shape = s->opt.output_shape;
+    lo.generator = s->opt.generator;
     r = vf_layout_build(&c, &lo, &vi->layout);
     if (r != VF_OK) {
         free(vi);

@@ -568,6 +568,7 @@ START_TEST(test_options)
     ck_assert_uint_eq(o.system_values, 0);
     ck_assert_uint_eq(o.output_shape, VF_OUTPUT_AOS);
     ck_assert_uint_eq(o.isa, VF_ISA_AUTO);
+    ck_assert_uint_eq(o.generator, VF_GENERATOR_AUTO);
     ck_assert_uint_eq(o.max_input_slots == 0 || o.max_input_slots == 16, 1);
     vf_layout_options_init(NULL);
 
@@ -596,6 +597,10 @@ START_TEST(test_options)
     vf_layout_options_init(&o);
     o.isa = VF_ISA_COUNT;
     fail_one(d, 1, &o, VF_ERROR_INVALID_OPTIONS, -1, "options: isa 8 is not a vf_isa value");
+    vf_layout_options_init(&o);
+    o.generator = 2;
+    fail_one(d, 1, &o, VF_ERROR_INVALID_OPTIONS, -1,
+             "options: generator 2 is not VF_GENERATOR_AUTO (0) or _OFF (1)");
     vf_layout_options_init(&o);
     o.signature_count = 2;
     fail_one(d, 1, &o, VF_ERROR_NULL_POINTER, -1,

@@ -337,6 +337,10 @@ START_TEST(test_create_errors)
     expect_create(&c, &o, VF_ERROR_VK_TOO_MANY_ATTRIBUTES, "-00614");
     o.max_vertex_input_attributes = 33;
     expect_create(&c, &o, VF_ERROR_INVALID_OPTIONS, "limit");
+    vf_vk_vertex_input_options_init(&o);
+    ck_assert_uint_eq(o.generator, VF_GENERATOR_AUTO);
+    o.generator = 2;
+    expect_create(&c, &o, VF_ERROR_INVALID_OPTIONS, "generator is not VF_GENERATOR_AUTO");
     vf_vk_vertex_input *vi;
     ck_assert_int_eq(vf_vk_vertex_input_create(NULL, 1, NULL, 0, NULL, 0, NULL, &vi, NULL),
                      VF_ERROR_NULL_POINTER);

@@ -140,9 +140,10 @@ tests_isa_levels_SOURCES = tests/isa_levels.c
 tests_isa_levels_LDADD = libvfetch_core.la
 dist_check_SCRIPTS += tests/run-isa-matrix.sh
 TESTS += tests/run-isa-matrix.sh
-# The draw suites and replays once more with the code generator on.
-dist_check_SCRIPTS += tests/run-jit-on.sh
-TESTS += tests/run-jit-on.sh
+# The draw suites and replays once more with the code generator off, and
+# the random draws streamed at every size with it on and off.
+dist_check_SCRIPTS += tests/run-kernel-paths.sh
+TESTS += tests/run-kernel-paths.sh
 
 # vfetch.h alone, as strict C99 and as C++: the public header must need
 # nothing else. Both only have to compile, link and return 0. AM_CFLAGS

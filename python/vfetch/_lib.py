@@ -63,7 +63,7 @@ class LayoutOptions(ctypes.Structure):
     _fields_ = [("struct_size", ctypes.c_size_t), ("component_mappings", ctypes.POINTER(u32)),
                 ("max_input_slots", u32), ("signature", ctypes.POINTER(SignatureElement)),
                 ("signature_count", u32), ("system_values", u32), ("output_shape", u32),
-                ("isa", u32)]
+                ("isa", u32), ("generator", u32)]
 
 
 class Diagnostic(ctypes.Structure):

@@ -24,7 +24,8 @@ class _Options(ctypes.Structure):
                 ("max_vertex_input_bindings", u32), ("max_vertex_input_attributes", u32),
                 ("max_vertex_input_attribute_offset", u32),
                 ("max_vertex_input_binding_stride", u32), ("max_vertex_attrib_divisor", u32),
-                ("system_values", u32), ("output_shape", u32), ("isa", u32)]
+                ("system_values", u32), ("output_shape", u32), ("isa", u32),
+                ("generator", u32)]
 
 
 class _VertexBinding(ctypes.Structure):

@@ -59,6 +59,7 @@ static void formats_and_layouts(void)
     FIELD(vf_layout_options, system_values);
     FIELD(vf_layout_options, output_shape);
     FIELD(vf_layout_options, isa);
+    FIELD(vf_layout_options, generator);
 }
 
 static void diagnostics_and_infos(void)

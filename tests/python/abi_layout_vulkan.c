@@ -41,6 +41,7 @@ static void structs(void)
     FIELD(vf_vk_vertex_input_options, system_values);
     FIELD(vf_vk_vertex_input_options, output_shape);
     FIELD(vf_vk_vertex_input_options, isa);
+    FIELD(vf_vk_vertex_input_options, generator);
 
     SIZE(vf_vk_vertex_buffer_binding);
     FIELD(vf_vk_vertex_buffer_binding, data);

@@ -23,7 +23,7 @@
 /* 32 slots of two kernels of up to 32 elements (~70 bytes each) fit. */
 #define VF_JIT_MAX_CODE (160u * 1024u)
 
-VF_HIDDEN void vf_jit_generate(struct vf_layout *layout);
+VF_HIDDEN void vf_jit_generate(struct vf_layout *layout, int forced);
 
 static uint64_t now_ns(void)
 {
@@ -46,7 +46,7 @@ static const struct vf_element *untaken(const struct vf_layout *L, const struct 
 /* Emits both kernels of every slot it can take; offsets[s] = (strided,
  * gather), or SIZE_MAX for a slot left to the per-element kernels; then,
  * for a whole-record slot, its streaming pair at offsets[num_slots]. */
-static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2])
+static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2], int forced)
 {
     offsets[L->num_slots][0] = offsets[L->num_slots][1] = SIZE_MAX;
     struct vf_jit_state *j = &L->jit;
@@ -64,7 +64,15 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
                          (unsigned)slot->slot, name ? name : "a Vulkan-only format");
             continue;
         }
-        int quad = vf_jit_choose_quad(L, slot);
+        int loop = vf_jit_choose_loop(L, slot, forced);
+        if (loop == VF_JIT_LOOP_ELEMENTS) {
+            if (j->reason[0] == '\0')
+                snprintf(j->reason, sizeof j->reason,
+                         "slot %u: its elements' kernels measured faster on this core",
+                         (unsigned)slot->slot);
+            continue;
+        }
+        int quad = loop == VF_JIT_LOOP_QUAD;
         j->quad_slots += (uint32_t)quad;
         offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0, 0, quad);
         offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1, 0, quad);
@@ -114,7 +122,7 @@ static void install(struct vf_layout *L, uint8_t *base, size_t offsets[][2])
     }
 }
 
-void vf_jit_generate(struct vf_layout *L)
+void vf_jit_generate(struct vf_layout *L, int forced)
 {
     struct vf_jit_state *j = &L->jit;
     size_t offsets[VF_MAX_INPUT_SLOTS + 1][2];
@@ -124,7 +132,7 @@ void vf_jit_generate(struct vf_layout *L)
     size_t bytes = 0;
     if (b != NULL && code != NULL) {
         vf_jit_init(b, code, VF_JIT_MAX_CODE);
-        emit_slots(L, b, offsets);
+        emit_slots(L, b, offsets, forced);
         bytes = b->len > 0 || b->overflow ? vf_jit_finish(b) : SIZE_MAX;
     }
     if (b == NULL || code == NULL)

@@ -13,7 +13,16 @@
 VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot);
 /* Whether the slot's kernels get the loop: vf_jit_quad_ok, and faster on
  * this core (measured; VFETCH_JIT_QUAD=0/1 forces it). jit_choose.c. */
-VF_HIDDEN int vf_jit_choose_quad(const struct vf_layout *L, const struct vf_slot *slot);
+/* What a slot the generator takes runs (jit_choose.c). */
+#define VF_JIT_LOOP_ELEMENTS 0 /* its elements' own kernels */
+#define VF_JIT_LOOP_PAIR 1     /* the two-vertex ymm loop */
+#define VF_JIT_LOOP_QUAD 2     /* the four-vertex avx512 loop */
+/* The fastest on this core of the candidates: the elements' kernels
+ * (unless `forced`, VFETCH_JIT=1), the two-vertex loop and, where
+ * vf_jit_quad_ok, the four-vertex one (VFETCH_JIT_QUAD=0/1 forces the
+ * loop). Measured when there is a choice, once per distinct slot code. */
+VF_HIDDEN int vf_jit_choose_loop(const struct vf_layout *L, const struct vf_slot *slot,
+                                 int forced);
 /* jit_layout.c: `bytes` of code copied into a fresh read+execute mapping
  * (NULL on failure), and its release. */
 VF_HIDDEN void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_bytes);

@@ -28,6 +28,7 @@ VF_ERROR_NULL_POINTER, VF_ERROR_OVERFLOW, VF_ERROR_OUTPUT_TOO_SMALL = 1, 4, 5
 VF_MAX_DIAGNOSTICS = 128
 VF_DIAGNOSTIC_MESSAGE_SIZE = 240
 VF_APPEND_ALIGNED_ELEMENT = 0xFFFFFFFF
+VF_GENERATOR_AUTO, VF_GENERATOR_OFF = 0, 1
 VF_DEFAULT_COMPONENT_MAPPING = 0x1688
 VF_COMPONENT_MAPPING_ALWAYS_SET_BIT = 0x1000
 VF_INPUT_PER_VERTEX_DATA, VF_INPUT_PER_INSTANCE_DATA = 0, 1
@@ -64,6 +65,12 @@ class LayoutOptions(ctypes.Structure):
                 ("max_input_slots", u32), ("signature", ctypes.POINTER(SignatureElement)),
                 ("signature_count", u32), ("system_values", u32), ("output_shape", u32),
                 ("isa", u32), ("generator", u32)]
+
+
+class KernelPathInfo(ctypes.Structure):
+    _fields_ = [("path", ctypes.c_int), ("reason", c_str), ("slots", u32),
+                ("generated_slots", u32), ("code_bytes", u32), ("generation_ns", ctypes.c_uint64),
+                ("quad_slots", u32)]
 
 
 class Diagnostic(ctypes.Structure):
@@ -161,6 +168,8 @@ _SIGNATURES = {
     "vf_layout_register_count": (u32, [c_ptr]),
     "vf_layout_register": (ctypes.c_int, [c_ptr, u32, ctypes.POINTER(LayoutRegisterInfo)]),
     "vf_layout_record_size": (ctypes.c_size_t, [c_ptr]),
+    "vf_layout_kernel_path": (ctypes.c_int, [c_ptr, ctypes.POINTER(KernelPathInfo)]),
+    "vf_kernel_path_name": (c_str, [ctypes.c_int]),
     "vf_draw_desc_init": (None, [ctypes.POINTER(DrawDesc)]),
     "vf_draw_output_size": (ctypes.c_int, [c_ptr, u32, u32, ctypes.POINTER(ctypes.c_size_t)]),
     "vf_draw": (ctypes.c_int, [c_ptr, ctypes.POINTER(DrawDesc), c_ptr, ctypes.c_size_t]),

@@ -51,10 +51,12 @@ class Layout:
     """A compiled input layout (vf_layout_create). `elements`: dicts with
     D3D12 field names or D3D12_INPUT_ELEMENT_DESC-shaped tuples (a dict may
     carry ComponentMapping). Raises LayoutError with every diagnostic; the
-    warnings of a valid layout are in .warnings."""
+    warnings of a valid layout are in .warnings. generator=False keeps the
+    layout on the per-element kernels (the same records); .kernel_path says
+    which kernels it runs."""
 
     def __init__(self, elements, signature=None, max_input_slots=0,
-                 system_values=ALL_SYSTEM_VALUES, isa=None):
+                 system_values=ALL_SYSTEM_VALUES, isa=None, generator=True):
         lib = _lib.lib()
         max_input_slots = arg_uint("max_input_slots", max_input_slots)
         system_values = arg_uint("system_values", system_values)
@@ -93,6 +95,9 @@ class Layout:
             opts.signature_count = len(sig)
         opts.system_values = system_values
         opts.isa = _isa_value(isa)
+        if not isinstance(generator, bool):
+            arg_type("generator", "True or False", generator)
+        opts.generator = _lib.VF_GENERATOR_AUTO if generator else _lib.VF_GENERATOR_OFF
         diag = _lib.Diagnostics()
         handle = ctypes.c_void_p()
         rc = lib.vf_layout_create(descs, n, ctypes.byref(opts), ctypes.byref(handle),
@@ -118,6 +123,19 @@ class Layout:
         if h:
             self._lib.vf_layout_destroy(h)
             self._handle = None
+
+    @property
+    def kernel_path(self):
+        """vf_layout_kernel_path as a dict: path ("generated", "per-element"
+        or "mixed"), reason ("" or why a slot runs its elements' kernels),
+        slots, generated_slots, quad_slots, code_bytes, generation_ns."""
+        info = _lib.KernelPathInfo()
+        self._lib.vf_layout_kernel_path(self._handle, ctypes.byref(info))
+        out = {f: getattr(info, f) for f in ("slots", "generated_slots", "quad_slots",
+                                             "code_bytes", "generation_ns")}
+        out["path"] = self._lib.vf_kernel_path_name(info.path).decode()
+        out["reason"] = (info.reason or b"").decode("utf-8", "replace")
+        return out
 
     def _describe(self):
         lib, h = self._lib, self._handle

@@ -60,6 +60,15 @@ static void formats_and_layouts(void)
     FIELD(vf_layout_options, output_shape);
     FIELD(vf_layout_options, isa);
     FIELD(vf_layout_options, generator);
+
+    SIZE(vf_kernel_path_info);
+    FIELD(vf_kernel_path_info, path);
+    FIELD(vf_kernel_path_info, reason);
+    FIELD(vf_kernel_path_info, slots);
+    FIELD(vf_kernel_path_info, generated_slots);
+    FIELD(vf_kernel_path_info, code_bytes);
+    FIELD(vf_kernel_path_info, generation_ns);
+    FIELD(vf_kernel_path_info, quad_slots);
 }
 
 static void diagnostics_and_infos(void)
@@ -176,6 +185,8 @@ static void d3d11_structs(void)
 /* The constants _lib.py names, by value. */
 static void library_constants(void)
 {
+    CONST(VF_GENERATOR_AUTO);
+    CONST(VF_GENERATOR_OFF);
     CONST(VF_FORMAT_R32_UINT);
     CONST(VF_FORMAT_R16_UINT);
     CONST(VF_ERROR_NULL_POINTER);

@@ -19,6 +19,7 @@ STRUCTS = {
     "InputElementDesc": "vf_input_element_desc",
     "SignatureElement": "vf_signature_element",
     "LayoutOptions": "vf_layout_options",
+    "KernelPathInfo": "vf_kernel_path_info",
     "Diagnostic": "vf_diagnostic",
     "Diagnostics": "vf_diagnostics",
     "LayoutElementInfo": "vf_layout_element_info",

@@ -434,6 +434,27 @@ START_TEST(test_stream_whole_records)
 }
 END_TEST
 
+/* Up to RC_MAX_ELEMENTS random formats laid end to end, each at its
+ * alignment, that fill `bytes` exactly: their count, and each one's format
+ * and offset. */
+static uint32_t tile(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t bytes,
+                     vf_format *f, uint32_t *off)
+{
+    for (;;) {
+        uint32_t n = 0, end = 0;
+        for (int tries = 0; tries < 64 && end < bytes && n < RC_MAX_ELEMENTS; tries++) {
+            vf_format g = fmts[vf_rng_below(rng, nfmts)];
+            uint32_t size = vf_format_info(g)->bytes, a = size < 4 ? size : 4;
+            if (end % a != 0 || end + size > bytes)
+                continue;
+            f[n] = g, off[n++] = end;
+            end += size;
+        }
+        if (end == bytes)
+            return n;
+    }
+}
+
 /* One slot whose elements all lie within 32 bytes (the avx512 level's
  * four-vertex loop), random formats, offsets and mappings, a stride that
  * may be shorter than the elements' span (vertices overlap), the buffer
@@ -447,10 +468,21 @@ static void quad_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32
     c.n = 1 + vf_rng_below(rng, 6);
     c.use_maps = vf_rng_below(rng, 3) == 0;
     uint32_t align = 1, hi = 0;
+    vf_format tiled[RC_MAX_ELEMENTS];
+    uint32_t at[RC_MAX_ELEMENTS];
+    /* A third of the cases tile 16 or 32 bytes with no gap, where the
+     * loop reads whole 16-byte halves into split tables. */
+    int tiling = vf_rng_below(rng, 3) == 0;
+    if (tiling)
+        c.n = tile(rng, fmts, nfmts, 16u << vf_rng_below(rng, 2), tiled, at);
     for (uint32_t e = 0; e < c.n; e++) {
         vf_format f = fmts[vf_rng_below(rng, nfmts)];
         uint32_t size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
         uint32_t off = vf_rng_below(rng, (32 - size) / a + 1) * a;
+        if (tiling) {
+            f = tiled[e], off = at[e];
+            size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
+        }
         c.descs[e] = el("ATTR", e, f, 0, off, VF_INPUT_PER_VERTEX_DATA, 0);
         c.maps[e] = vf_rng_below(rng, 4) == 0 ? VF_ENCODE_COMPONENT_MAPPING(2, 1, 0, 5)
                                                : VF_DEFAULT_COMPONENT_MAPPING;

@@ -8,7 +8,12 @@
  * [lo, lo + 32) is table byte 32j + t. Each element then takes its four
  * vertices' bytes with one vpermi2b (AVX512_VBMI) whose index constant
  * also holds the bytes that are not read (zero extension, the default
- * words of 32-bit formats): merge-masking keeps the index there. The type
+ * words of 32-bit formats): merge-masking keeps the index there. Where
+ * the elements read every byte of a 16- or 32-byte window, the tables are
+ * split instead: bytes [lo, lo + 16) of vertex j in lane j of zmm16,
+ * [lo + 16, lo + 32) in lane j of zmm17, whole 16-byte loads, and an
+ * element within one half takes one vpermb (one uop on the Xeons, where
+ * vpermi2b has three). The type
  * steps are those of jit_format.c on zmm registers, so the words are the
  * same bits; each register goes out as four 16-byte stores, one per
  * record. On the Xeon this replaces two-vertex ymm iterations whose
@@ -41,6 +46,7 @@
 struct kmasks {
     uint64_t mask[KMASKS];
     uint32_t n;
+    uint32_t halves; /* split tables of 1 or 2 halves, 0: paired tables */
 };
 
 /* The bytes of the window every fetched element of the slot reads. */
@@ -79,7 +85,23 @@ int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot)
 struct plan {
     uint8_t idx[64];
     uint64_t mask;
+    int split;   /* the split tables (vf_jit_emit_quad_loop) */
+    uint32_t j;  /* the lane being planned */
+    uint32_t lo_bytes, hi_bytes; /* taken from the low and high table */
 };
+
+/* The table byte of window byte t of lane p->j: 32j + t in the paired
+ * tables (lanes 0, 1 in the low table); in the split ones, 16j + t of the
+ * low table for t < 16, 64 + 16j + t - 16 (the high one) above. */
+static uint32_t table_byte(struct plan *p, uint32_t t)
+{
+    uint32_t at = !p->split ? 32 * p->j + t : t < 16 ? 16 * p->j + t : 48 + 16 * p->j + t;
+    if (at < 64)
+        p->lo_bytes++;
+    else
+        p->hi_bytes++;
+    return at;
+}
 
 static void take(struct plan *p, uint32_t at, uint32_t from)
 {
@@ -108,14 +130,15 @@ static void take_code(struct plan *p, uint32_t at, uint32_t src, uint32_t bytes,
 {
     uint32_t top = sign ? 4 - bytes : 0;
     for (uint32_t k = 0; k < bytes; k++)
-        take(p, at + top + k, src + k);
+        take(p, at + top + k, table_byte(p, src + k));
 }
 
-/* The plan of element e for lane j, its bytes at table byte `src`. */
+/* The plan of element e for lane j, its bytes at window byte `src`. */
 static void plan_lane(struct plan *p, const struct vf_element *e, const struct vf_jit_row *row,
                       uint32_t j, uint32_t src)
 {
     vf_format f = e->format;
+    p->j = j;
     int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
     if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
         /* halves at words 4j + c of the low 32 bytes (vcvtph2ps zmm, ymm) */
@@ -142,11 +165,12 @@ static void plan_lane(struct plan *p, const struct vf_element *e, const struct v
     }
 }
 
-static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo)
+static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo, int split)
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
+    p->split = split;
     for (uint32_t j = 0; j < 4; j++)
-        plan_lane(p, e, row, j, 32 * j + (e->offset - lo));
+        plan_lane(p, e, row, j, e->offset - lo);
 }
 
 static void z3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
@@ -204,16 +228,22 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
                           uint32_t lo, int d)
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
-    struct plan p = { { 0 }, 0 };
-    plan_element(&p, e, lo);
+    struct plan p = { { 0 }, 0, 0, 0, 0, 0 };
+    plan_element(&p, e, lo, km->halves != 0);
     uint32_t words[16];
     for (uint32_t i = 0; i < 16; i++)
         words[i] = (uint32_t)p.idx[4 * i] | (uint32_t)p.idx[4 * i + 1] << 8 |
                    (uint32_t)p.idx[4 * i + 2] << 16 | (uint32_t)p.idx[4 * i + 3] << 24;
-    /* vmovdqu64 d, [idx]; vpermi2b d{k}, zmm16, zmm17 */
+    /* vmovdqu64 d, [idx]; then vpermi2b d{k}, zmm16, zmm17, or with one
+     * table, vpermb d{k}, d, table (one uop where vpermi2b has three on
+     * the Xeons; index bits above the sixth are ignored). */
     vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, d, -1, vf_jit_const16(b, words), -1, 0, 0);
     int k = mask_register(b, km, p.mask, 0);
-    vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, TABLE0, vf_jit_reg(TABLE1), -1, k, 0);
+    if (km->halves && (p.lo_bytes == 0 || p.hi_bytes == 0))
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x8d, d, d,
+                    vf_jit_reg(p.hi_bytes ? TABLE1 : TABLE0), -1, k, 0);
+    else
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, TABLE0, vf_jit_reg(TABLE1), -1, k, 0);
     type_steps(b, row, d);
     vf_jit_mapping(b, 2, e, d);
 }
@@ -227,10 +257,23 @@ static void store4(struct vf_jit_buf *b, int d, int32_t reg)
         vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
 }
 
-/* The four tables' loads: vertex j at `base` + lo into half j & 1 of
- * table j >> 1 (k1 zeroing the rest, k2 merging). */
-static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo)
+/* Vertex j's loads. Paired tables: its window at `base` + lo into half
+ * j & 1 of table j >> 1 (k1 zeroing the rest, k2 merging). Split tables,
+ * where the elements read every byte of a 16- or 32-byte window: bytes
+ * [lo, lo + 16) into lane j of table 0 and [lo + 16, lo + 32) into lane j
+ * of table 1, whole 16-byte loads. */
+static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo, uint32_t halves)
 {
+    for (uint32_t h = 0; h < halves; h++) {
+        struct vf_jit_rm m = vf_jit_mem(base, (int32_t)(lo + 16 * h));
+        if (j == 0) /* vmovdqu32 xmm, [m]: the lanes above cleared */
+            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x6f, TABLE0 + (int)h, -1, m, -1, 0, 0);
+        else /* vinserti32x4 zmm, zmm, [m], j */
+            vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x38, TABLE0 + (int)h, TABLE0 + (int)h, m, j,
+                        0, 0);
+    }
+    if (halves)
+        return;
     int32_t disp = (int32_t)lo - (j & 1 ? 32 : 0);
     vf_jit_evex(b, VF_M0F, VF_PF2, 0, 2, 0x6f, j >> 1 ? TABLE1 : TABLE0, -1,
                 vf_jit_mem(base, disp), -1, j & 1 ? 2 : 1, !(j & 1)); /* vmovdqu8 */
@@ -263,8 +306,8 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)
 {
     for (uint32_t i = 0; i < n; i++) {
-        struct plan p = { { 0 }, 0 };
-        plan_element(&p, el[i], lo);
+        struct plan p = { { 0 }, 0, 0, 0, 0, 0 };
+        plan_element(&p, el[i], lo, km->halves != 0);
         mask_register(b, km, p.mask, 1);
     }
     for (uint32_t i = 0; i < km->n; i++) /* kmovq k, [mask] */
@@ -322,7 +365,10 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
     vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
                vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
-    struct kmasks km = { { 0 }, 0 };
+    struct kmasks km = { { 0 }, 0, 0 };
+    /* Split tables where no byte outside the elements is read by whole
+     * 16-byte loads: then most elements take one vpermb. */
+    km.halves = bytes == 0xffffffffu ? 2 : bytes == 0xffffu ? 1 : 0;
     emit_preamble(b, &km, el, n, lo);
     size_t loop = b->len;
     if (gather) {
@@ -331,17 +377,17 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
             const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) };
             vf_jit_bytes(b, mov_rax, sizeof mov_rax);
             vf_jit_bytes(b, add_rax_rsi, sizeof add_rax_rsi);
-            load_table(b, j, VF_RAX, lo);
+            load_table(b, j, VF_RAX, lo, km.halves);
         }
         vf_jit_bytes(b, add_rdi_32, sizeof add_rdi_32);
     } else {
-        load_table(b, 0, VF_RDI, lo);
+        load_table(b, 0, VF_RDI, lo, km.halves);
         vf_jit_bytes(b, lea_r9_rdi, sizeof lea_r9_rdi);
-        load_table(b, 1, VF_R9, lo);
+        load_table(b, 1, VF_R9, lo, km.halves);
         vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 2, VF_R9, lo);
+        load_table(b, 2, VF_R9, lo, km.halves);
         vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 3, VF_R9, lo);
+        load_table(b, 3, VF_R9, lo, km.halves);
         vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
     }
     vf_jit_bytes(b, lea_r10, sizeof lea_r10);

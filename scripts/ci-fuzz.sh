@@ -64,6 +64,11 @@ run_target() {
         -print_final_stats=1 -artifact_prefix="out/$t-" $dict ${FUZZ_FLAGS:-} \
         "out/corpus/$t" $seeds || { echo "fuzz: $t FAILED"; return 1; }
 }
+# Generated code on every layout it can take, without timing it against
+# the per-element kernels first (a trial per distinct layout would slow
+# every new input, and could leave the generated kernels unfuzzed).
+VFETCH_JIT=${VFETCH_JIT-1}
+export VFETCH_JIT
 status=0
 for t in $targets; do
     run_target "$t" >>fuzz.out 2>&1 || { status=1; break; }

@@ -58,6 +58,9 @@ export CK_FORK=no
 # instruction would stop the run): keep the AVX2 path and below whatever
 # the CPUID it presents says.
 export VFETCH_DISABLE_CPU_FEATURES=avx512
+# As `make check` runs: generated code wherever it can be made, with no
+# timing trial per layout (under memcheck each took tens of milliseconds).
+export VFETCH_JIT="${VFETCH_JIT-1}"
 # check_identical reads tests/identical.digests from the source tree.
 export top_srcdir="$srcdir"
 # Threads make valgrind slow but stay correct; the fair scheduler avoids

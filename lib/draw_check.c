@@ -337,13 +337,10 @@ static void warn_address(struct vf_draw_diag *ctx, const struct vf_layout *layou
 static uint32_t index_at(const vf_draw_desc *desc, uint32_t size, uint32_t pos)
 {
     const vf_index_buffer_view *ib = desc->index_buffer;
-    if (!ib || !ib->data || size == 0)
+    if (!ib || size == 0)
         return 0;
     uint32_t byte = (desc->start_location + pos) * size;
-    if ((uint64_t)byte + size > ib->size_in_bytes)
-        return 0;
-    return size == 2 ? vf_load_u16((const uint8_t *)ib->data + byte)
-                     : vf_load_u32((const uint8_t *)ib->data + byte);
+    return vf_index_read((const uint8_t *)ib->data, ib->size_in_bytes, byte, size);
 }
 
 /* Where the indices of a draw fetch outside one slot's view. */

@@ -220,10 +220,7 @@ static inline uint32_t vf_plan_index_at(const struct vf_plan *plan, uint32_t p)
     uint32_t isz = plan->ib_index_size;
     uint64_t byte = plan->ib_addr64 ? ((uint64_t)plan->start_location + p) * isz
                                     : (uint32_t)((plan->start_location + p) * isz);
-    const uint8_t *data = plan->ib_data;
-    if (data == NULL || byte + isz > plan->ib_size)
-        return 0;
-    return isz == 1 ? data[byte] : isz == 2 ? vf_load_u16(data + byte) : vf_load_u32(data + byte);
+    return vf_index_read(plan->ib_data, plan->ib_size, byte, isz);
 }
 
 /* draw.c: the plan of a draw whose checks all passed (index_size: what

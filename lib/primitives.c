@@ -93,9 +93,7 @@ vf_result vf_prim_source_init(const vf_draw_desc *desc, int cut_lists,
 uint32_t vf_prim_index_at(const struct prim_source *src, uint32_t pos)
 {
     uint32_t byte = (src->start + pos) * src->index_size;
-    if ((uint64_t)byte + src->index_size > src->ib_size)
-        return 0;
-    return src->index_size == 2 ? vf_load_u16(src->ib + byte) : vf_load_u32(src->ib + byte);
+    return vf_index_read(src->ib, src->ib_size, byte, src->index_size);
 }
 
 /* Whether position `pos` is a cut; an index past the view reads 0, never

@@ -43,6 +43,17 @@ static inline uint32_t vf_load_u32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
            ((uint32_t)p[3] << 24);
 }
+/* The index of `isz` (1, 2 or 4) bytes at byte `at` of an index buffer of
+ * `bytes` bytes at `data`: 0 when it does not lie wholly inside (rules
+ * §5.1, §18.3) or there is no data. Each caller computes `at` by its own
+ * API's rule (32-bit wrapping for D3D, 64-bit for Vulkan). */
+static inline uint32_t vf_index_read(const uint8_t *data, uint64_t bytes, uint64_t at,
+                                     uint32_t isz)
+{
+    if (data == NULL || at > bytes || bytes - at < isz)
+        return 0;
+    return isz == 1 ? data[at] : isz == 2 ? vf_load_u16(data + at) : vf_load_u32(data + at);
+}
 /* The `size` (1, 2 or 4) bytes at p, zero-extended: a vertex element's
  * word, for the kernels' lane-by-lane loads (4 bytes in the host's order,
  * as the vector loads read them). */

@@ -120,19 +120,7 @@ vf_result vf_vk_prim_walk_init(const vf_vk_vertex_input *vi, const vf_vk_draw_de
 uint32_t vf_vk_prim_index(const struct vf_vk_prim_walk *w, uint32_t p)
 {
     uint64_t at = ((uint64_t)w->first + p) * w->index_size;
-    if (at + w->index_size > w->index_bytes)
-        return 0;
-    const uint8_t *b = w->indices + at;
-    if (w->index_size == 1)
-        return b[0];
-    if (w->index_size == 2) {
-        uint16_t v;
-        memcpy(&v, b, 2);
-        return v;
-    }
-    uint32_t v;
-    memcpy(&v, b, 4);
-    return v;
+    return vf_index_read(w->indices, w->index_bytes, at, w->index_size);
 }
 
 int vf_vk_prim_is_restart(const struct vf_vk_prim_walk *w, uint32_t p)

@@ -595,7 +595,7 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
  * machine code for each per-vertex slot: one loop that decodes all of the
  * slot's elements for two vertices at once and writes whole registers (two
  * at a time with 32-byte stores), bit-exact with the per-element kernels.
- * On the avx512 level with AVX512_VBMI, a slot whose elements lie within 32
+ * On the avx512 level with AVX512_VBMI, a slot whose elements lie within 64
  * bytes can also run a loop over four vertices (zmm registers, EVEX).
  * Which of these a slot runs, or its elements' own kernels, is what is
  * fastest on this core: vf_layout_create times them on up to 4096 vertices

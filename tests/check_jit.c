@@ -455,7 +455,7 @@ static uint32_t tile(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_
     }
 }
 
-/* One slot whose elements all lie within 32 bytes (the avx512 level's
+/* One slot whose elements all lie within 64 bytes (the avx512 level's
  * four-vertex loop), random formats, offsets and mappings, a stride that
  * may be shorter than the elements' span (vertices overlap), the buffer
  * ending at a guard page right after the last vertex's last element or
@@ -470,15 +470,18 @@ static void quad_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32
     uint32_t align = 1, hi = 0;
     vf_format tiled[RC_MAX_ELEMENTS];
     uint32_t at[RC_MAX_ELEMENTS];
-    /* A third of the cases tile 16 or 32 bytes with no gap, where the
-     * loop reads whole 16-byte halves into split tables. */
+    /* A third of the cases tile 16 to 64 bytes with no gap, where the loop
+     * reads whole 16-byte pieces into split tables; of the others, half
+     * spread over up to 64 bytes (split tables, the last one maybe partly
+     * read), half over up to 32 (paired tables unless they tile). */
     int tiling = vf_rng_below(rng, 3) == 0;
+    uint32_t span = vf_rng_below(rng, 2) ? 64 : 32;
     if (tiling)
-        c.n = tile(rng, fmts, nfmts, 16u << vf_rng_below(rng, 2), tiled, at);
+        c.n = tile(rng, fmts, nfmts, 16 * (1 + vf_rng_below(rng, 4)), tiled, at);
     for (uint32_t e = 0; e < c.n; e++) {
         vf_format f = fmts[vf_rng_below(rng, nfmts)];
         uint32_t size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
-        uint32_t off = vf_rng_below(rng, (32 - size) / a + 1) * a;
+        uint32_t off = vf_rng_below(rng, (span - size) / a + 1) * a;
         if (tiling) {
             f = tiled[e], off = at[e];
             size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;

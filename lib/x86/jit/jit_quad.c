@@ -9,18 +9,19 @@
  * vertices' bytes with one vpermi2b (AVX512_VBMI) whose index constant
  * also holds the bytes that are not read (zero extension, the default
  * words of 32-bit formats): merge-masking keeps the index there. Where
- * the elements read every byte of a 16- or 32-byte window, the tables are
- * split instead: bytes [lo, lo + 16) of vertex j in lane j of zmm16,
- * [lo + 16, lo + 32) in lane j of zmm17, whole 16-byte loads, and an
- * element within one half takes one vpermb (one uop on the Xeons, where
- * vpermi2b has three). The type
+ * the window is over 32 bytes (up to 64), or the elements read every byte
+ * of a 16- or 32-byte one, the tables are split instead: window bytes
+ * [16h, 16h + 16) of vertex j in lane j of zmm16 + h, whole 16-byte loads
+ * (the last table's bytes alone where the window ends inside it), and an
+ * element within one table takes one vpermb (one uop on the Xeons, where
+ * vpermi2b has three), one across two a vpermi2b of the pair. The type
  * steps are those of jit_format.c on zmm registers, so the words are the
  * same bits; each register goes out as four 16-byte stores, one per
  * record. On the Xeon this replaces two-vertex ymm iterations whose
  * vinserti128/vpinsr/vperm2i128 shuffles kept the vector ports busy
  * (bench/README.md, "Four vertices per iteration").
  *
- * Registers: zmm16/17 tables, zmm20..29 the elements' results, zmm30/31
+ * Registers: zmm16..19 tables (18, 19 constants where fewer), zmm20..29 the elements' results, zmm30/31
  * scratch, zmm12 emit_unorm's scratch, the other
  * zmm registers the loop's most used constants (loaded before it); k1/k2
  * the table masks, k3..k6 permute masks, k7 another mask or the
@@ -46,7 +47,8 @@
 struct kmasks {
     uint64_t mask[KMASKS];
     uint32_t n;
-    uint32_t halves; /* split tables of 1 or 2 halves, 0: paired tables */
+    uint32_t tables;  /* split tables (1 to 4), 0: the paired ones */
+    uint32_t partial; /* bytes of the last split table the window holds (1..16) */
 };
 
 /* The bytes of the window every fetched element of the slot reads. */
@@ -77,7 +79,7 @@ int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot)
     if (L->isa != VF_ISA_AVX512 || slot->num_fetch == 0 || !cpu_has_vbmi())
         return 0;
     window(L, slot, &lo, &hi);
-    return hi - lo <= 32;
+    return hi - lo <= 64;
 }
 
 /* An element's vpermi2b: index bytes (a table byte, or a literal where
@@ -87,15 +89,18 @@ struct plan {
     uint64_t mask;
     int split;   /* the split tables (vf_jit_emit_quad_loop) */
     uint32_t j;  /* the lane being planned */
-    uint32_t lo_bytes, hi_bytes; /* taken from the low and high table */
+    uint32_t base;               /* split: the element's first table */
+    uint32_t lo_bytes, hi_bytes; /* taken from that table and the next */
 };
 
-/* The table byte of window byte t of lane p->j: 32j + t in the paired
- * tables (lanes 0, 1 in the low table); in the split ones, 16j + t of the
- * low table for t < 16, 64 + 16j + t - 16 (the high one) above. */
+/* The permute index of window byte t of lane p->j: 32j + t in the paired
+ * tables (lanes 0, 1 in the low table); in the split ones, relative to the
+ * element's first table (t' = t - 16 base), 16j + t' there for t' < 16,
+ * 64 + 16j + t' - 16 (the next table) above. */
 static uint32_t table_byte(struct plan *p, uint32_t t)
 {
-    uint32_t at = !p->split ? 32 * p->j + t : t < 16 ? 16 * p->j + t : 48 + 16 * p->j + t;
+    uint32_t r = t - 16 * p->base;
+    uint32_t at = !p->split ? 32 * p->j + t : r < 16 ? 16 * p->j + r : 48 + 16 * p->j + r;
     if (at < 64)
         p->lo_bytes++;
     else
@@ -169,6 +174,7 @@ static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
     p->split = split;
+    p->base = split ? (e->offset - lo) / 16 : 0;
     for (uint32_t j = 0; j < 4; j++)
         plan_lane(p, e, row, j, e->offset - lo);
 }
@@ -228,8 +234,8 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
                           uint32_t lo, int d)
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
-    struct plan p = { { 0 }, 0, 0, 0, 0, 0 };
-    plan_element(&p, e, lo, km->halves != 0);
+    struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0 };
+    plan_element(&p, e, lo, km->tables != 0);
     uint32_t words[16];
     for (uint32_t i = 0; i < 16; i++)
         words[i] = (uint32_t)p.idx[4 * i] | (uint32_t)p.idx[4 * i + 1] << 8 |
@@ -239,11 +245,12 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
      * the Xeons; index bits above the sixth are ignored). */
     vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, d, -1, vf_jit_const16(b, words), -1, 0, 0);
     int k = mask_register(b, km, p.mask, 0);
-    if (km->halves && (p.lo_bytes == 0 || p.hi_bytes == 0))
-        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x8d, d, d,
-                    vf_jit_reg(p.hi_bytes ? TABLE1 : TABLE0), -1, k, 0);
+    int t0 = km->tables ? TABLE0 + (int)p.base : TABLE0;
+    if (km->tables && (p.lo_bytes == 0 || p.hi_bytes == 0))
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x8d, d, d, vf_jit_reg(p.hi_bytes ? t0 + 1 : t0),
+                    -1, k, 0);
     else
-        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, TABLE0, vf_jit_reg(TABLE1), -1, k, 0);
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, t0, vf_jit_reg(t0 + 1), -1, k, 0);
     type_steps(b, row, d);
     vf_jit_mapping(b, 2, e, d);
 }
@@ -258,21 +265,29 @@ static void store4(struct vf_jit_buf *b, int d, int32_t reg)
 }
 
 /* Vertex j's loads. Paired tables: its window at `base` + lo into half
- * j & 1 of table j >> 1 (k1 zeroing the rest, k2 merging). Split tables,
- * where the elements read every byte of a 16- or 32-byte window: bytes
- * [lo, lo + 16) into lane j of table 0 and [lo + 16, lo + 32) into lane j
- * of table 1, whole 16-byte loads. */
-static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo, uint32_t halves)
+ * j & 1 of table j >> 1 (k1 zeroing the rest, k2 merging). Split tables:
+ * window bytes [16h, 16h + 16) into lane j of table h, whole 16-byte
+ * loads, and for a last table the window only partly covers, a load of
+ * those bytes alone (k1) into zmm30 and an insert: no byte past the
+ * window is read, as at the end of a buffer it may not be there. */
+static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
+                       const struct kmasks *km)
 {
-    for (uint32_t h = 0; h < halves; h++) {
+    for (uint32_t h = 0; h < km->tables; h++) {
         struct vf_jit_rm m = vf_jit_mem(base, (int32_t)(lo + 16 * h));
-        if (j == 0) /* vmovdqu32 xmm, [m]: the lanes above cleared */
-            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x6f, TABLE0 + (int)h, -1, m, -1, 0, 0);
-        else /* vinserti32x4 zmm, zmm, [m], j */
-            vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x38, TABLE0 + (int)h, TABLE0 + (int)h, m, j,
-                        0, 0);
+        int t = TABLE0 + (int)h;
+        if (h + 1 == km->tables && km->partial < 16) {
+            /* vmovdqu8 xmm{k1}{z}, [m]; vinserti32x4 zmm, zmm, xmm30, j */
+            vf_jit_evex(b, VF_M0F, VF_PF2, 0, 0, 0x6f, j == 0 ? t : 30, -1, m, -1, 1, 1);
+            if (j > 0)
+                vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x38, t, t, vf_jit_reg(30), j, 0, 0);
+        } else if (j == 0) { /* vmovdqu32 xmm, [m]: the lanes above cleared */
+            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x6f, t, -1, m, -1, 0, 0);
+        } else { /* vinserti32x4 zmm, zmm, [m], j */
+            vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x38, t, t, m, j, 0, 0);
+        }
     }
-    if (halves)
+    if (km->tables)
         return;
     int32_t disp = (int32_t)lo - (j & 1 ? 32 : 0);
     vf_jit_evex(b, VF_M0F, VF_PF2, 0, 2, 0x6f, j >> 1 ? TABLE1 : TABLE0, -1,
@@ -306,8 +321,8 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)
 {
     for (uint32_t i = 0; i < n; i++) {
-        struct plan p = { { 0 }, 0, 0, 0, 0, 0 };
-        plan_element(&p, el[i], lo, km->halves != 0);
+        struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0 };
+        plan_element(&p, el[i], lo, km->tables != 0);
         mask_register(b, km, p.mask, 1);
     }
     for (uint32_t i = 0; i < km->n; i++) /* kmovq k, [mask] */
@@ -322,6 +337,8 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
     b->counting = 0;
     b->len = len, b->num_fixups = fixups;
     for (size_t r = 0; r < sizeof const_regs / sizeof const_regs[0]; r++) {
+        if (const_regs[r] >= TABLE0 && const_regs[r] < TABLE0 + (int)km->tables)
+            continue; /* a third or fourth split table */
         uint32_t best = 0, uses = 0;
         for (uint32_t c = 0; c < b->num_consts; c++)
             if (b->cuse[c] > uses && b->creg[c] < 0)
@@ -360,15 +377,23 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     vf_jit_bytes(b, jb, sizeof jb);
     size_t skip = b->len;
     vf_jit_bytes(b, zero4, 4);
-    /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
-    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
-               vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
-    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
-               vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
-    struct kmasks km = { { 0 }, 0, 0 };
-    /* Split tables where no byte outside the elements is read by whole
-     * 16-byte loads: then most elements take one vpermb. */
-    km.halves = bytes == 0xffffffffu ? 2 : bytes == 0xffffu ? 1 : 0;
+    struct kmasks km = { { 0 }, 0, 0, 16 };
+    /* Split tables for a window over 32 bytes, or where the elements read
+     * every byte of a 16- or 32-byte one: then most elements take one
+     * vpermb. Paired tables, byte-masked, for the other windows. */
+    uint32_t w = hi - lo;
+    if (w > 32 || bytes == 0xffffffffu || bytes == 0xffffu) {
+        km.tables = (w + 15) / 16;
+        km.partial = w - 16 * (km.tables - 1);
+        if (km.partial < 16) /* kmovq k1, [the partial table's bytes] */
+            vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
+                       vf_jit_const(b, (1u << km.partial) - 1u, 0, 0, 0), -1);
+    } else { /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
+        vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
+                   vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
+        vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
+                   vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
+    }
     emit_preamble(b, &km, el, n, lo);
     size_t loop = b->len;
     if (gather) {
@@ -377,17 +402,17 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
             const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) };
             vf_jit_bytes(b, mov_rax, sizeof mov_rax);
             vf_jit_bytes(b, add_rax_rsi, sizeof add_rax_rsi);
-            load_table(b, j, VF_RAX, lo, km.halves);
+            load_table(b, j, VF_RAX, lo, &km);
         }
         vf_jit_bytes(b, add_rdi_32, sizeof add_rdi_32);
     } else {
-        load_table(b, 0, VF_RDI, lo, km.halves);
+        load_table(b, 0, VF_RDI, lo, &km);
         vf_jit_bytes(b, lea_r9_rdi, sizeof lea_r9_rdi);
-        load_table(b, 1, VF_R9, lo, km.halves);
+        load_table(b, 1, VF_R9, lo, &km);
         vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 2, VF_R9, lo, km.halves);
+        load_table(b, 2, VF_R9, lo, &km);
         vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 3, VF_R9, lo, km.halves);
+        load_table(b, 3, VF_R9, lo, &km);
         vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
     }
     vf_jit_bytes(b, lea_r10, sizeof lea_r10);

@@ -8,11 +8,9 @@
 #include "jit_emit.h"
 
 /* Whether the slot's kernels get the four-vertex loop: the avx512 level,
- * a CPU with AVX512_VBMI, and every fetched element within 32 bytes of
+ * a CPU with AVX512_VBMI, and every fetched element within 64 bytes of
  * the slot's first. */
 VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot);
-/* Whether the slot's kernels get the loop: vf_jit_quad_ok, and faster on
- * this core (measured; VFETCH_JIT_QUAD=0/1 forces it). jit_choose.c. */
 /* What a slot the generator takes runs (jit_choose.c). */
 #define VF_JIT_LOOP_ELEMENTS 0 /* its elements' own kernels */
 #define VF_JIT_LOOP_PAIR 1     /* the two-vertex ymm loop */

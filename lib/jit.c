@@ -46,15 +46,16 @@ void vf_jit_build(struct vf_layout *layout, uint32_t generator)
     for (uint32_t s = 0; s < layout->num_slots; s++)
         j->slots += layout->slots[s].slot_class == VF_INPUT_PER_VERTEX_DATA;
 #ifdef HAVE_JIT
+    int env = jit_env();
     if (generator == VF_GENERATOR_OFF)
         snprintf(j->reason, sizeof j->reason, "turned off by options.generator");
-    else if (jit_env() == 0)
+    else if (env == 0)
         snprintf(j->reason, sizeof j->reason, "turned off by VFETCH_JIT=%s", getenv("VFETCH_JIT"));
     else if (layout->isa != VF_ISA_AVX2 && layout->isa != VF_ISA_AVX512)
         snprintf(j->reason, sizeof j->reason, "ISA %s has no generator (needs avx2)",
                  vf_isa_name(layout->isa));
     else
-        vf_jit_generate(layout, jit_env() == 1);
+        vf_jit_generate(layout, env == 1);
 #else
     (void)jit_env;
     (void)generator;

@@ -8,8 +8,8 @@
  * (bench/README.md, "Generated slot kernels", "Four vertices per
  * iteration"). So it is measured, once, when the layout is created: the
  * candidates' strided kernels are generated into a scratch mapping and
- * timed in turn on 256 zero vertices (the decode does not branch on the
- * data), the minimum of several rounds each, after the widest one has run
+ * timed in turn on up to 16 batches of 256 zero vertices (the decode does
+ * not branch on the data), the minimum of several rounds each, after the widest one has run
  * alone for 50 us (timed at once, the four-vertex loop lost on the core
  * where it wins by 1.2x: the 512-bit units were still waking). The choice
  * is remembered for the rest of the process, keyed by the candidates'

@@ -21,10 +21,10 @@
  * vinserti128/vpinsr/vperm2i128 shuffles kept the vector ports busy
  * (bench/README.md, "Four vertices per iteration").
  *
- * Registers: zmm16..19 tables (18, 19 constants where fewer), zmm20..29 the elements' results, zmm30/31
- * scratch, zmm12 emit_unorm's scratch, the other
- * zmm registers the loop's most used constants (loaded before it); k1/k2
- * the table masks, k3..k6 permute masks, k7 another mask or the
+ * Registers: zmm16..19 tables (18, 19 constants where fewer), zmm20..29
+ * the elements' results, zmm30/31 scratch, zmm12 emit_unorm's scratch,
+ * the other zmm registers the loop's most used constants (loaded before
+ * it); k1/k2 the table masks, k3..k6 permute masks, k7 another mask or the
  * half-float fixup's.
  * rax, r9, r10, r11 as jit_record.c allows.
  */
@@ -351,6 +351,27 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
     }
 }
 
+/* Split tables for a window of w bytes over 32, or where the elements read
+ * every byte (`bytes`) of a 16- or 32-byte one: then most elements take
+ * one vpermb. Paired tables, byte-masked, for the other windows. Loads the
+ * table masks into k1 (and k2). */
+static void choose_tables(struct vf_jit_buf *b, struct kmasks *km, uint32_t w, uint64_t bytes)
+{
+    if (w > 32 || bytes == 0xffffffffu || bytes == 0xffffu) {
+        km->tables = (w + 15) / 16;
+        km->partial = w - 16 * (km->tables - 1);
+        if (km->partial < 16) /* kmovq k1, [the partial table's bytes] */
+            vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
+                       vf_jit_const(b, (1u << km->partial) - 1u, 0, 0, 0), -1);
+        return;
+    }
+    /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
+               vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
+               vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
+}
+
 void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                            const struct vf_slot *slot, const struct vf_element *const *el,
                            uint32_t n, int gather)
@@ -378,22 +399,7 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     size_t skip = b->len;
     vf_jit_bytes(b, zero4, 4);
     struct kmasks km = { { 0 }, 0, 0, 16 };
-    /* Split tables for a window over 32 bytes, or where the elements read
-     * every byte of a 16- or 32-byte one: then most elements take one
-     * vpermb. Paired tables, byte-masked, for the other windows. */
-    uint32_t w = hi - lo;
-    if (w > 32 || bytes == 0xffffffffu || bytes == 0xffffu) {
-        km.tables = (w + 15) / 16;
-        km.partial = w - 16 * (km.tables - 1);
-        if (km.partial < 16) /* kmovq k1, [the partial table's bytes] */
-            vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
-                       vf_jit_const(b, (1u << km.partial) - 1u, 0, 0, 0), -1);
-    } else { /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
-        vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
-                   vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
-        vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
-                   vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
-    }
+    choose_tables(b, &km, hi - lo, bytes);
     emit_preamble(b, &km, el, n, lo);
     size_t loop = b->len;
     if (gather) {

@@ -47,6 +47,24 @@ class Register:
         return "Register(%s, %s)" % (self.name, self.type)
 
 
+def generator_value(generator):
+    """The options' generator field for generator=True or False."""
+    if not isinstance(generator, bool):
+        arg_type("generator", "True or False", generator)
+    return _lib.VF_GENERATOR_AUTO if generator else _lib.VF_GENERATOR_OFF
+
+
+def kernel_path(lib, handle):
+    """Layout.kernel_path of an engine layout handle."""
+    info = _lib.KernelPathInfo()
+    lib.vf_layout_kernel_path(handle, ctypes.byref(info))
+    out = {f: getattr(info, f) for f in ("slots", "generated_slots", "quad_slots",
+                                         "code_bytes", "generation_ns")}
+    out["path"] = lib.vf_kernel_path_name(info.path).decode()
+    out["reason"] = (info.reason or b"").decode("utf-8", "replace")
+    return out
+
+
 class Layout:
     """A compiled input layout (vf_layout_create). `elements`: dicts with
     D3D12 field names or D3D12_INPUT_ELEMENT_DESC-shaped tuples (a dict may
@@ -95,9 +113,7 @@ class Layout:
             opts.signature_count = len(sig)
         opts.system_values = system_values
         opts.isa = _isa_value(isa)
-        if not isinstance(generator, bool):
-            arg_type("generator", "True or False", generator)
-        opts.generator = _lib.VF_GENERATOR_AUTO if generator else _lib.VF_GENERATOR_OFF
+        opts.generator = generator_value(generator)
         diag = _lib.Diagnostics()
         handle = ctypes.c_void_p()
         rc = lib.vf_layout_create(descs, n, ctypes.byref(opts), ctypes.byref(handle),
@@ -129,13 +145,7 @@ class Layout:
         """vf_layout_kernel_path as a dict: path ("generated", "per-element"
         or "mixed"), reason ("" or why a slot runs its elements' kernels),
         slots, generated_slots, quad_slots, code_bytes, generation_ns."""
-        info = _lib.KernelPathInfo()
-        self._lib.vf_layout_kernel_path(self._handle, ctypes.byref(info))
-        out = {f: getattr(info, f) for f in ("slots", "generated_slots", "quad_slots",
-                                             "code_bytes", "generation_ns")}
-        out["path"] = self._lib.vf_kernel_path_name(info.path).decode()
-        out["reason"] = (info.reason or b"").decode("utf-8", "replace")
-        return out
+        return kernel_path(self._lib, self._handle)
 
     def _describe(self):
         lib, h = self._lib, self._handle
@@ -363,29 +373,31 @@ def words_of(raw, skip, nwords):
     return array.array("I", data)
 
 
-def case_layout(case, isa=None):
+def case_layout(case, isa=None, generator=True):
     """The case's layout (every system value), its D3D12 views checked; a
     Vulkan case's vertex input state (vulkan.py)."""
     if case.api == "Vulkan":
         from .vulkan import VulkanLayout
-        return VulkanLayout(case, ALL_SYSTEM_VALUES, isa)
-    layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa)
+        return VulkanLayout(case, ALL_SYSTEM_VALUES, isa, generator)
+    layout = Layout(case.elements, case.signature, case.max_input_slots, ALL_SYSTEM_VALUES, isa,
+                    generator)
     if case.api == "D3D12":
         _check_view_offsets(case, layout)
     return layout
 
 
-def run(case, isa=None, base_dir=None):
+def run(case, isa=None, base_dir=None, generator=True):
     """Runs a case (a dict in the JSON case format, a Case, or a path to a
-    case file) as `vfetch run` does; returns a Result. For an
+    case file) as `vfetch run` does; returns a Result. generator=False
+    runs the per-element kernels (the same records, Layout). For an
     ExecuteIndirect case: a list of IndirectCommand, one per command run,
     each .result the Result of its direct draw (None with .error)."""
     case = as_case(case, base_dir)
     if case.indirect is not None:
         # A list of IndirectCommand, each .result its draw's Result.
         from . import _indirect
-        return _indirect.each(case, lambda c: run(c, isa))
-    layout = case_layout(case, isa)
+        return _indirect.each(case, lambda c: run(c, isa, generator=generator))
+    layout = case_layout(case, isa, generator)
     d = case.draw
     size = output_size(layout, d)
     nwords = size // 4

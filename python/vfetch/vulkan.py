@@ -98,11 +98,12 @@ def _entries(diag):
 
 class VulkanLayout:
     """A case's vertex input state compiled, with the engine layout it owns:
-    .registers (location0, ..., then "system") and .record_words, as
-    Layout has them."""
+    .registers (location0, ..., then "system"), .record_words and
+    .kernel_path, as Layout has them; generator=False keeps it on the
+    per-element kernels."""
 
-    def __init__(self, case, system_values, isa):
-        from .draw import Register, _isa_value
+    def __init__(self, case, system_values, isa, generator=True):
+        from .draw import Register, _isa_value, generator_value
         lb, vk = _vk(), case.vulkan
         arrays = []
         for items, n in ((vk.bindings, 3), (vk.attributes, 4), (vk.divisors, 2)):
@@ -111,6 +112,7 @@ class VulkanLayout:
         opts = _Options()
         lb.vf_vk_vertex_input_options_init(ctypes.byref(opts))
         opts.features, opts.system_values, opts.isa = vk.features, system_values, _isa_value(isa)
+        opts.generator = generator_value(generator)
         diag = _lib.Diagnostics()
         self._input = c_ptr()
         rc = lb.vf_vk_vertex_input_create(arrays[0], len(vk.bindings), arrays[1],
@@ -130,6 +132,12 @@ class VulkanLayout:
         self.elements = []
         self.registers = self._describe(vk, Register)
         self.record_words = lb.vf_layout_record_size(self._handle) // 4
+
+    @property
+    def kernel_path(self):
+        """Layout.kernel_path of the engine layout."""
+        from .draw import kernel_path
+        return kernel_path(self._lib, self._handle)
 
     def _describe(self, vk, register):
         """Each register: the engine's element registers are named by

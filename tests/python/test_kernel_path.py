@@ -57,3 +57,25 @@ def test_same_records(name, monkeypatch):
     monkeypatch.setenv("VFETCH_JIT", "0")
     off = vfetch.run(path)
     assert list(on.words) == list(off.words)
+
+
+def test_run_generator_off():
+    path = os.path.join(SRCDIR, "examples", "interleaved.json")
+    assert list(vfetch.run(path).words) == list(vfetch.run(path, generator=False).words)
+    with pytest.raises(TypeError):
+        vfetch.run(path, generator=0)
+
+
+@pytest.mark.parametrize("name", ["vulkan-formats.json", "vulkan-divisor.json"])
+def test_vulkan_generator(name):
+    from vfetch.draw import ALL_SYSTEM_VALUES, as_case
+    from vfetch.vulkan import VulkanLayout
+
+    path = os.path.join(SRCDIR, "examples", name)
+    off = VulkanLayout(as_case(path), ALL_SYSTEM_VALUES, None, generator=False).kernel_path
+    assert set(off) == KEYS
+    assert off["path"] == "per-element"
+    assert off["reason"] == "turned off by options.generator"
+    on = VulkanLayout(as_case(path), ALL_SYSTEM_VALUES, None).kernel_path
+    assert on["slots"] == off["slots"] and on["path"] in ("generated", "per-element", "mixed")
+    assert list(vfetch.run(path).words) == list(vfetch.run(path, generator=False).words)

@@ -31,6 +31,7 @@
 #include "config.h"
 
 #include <cpuid.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "jit_format.h"
@@ -65,12 +66,22 @@ static void window(const struct vf_layout *L, const struct vf_slot *slot, uint32
     }
 }
 
+/* CPUID once per process: in a virtual machine each one traps to the
+ * hypervisor. 0: not asked yet, 1: no, 2: yes (a racing thread stores the
+ * same answer). */
+static atomic_int vbmi_known;
+
 static int cpu_has_vbmi(void)
 {
-    unsigned a, b, c, d;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        return 0;
-    return (c >> 1) & 1u; /* CPUID.7.0:ECX.AVX512_VBMI */
+    int known = atomic_load_explicit(&vbmi_known, memory_order_relaxed);
+    if (known == 0) {
+        unsigned a, b, c = 0, d;
+        if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+            c = 0;
+        known = (c >> 1) & 1u ? 2 : 1; /* CPUID.7.0:ECX.AVX512_VBMI */
+        atomic_store_explicit(&vbmi_known, known, memory_order_relaxed);
+    }
+    return known == 2;
 }
 
 int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot)

@@ -113,18 +113,30 @@ static inline uint32_t dedupe_direct(const uint8_t *data, uint32_t size, uint32_
 /* dedupe_direct of 16-bit indices without cuts, the in-cache draw of
  * nearly every mesh, in a function of its own aligned to a cache line:
  * inlined, the whole draw ran a sixth slower or faster with unrelated
- * edits around the loop; here its placement no longer depends on them. */
+ * edits around the loop; here its placement no longer depends on them.
+ * Eight lookups a step, the index and map addresses stepped as pointers
+ * (as lib/x86/reuse_sse2.c's searches): 0.73-0.86 the time of one a step
+ * on grids of 784 to 62500 vertices (Xeon family 6 model 167). */
+#define LOOKUP(k)                                                              \
+    do {                                                                       \
+        uint32_t idx_ = vf_load_u16(d + 2 * (k));                              \
+        m[k] = vf_reuse_lookup(idx_, &table[idx_], unique, &next);             \
+    } while (0)
 static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, uint32_t n,
                                                           uint32_t *table, uint32_t *map,
                                                           uint32_t *unique)
 {
-    uint32_t next = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t idx = vf_load_u16(data + 2 * (size_t)v);
-        map[v] = vf_reuse_lookup(idx, &table[idx], unique, &next);
+    uint32_t next = 0, *m = map;
+    const uint8_t *d = data, *end8 = data + 2 * (size_t)(n & ~7u), *end = data + 2 * (size_t)n;
+    for (; d < end8; d += 16, m += 8) {
+        LOOKUP(0); LOOKUP(1); LOOKUP(2); LOOKUP(3);
+        LOOKUP(4); LOOKUP(5); LOOKUP(6); LOOKUP(7);
     }
+    for (; d < end; d += 2, m++)
+        LOOKUP(0);
     return next;
 }
+#undef LOOKUP
 
 /* Maps of at least this many bytes are written with non-temporal stores,
  * as vf_draw streams outputs of this size: such a map leaves the caches

@@ -20,7 +20,18 @@
 #include "reuse_x86.h"
 
 /* Aligned to a cache line in a function of its own: the loop's speed
- * should not depend on the code around it. */
+ * should not depend on the code around it. Eight lookups a step with the
+ * index and map addresses stepped as pointers, as search_cleared16 below:
+ * 1.16x the lookups a second of one a step with addresses computed from
+ * the position (Xeon family 6 model 167, a 1.4-million-vertex grid). */
+#define LOOKUP(k)                                                              \
+    do {                                                                       \
+        uint32_t idx_ = vf_load_u32(d + 4 * (k));                              \
+        if (VF_UNLIKELY(idx_ - lo >= span))                                    \
+            return VF_REUSE_OUTSIDE_SPAN;                                      \
+        uint32_t rec_ = vf_reuse_lookup(idx_, &table[idx_ - lo], unique, &next); \
+        _mm_stream_si32((int *)(void *)(m + (k)), (int)rec_);                  \
+    } while (0)
 #if defined(__GNUC__)
 __attribute__((aligned(64)))
 #endif
@@ -28,15 +39,17 @@ uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t l
                                      uint32_t *table, uint32_t *map, uint32_t *unique,
                                      uint32_t next)
 {
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t idx = vf_load_u32(data + 4 * (size_t)v);
-        if (VF_UNLIKELY(idx - lo >= span))
-            return VF_REUSE_OUTSIDE_SPAN;
-        uint32_t rec = vf_reuse_lookup(idx, &table[idx - lo], unique, &next);
-        _mm_stream_si32((int *)(void *)(map + v), (int)rec);
+    uint32_t *m = map;
+    const uint8_t *d = data, *end8 = data + 4 * (size_t)(n & ~7u), *end = data + 4 * (size_t)n;
+    for (; d < end8; d += 32, m += 8) {
+        LOOKUP(0); LOOKUP(1); LOOKUP(2); LOOKUP(3);
+        LOOKUP(4); LOOKUP(5); LOOKUP(6); LOOKUP(7);
     }
+    for (; d < end; d += 4, m++)
+        LOOKUP(0);
     return next;
 }
+#undef LOOKUP
 
 /* SSE2 compares 16-bit lanes as signed only: flipping the top bit orders
  * unsigned values the same way. Two chains, so each step is not waiting
@@ -89,30 +102,34 @@ static void clear_slots(uint32_t *slot, uint32_t count)
 }
 
 /* The lookups, in a function of their own aligned to a cache line, as
- * vf_reuse_search_stream_sse2; four a step, faster than one on both
- * CPUs measured (bench/README.md, "The vertex-reuse search"). */
+ * vf_reuse_search_stream_sse2; eight a step, written out, with the index
+ * and map addresses stepped as pointers: gcc then keeps each lookup to a
+ * load of the index, one of its slot, a compare and the map's store, and
+ * the bench's in-cache grid searched in 0.65 the time of four a step with
+ * addresses computed from the position (bench/README.md, "The
+ * vertex-reuse search"). */
+#define LOOKUP(k)                                                              \
+    do {                                                                       \
+        uint32_t idx_ = vf_load_u16(d + 2 * (k));                              \
+        m[k] = vf_reuse_lookup_cleared(idx_, &table[idx_], unique, &next);     \
+    } while (0)
 #if defined(__GNUC__)
 __attribute__((noinline, aligned(64)))
 #endif
 static uint32_t search_cleared16(const uint8_t *data, uint32_t n, uint32_t *table, uint32_t *map,
                                  uint32_t *unique)
 {
-    uint32_t next = 0, v = 0;
-    for (; v + 4 <= n; v += 4) {
-        const uint8_t *d = data + 2 * (size_t)v;
-        uint32_t i0 = vf_load_u16(d), i1 = vf_load_u16(d + 2);
-        uint32_t i2 = vf_load_u16(d + 4), i3 = vf_load_u16(d + 6);
-        map[v] = vf_reuse_lookup_cleared(i0, &table[i0], unique, &next);
-        map[v + 1] = vf_reuse_lookup_cleared(i1, &table[i1], unique, &next);
-        map[v + 2] = vf_reuse_lookup_cleared(i2, &table[i2], unique, &next);
-        map[v + 3] = vf_reuse_lookup_cleared(i3, &table[i3], unique, &next);
+    uint32_t next = 0, *m = map;
+    const uint8_t *d = data, *end8 = data + 2 * (size_t)(n & ~7u), *end = data + 2 * (size_t)n;
+    for (; d < end8; d += 16, m += 8) {
+        LOOKUP(0); LOOKUP(1); LOOKUP(2); LOOKUP(3);
+        LOOKUP(4); LOOKUP(5); LOOKUP(6); LOOKUP(7);
     }
-    for (; v < n; v++) {
-        uint32_t idx = vf_load_u16(data + 2 * (size_t)v);
-        map[v] = vf_reuse_lookup_cleared(idx, &table[idx], unique, &next);
-    }
+    for (; d < end; d += 2, m++)
+        LOOKUP(0);
     return next;
 }
+#undef LOOKUP
 
 uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t hi,
                                 uint32_t *table, uint32_t *map, uint32_t *unique)

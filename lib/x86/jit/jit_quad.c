@@ -266,12 +266,13 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
     vf_jit_mapping(b, 2, e, d);
 }
 
-/* Register d's lanes to the four records (rcx, r10, r11, r9). */
-static void store4(struct vf_jit_buf *b, int d, int32_t reg)
+/* Lane j of register d to record j (rcx, r10, r11, r9), register reg. */
+static void store_lane(struct vf_jit_buf *b, int d, int j, int32_t reg)
 {
     static const int rec[4] = { VF_RCX, VF_R10, 11, VF_R9 };
-    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x7f, d, -1, vf_jit_mem(VF_RCX, 16 * reg), -1, 0, 0);
-    for (int j = 1; j < 4; j++) /* vextracti32x4 [rec + 16 reg], zmm d, j */
+    if (j == 0) /* vmovdqu32 [rcx + 16 reg], xmm d */
+        vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x7f, d, -1, vf_jit_mem(VF_RCX, 16 * reg), -1, 0, 0);
+    else /* vextracti32x4 [rec + 16 reg], zmm d, j */
         vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
 }
 
@@ -316,8 +317,9 @@ static void emit_elements(struct vf_jit_buf *b, struct kmasks *km,
         uint32_t end = n - g < GROUP ? n : g + GROUP;
         for (uint32_t i = g; i < end; i++)
             emit_element4(b, km, el[i], lo, 20 + (int)(i - g));
-        for (uint32_t i = g; i < end; i++)
-            store4(b, 20 + (int)(i - g), el[i]->record_register);
+        for (int j = 0; j < 4; j++)
+            for (uint32_t i = g; i < end; i++)
+                store_lane(b, 20 + (int)(i - g), j, el[i]->record_register);
     }
 }
 

@@ -98,12 +98,21 @@ static void slot_gather(const struct gather_batch *g, uint32_t a, uint32_t b)
     }
 }
 
+/* Views of at most this many bytes are not prefetched: after a draw's
+ * first batches they are in L1, where a prefetch is a load for nothing.
+ * Without it an in-cache indexed draw of the static mesh (25 KB of
+ * vertices) ran 1.05-1.10x faster on the Xeon model 167; random indices
+ * into a streaming view ran at 0.62x without it, so larger views keep it. */
+#define PREFETCH_MIN_VIEW (32u * 1024u)
+
 /* Starts the cache miss of every vertex of a gathered batch whose slot span
  * is in the view (whole[v]; whole == NULL: every vertex). */
 static void prefetch_batch(const struct vf_slot_view *vs, const uint32_t *base,
                            const uint8_t *whole, uint32_t n)
 {
 #if defined(__GNUC__)
+    if (vs->size <= PREFETCH_MIN_VIEW)
+        return;
     for (uint32_t v = 0; v < n; v++)
         if (whole == NULL || whole[v])
             __builtin_prefetch(vs->data + base[v]);

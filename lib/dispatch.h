@@ -52,6 +52,8 @@ struct vf_isa_impl {
      * record per position). */
     vf_reuse_bounds16_fn reuse_bounds16;
     vf_reuse_search16_fn reuse_search16;
+    /* Optional: an indexed batch's vertex offsets with vectors. */
+    vf_vertex_bases_fn vertex_bases;
     vf_soa_transpose_fn soa_transpose;
     vf_soa_transpose_fn soa_transpose_narrow;
     uint32_t transpose_lanes;

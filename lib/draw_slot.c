@@ -172,13 +172,15 @@ static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slo
  * BaseVertexLocation + index, or StartVertexLocation + i, both mod 2^32).
  * Returns nonzero when some vertex's slot span may leave the view.
  * Branch-free, so the compiler may vectorize it. */
-static uint32_t vertex_bases(const struct vf_slot_view *vs, uint32_t kbase, const uint32_t *index,
-                             uint32_t n, uint32_t *base)
+static uint32_t vertex_bases(const struct vf_isa_impl *impl, const struct vf_slot_view *vs,
+                             uint32_t kbase, const uint32_t *index, uint32_t n, uint32_t *base)
 {
     uint32_t stride = vs->stride;
     /* A vertex's whole slot span is in the view when base <= last_base. */
     uint32_t last_base = vs->size >= vs->span ? vs->size - vs->span : 0;
     uint32_t outside = vs->size < vs->span;
+    if (index && impl->vertex_bases)
+        return impl->vertex_bases(kbase, index, n, stride, last_base, base) | outside;
     if (index)
         for (uint32_t v = 0; v < n; v++) {
             base[v] = (kbase + index[v]) * stride;
@@ -269,7 +271,8 @@ static VF_SLOT_NOINLINE void fetch_slot_addressed(const struct vf_plan *plan,
 {
     uint32_t base[VF_BATCH];
     uint8_t whole[VF_BATCH];
-    uint32_t outside = vertex_bases(vs, kbase, plan->indexed ? bi->index : NULL, n, base);
+    uint32_t outside = vertex_bases(plan->layout->impl, vs, kbase,
+                                    plan->indexed ? bi->index : NULL, n, base);
     struct gather_batch g = { plan->layout, vs, base, NULL, bi->cut, 0, dst };
     if (scattered)
         fetch_slot_scattered(&g, outside, n, whole);

@@ -110,6 +110,13 @@ typedef uint32_t (*vf_reuse_search_stream_fn)(const uint8_t *data, uint32_t n, u
                                               uint32_t span, uint32_t *table, uint32_t *map,
                                               uint32_t *unique, uint32_t next);
 
+/* The byte offsets of n > 0 vertices of an indexed batch in their slot:
+ * base[v] = (uint32)((kbase + index[v]) * stride), rules §4.1. Returns
+ * nonzero when some base[v] > last_base (the vertex's slot span may leave
+ * the view). draw_slot.c's loop where a level has none. */
+typedef uint32_t (*vf_vertex_bases_fn)(uint32_t kbase, const uint32_t *index, uint32_t n,
+                                       uint32_t stride, uint32_t last_base, uint32_t *base);
+
 /* The smallest and largest of n > 0 16-bit indices (a vertex-reuse
  * draw's search, draw_reuse_search.c), with vectors. */
 typedef void (*vf_reuse_bounds16_fn)(const uint8_t *data, uint32_t n, uint32_t *lo_ret,

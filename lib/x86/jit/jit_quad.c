@@ -17,7 +17,7 @@
  * vpermi2b has three), one across two a vpermi2b of the pair. The type
  * steps are those of jit_format.c on zmm registers, so the words are the
  * same bits; each register goes out as four 16-byte stores, one per
- * record. On the Xeon this replaces two-vertex ymm iterations whose
+ * record, a record's stores one after the other. On the Xeon this replaces two-vertex ymm iterations whose
  * vinserti128/vpinsr/vperm2i128 shuffles kept the vector ports busy
  * (bench/README.md, "Four vertices per iteration").
  *
@@ -308,7 +308,11 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
 
 /* Every element decoded, then stored to the four records, in groups of
  * GROUP (results in zmm20..29): the decodes of a group are independent
- * chains the core overlaps, which a store after each decode held back. */
+ * chains the core overlaps, which a store after each decode held back.
+ * The stores go record by record: stores to the same line one after the
+ * other commit two a cycle on the Xeons, and about one when each goes to
+ * another record's line (1.19x on the static mesh, bench/README.md,
+ * "Stores record by record"). */
 #define GROUP 10u
 static void emit_elements(struct vf_jit_buf *b, struct kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)

@@ -309,10 +309,10 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
 /* Every element decoded, then stored to the four records, in groups of
  * GROUP (results in zmm20..29): the decodes of a group are independent
  * chains the core overlaps, which a store after each decode held back.
- * The stores go record by record: stores to the same line one after the
- * other commit two a cycle on the Xeons, and about one when each goes to
- * another record's line (1.19x on the static mesh, bench/README.md,
- * "Stores record by record"). */
+ * The stores go record by record, so that consecutive stores share a line:
+ * Intel's cores since Ice Lake are reported to commit two a cycle to L1
+ * only then, and going from record to record measured 1.19x slower on the
+ * static mesh (bench/README.md, "Stores record by record"). */
 #define GROUP 10u
 static void emit_elements(struct vf_jit_buf *b, struct kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)

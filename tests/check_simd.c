@@ -985,6 +985,46 @@ START_TEST(test_draw_differential)
 }
 END_TEST
 
+/* Each level's vertex offsets of an indexed batch (dispatch.h
+ * vertex_bases, where it has one) against the rule computed here:
+ * (uint32)((kbase + index) * stride), and whether one passes last_base.
+ * Counts 0 to 256 (every tail), strides and bases that wrap 2^32, and
+ * last_base just at, below and above the largest offset. */
+START_TEST(test_vertex_bases)
+{
+    vf_rng rng;
+    vf_rng_seed(&rng, 0xba5e5u);
+    for (uint32_t isa = VF_ISA_SSE2; isa < VF_ISA_COUNT; isa++) {
+        const struct vf_isa_impl *impl = vf_isa_get(isa);
+        if (impl == NULL || impl->vertex_bases == NULL || !vf_isa_available(isa))
+            continue; /* none below AVX2, or not on this CPU */
+        for (uint32_t n = 0; n <= 256; n++) {
+            uint32_t index[256], got[256 + 1], want[256];
+            uint32_t kbase = vf_rng_below(&rng, 2) ? vf_rng_u32(&rng) : vf_rng_below(&rng, 64);
+            uint32_t stride = n % 3 == 0 ? vf_rng_u32(&rng) : 4 * (1 + vf_rng_below(&rng, 64));
+            uint32_t top = 0;
+            for (uint32_t v = 0; v < n; v++) {
+                index[v] = vf_rng_below(&rng, 4) ? vf_rng_below(&rng, 5000) : vf_rng_u32(&rng);
+                want[v] = (kbase + index[v]) * stride;
+                top = want[v] > top ? want[v] : top;
+            }
+            for (int edge = -1; edge <= 1; edge++) {
+                uint32_t last = top + (uint32_t)edge;
+                got[n] = 0xdeadbeefu;
+                uint32_t outside = impl->vertex_bases(kbase, index, n, stride, last, got);
+                ck_assert_msg(memcmp(got, want, n * sizeof(*got)) == 0,
+                              "isa %u: %u offsets differ", isa, n);
+                ck_assert_msg(got[n] == 0xdeadbeefu, "isa %u: wrote past %u offsets", isa, n);
+                int want_outside = top > last; /* top 0 when n is 0 */
+                ck_assert_msg((outside != 0) == want_outside,
+                              "isa %u, %u offsets, largest %u, last_base %u: outside %u", isa, n,
+                              top, last, outside);
+            }
+        }
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Runner                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -1018,6 +1058,7 @@ static Suite *suite_simd(void)
     tc = tcase_create("draw");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_draw_differential);
+    tcase_add_test(tc, test_vertex_bases);
     suite_add_tcase(s, tc);
 
     return s;

@@ -127,13 +127,8 @@ static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, u
                                                           uint32_t *unique)
 {
     uint32_t next = 0, *m = map;
-    const uint8_t *d = data, *end8 = data + 2 * (size_t)(n & ~7u), *end = data + 2 * (size_t)n;
-    for (; d < end8; d += 16, m += 8) {
-        LOOKUP(0); LOOKUP(1); LOOKUP(2); LOOKUP(3);
-        LOOKUP(4); LOOKUP(5); LOOKUP(6); LOOKUP(7);
-    }
-    for (; d < end; d += 2, m++)
-        LOOKUP(0);
+    const uint8_t *d = data;
+    VF_REUSE_WALK8(LOOKUP, d, m, data, n, 2);
     return next;
 }
 #undef LOOKUP

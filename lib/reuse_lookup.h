@@ -52,4 +52,23 @@ static inline uint32_t vf_reuse_lookup_cleared(uint32_t idx, uint32_t *slot, uin
     return rec;
 }
 
+/* The searches' walk over n indices of `size` bytes from `data`: the
+ * statement lookup(k) for the index at d + size * k, whose map word is
+ * m[k], eight a step with d and m stepped as pointers, then one a step.
+ * gcc had kept a position counter and computed both addresses from it at
+ * every lookup; this way each lookup is a load of the index, one of its
+ * slot, a compare and the map's store (bench/README.md, "The vertex-reuse
+ * search"). d and m start at the first index and map word. */
+#define VF_REUSE_WALK8(lookup, d, m, data, n, size)                                   \
+    do {                                                                               \
+        const uint8_t *end8_ = (data) + (size) * (size_t)((n) & ~7u);                  \
+        const uint8_t *end_ = (data) + (size) * (size_t)(n);                           \
+        for (; (d) < end8_; (d) += 8 * (size), (m) += 8) {                             \
+            lookup(0); lookup(1); lookup(2); lookup(3);                                \
+            lookup(4); lookup(5); lookup(6); lookup(7);                                \
+        }                                                                              \
+        for (; (d) < end_; (d) += (size), (m)++)                                       \
+            lookup(0);                                                                 \
+    } while (0)
+
 #endif

@@ -40,13 +40,8 @@ uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t l
                                      uint32_t next)
 {
     uint32_t *m = map;
-    const uint8_t *d = data, *end8 = data + 4 * (size_t)(n & ~7u), *end = data + 4 * (size_t)n;
-    for (; d < end8; d += 32, m += 8) {
-        LOOKUP(0); LOOKUP(1); LOOKUP(2); LOOKUP(3);
-        LOOKUP(4); LOOKUP(5); LOOKUP(6); LOOKUP(7);
-    }
-    for (; d < end; d += 4, m++)
-        LOOKUP(0);
+    const uint8_t *d = data;
+    VF_REUSE_WALK8(LOOKUP, d, m, data, n, 4);
     return next;
 }
 #undef LOOKUP
@@ -120,13 +115,8 @@ static uint32_t search_cleared16(const uint8_t *data, uint32_t n, uint32_t *tabl
                                  uint32_t *unique)
 {
     uint32_t next = 0, *m = map;
-    const uint8_t *d = data, *end8 = data + 2 * (size_t)(n & ~7u), *end = data + 2 * (size_t)n;
-    for (; d < end8; d += 16, m += 8) {
-        LOOKUP(0); LOOKUP(1); LOOKUP(2); LOOKUP(3);
-        LOOKUP(4); LOOKUP(5); LOOKUP(6); LOOKUP(7);
-    }
-    for (; d < end; d += 2, m++)
-        LOOKUP(0);
+    const uint8_t *d = data;
+    VF_REUSE_WALK8(LOOKUP, d, m, data, n, 2);
     return next;
 }
 #undef LOOKUP

@@ -1018,10 +1018,10 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * never cleared (a slot counts only when the record it names was made for
  * that index), so a mesh touches one word per distinct vertex; indices
  * spread wider than T go through a hash table of T slots, cleared once per
- * draw. A search split over a pool (below) clears the table's [min, max]
- * slots first instead, and so does x86 for 16-bit indices without strip
- * cuts whose [min, max] spans at most twice the positions (each lookup
- * then needs one load fewer). The other words hold the distinct indices
+ * draw. A search split over a pool (below) clears the slots it merges
+ * into first where the ranges' indices do not form a band, and so does
+ * x86 for 16-bit indices without strip cuts whose [min, max] spans at
+ * most twice the positions (each lookup then needs one load fewer). The other words hold the distinct indices
  * and, when `out` may be too small for every possible record, the map
  * until the output is known to fit (else remap is written directly).
  * Every possible record means one per position, or, for x86's 16-bit
@@ -1041,18 +1041,22 @@ VF_API vf_result vf_draw_primitives_next(const vf_draw_desc *desc, vf_primitive_
  * Cost: O(N) to find the distinct indices (one pass over the indices, two
  * for 32-bit ones and for x86's cleared 16-bit span, whose first pass is
  * vector min/max), on the calling thread. With desc->pool of at least one
- * worker and a map of at least the pool's minimum bytes, where the map may
- * go straight to remap (vf_reuse_map always; vf_draw_reuse when `out`
- * holds a record per position) and the indices are read from the index
- * buffer, not staged in the scratch: a search per range of positions, one
- * contiguous range per thread (the pool's and the caller's), each in a
- * slice of the table of its own (direct-mapped over the range's [min,
- * max] where that fits the slice, else hashed), two reads of its indices;
- * then a merge on the calling thread over the ranges' distinct lists (about
- * U entries, not N) that numbers the records in first-seen order; then
- * each range's map rewritten through its translation, in parallel. It
- * uses the same scratch as above (the ranges' lists in the words of the
- * staged map): the scratch size does not depend on the pool. Elsewhere,
+ * worker and a map of at least the pool's minimum bytes, where the indices
+ * are read from the index buffer, not staged in the scratch: a search per
+ * range of positions, one contiguous range per thread (the pool's and the
+ * caller's), each in a slice of half the table of its own (direct-mapped
+ * around the range's first index, else over its [min, max], else
+ * hashed); then a merge over the ranges' distinct lists (about U entries,
+ * not N) that numbers the records in first-seen order into the other half
+ * of the table: on the pool where each range's indices meet those of at
+ * most two others on average (a mesh's ranges touch bands of vertices),
+ * else in four passes on the pool from 8 ranges, else on the calling
+ * thread; then, once the output is known to fit, each position's record
+ * read from the table by its index, in parallel (x86 stores a map of 8
+ * MiB or more non-temporally). The indices are read twice and the map
+ * written once. It uses the same scratch as above (the ranges' lists in
+ * the words of the staged map): the scratch size does not depend on the
+ * pool. Elsewhere (indices staged, or a table the ranges cannot share),
  * with desc->pool of 5 workers or more, five passes over the positions
  * split over the pool's threads and the caller (three, plus passes over
  * the table and a bitmap, where the indices are not staged). Every path

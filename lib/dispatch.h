@@ -46,6 +46,9 @@ struct vf_isa_impl {
     /* Optional, with a stream copy: a vertex-reuse draw's streaming
      * search (without one, its map is written with plain stores). */
     vf_reuse_search_stream_fn reuse_search_stream;
+    /* Optional, with a stream copy: the streaming map of a search split
+     * over a pool (without one, plain stores). */
+    vf_reuse_map_stream_fn reuse_map_stream;
     /* Optional, together: the bounds of 16-bit indices, and their search
      * over a cleared span (without them, draw_reuse_search.c's sparse-set
      * search serves, and the map is staged unless the output holds a

@@ -91,36 +91,57 @@ static vf_result check_buffers(const struct vf_plan *plan, size_t need_scratch, 
     return VF_OK;
 }
 
+/* A map a split search leaves to be written on the pool, once the caller
+ * knows it may be written to remap. */
+struct pending_map {
+    enum { MAP_DONE, MAP_PAR, MAP_RANGE } kind;
+    const struct vf_isa_impl *impl; /* a large map streams with its kernel */
+    union {
+        struct vf_reuse_par par;
+        struct vf_reuse_range range;
+    } job;
+};
+
 /* The distinct indices of an indexed draw of at least one position into
  * unique[], returning how many, with `table` of vf_reuse_table_slots
  * words and t->staged of vertex_count words. The map goes where t says,
- * its array in *map_ret; NULL when the search ran split over the pool,
- * whose map then waits in *par for vf_reuse_par_map. */
+ * its array in *map_ret, unless the search ran split over the pool: then
+ * it waits in *pending for finish_map. */
 static uint32_t find_distinct(const struct vf_plan *plan, vf_thread_pool *pool,
                               const struct vf_map_target *t, uint32_t *table, uint32_t *unique,
-                              struct vf_reuse_par *par, uint32_t **map_ret)
+                              struct pending_map *pending, uint32_t **map_ret)
 {
     uint32_t n;
     struct vf_index_source src = vf_reuse_index_source(plan, t->staged);
     /* The staged words are spare unless they hold the indices. */
     uint32_t *spare = src.data == (const uint8_t *)t->staged ? NULL : t->staged;
-    /* Per range on the pool where the map may go straight to remap, the
-     * staged words holding the ranges' lists. */
-    uint32_t *map = spare ? vf_reuse_map_target(t, plan->vertex_count) : NULL;
-    if (map == t->remap && map &&
-        vf_reuse_range_search(pool, src.data, src.size, plan->vertex_count, plan->cut_enabled,
-                              plan->cut_value, table, vf_reuse_table_slots(plan), spare, map,
-                              unique, &n)) {
-        *map_ret = map;
+    pending->kind = MAP_RANGE;
+    pending->impl = (uint64_t)plan->vertex_count * 4 >= VF_REUSE_STREAM_MAP_BYTES
+                        ? plan->layout->impl
+                        : NULL;
+    if (spare && vf_reuse_range_search(&pending->job.range, pool, src.data, src.size,
+                                       plan->vertex_count, plan->cut_enabled, plan->cut_value,
+                                       table, vf_reuse_table_slots(plan), spare, unique, &n))
         return n;
-    }
-    if (vf_reuse_par_dedupe(par, pool, src.data, src.size, plan->vertex_count, plan->cut_enabled,
-                            plan->cut_value, table, vf_reuse_table_slots(plan), unique, spare,
-                            &n)) {
-        *map_ret = NULL;
+    pending->kind = MAP_PAR;
+    if (vf_reuse_par_dedupe(&pending->job.par, pool, src.data, src.size, plan->vertex_count,
+                            plan->cut_enabled, plan->cut_value, table, vf_reuse_table_slots(plan),
+                            unique, spare, &n))
         return n;
-    }
+    pending->kind = MAP_DONE;
     return vf_reuse_search(plan, t, src, unique, table, map_ret);
+}
+
+/* The map of a split search into remap; 0 when the search left none. */
+static int finish_map(struct pending_map *pending, vf_thread_pool *pool, uint32_t *remap)
+{
+    if (pending->kind == MAP_RANGE)
+        vf_reuse_range_map(&pending->job.range, pool, remap,
+                           pending->impl ? pending->impl->reuse_map_stream : NULL,
+                           pending->impl ? pending->impl->stream_fence : NULL);
+    else if (pending->kind == MAP_PAR)
+        vf_reuse_par_map(&pending->job.par, pool, remap);
+    return pending->kind != MAP_DONE;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -160,10 +181,9 @@ vf_result vf_reuse_map(const vf_layout *layout, const vf_draw_desc *desc, void *
     /* No output follows, so no error can: the map goes straight to remap. */
     uint32_t *staged = scratch, *table = staged + count, *map;
     struct vf_map_target t = { layout, plan.instance_count, NULL, 0, remap, staged, 1 };
-    struct vf_reuse_par par;
-    uint32_t n = find_distinct(&plan, desc->pool, &t, table, unique, &par, &map);
-    if (!map)
-        vf_reuse_par_map(&par, desc->pool, remap);
+    struct pending_map pending;
+    uint32_t n = find_distinct(&plan, desc->pool, &t, table, unique, &pending, &map);
+    finish_map(&pending, desc->pool, remap);
     *unique_count_ret = n;
     return VF_OK;
 }
@@ -235,9 +255,9 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
      * nothing is written on error. */
     uint32_t *staged = scratch, *unique = staged ? staged + count : NULL;
     struct vf_map_target t = { layout, plan.instance_count, out, out_size, remap, staged, 0 };
-    struct vf_reuse_par par;
+    struct pending_map pending = { MAP_DONE };
     if (plan.indexed && count > 0)
-        n = find_distinct(&plan, desc->pool, &t, unique + count, unique, &par, &map);
+        n = find_distinct(&plan, desc->pool, &t, unique + count, unique, &pending, &map);
     vf_draw_desc records;
     vf_index_buffer_view ib;
     if ((res = plan_records(layout, desc, unique, n, &records, &ib, &plan)) != VF_OK ||
@@ -246,9 +266,7 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
     if (!plan.indexed || count == 0)
         for (uint32_t v = 0; v < count; v++)
             remap[v] = v;
-    else if (!map)
-        vf_reuse_par_map(&par, desc->pool, remap);
-    else if (map != remap)
+    else if (!finish_map(&pending, desc->pool, remap) && map != remap)
         memcpy(remap, map, (size_t)count * 4);
     *unique_count_ret = n;
     return vf_plan_run(&plan, &records, out, out_size);

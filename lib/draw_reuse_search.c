@@ -133,11 +133,6 @@ static VF_NOINLINE VF_ALIGN_CODE uint32_t dedupe_direct16(const uint8_t *data, u
 }
 #undef LOOKUP
 
-/* Maps of at least this many bytes are written with non-temporal stores,
- * as vf_draw streams outputs of this size: such a map leaves the caches
- * before it is read, and plain stores would read every line first. */
-#define STREAM_MAP_BYTES (8u << 20)
-
 /* Indices per step of the 32-bit direct dedupe: 4 KiB, checked against
  * the table's span and then deduped while they are in L1. */
 #define BLOCK 1024u
@@ -240,7 +235,7 @@ static int stream_map(const struct vf_plan *plan, const struct vf_map_target *t,
                       struct vf_index_source src, const uint32_t *map)
 {
     return map == t->remap && src.data != (const uint8_t *)t->staged &&
-           (uint64_t)plan->vertex_count * 4 >= STREAM_MAP_BYTES &&
+           (uint64_t)plan->vertex_count * 4 >= VF_REUSE_STREAM_MAP_BYTES &&
            plan->layout->impl->reuse_search_stream != NULL && ((uintptr_t)map & 3u) == 0;
 }
 

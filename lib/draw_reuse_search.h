@@ -7,6 +7,11 @@
 
 #include "draw_plan.h"
 
+/* Maps of at least this many bytes are written with non-temporal stores,
+ * as vf_draw streams outputs of this size: such a map leaves the caches
+ * before it is read, and plain stores would read every line first. */
+#define VF_REUSE_STREAM_MAP_BYTES (8u << 20)
+
 /* Every 16-bit index has a slot of its own in a table this large. */
 #define VF_REUSE_SLOTS_16BIT 65536u
 

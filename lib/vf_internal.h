@@ -110,6 +110,15 @@ typedef uint32_t (*vf_reuse_search_stream_fn)(const uint8_t *data, uint32_t n, u
                                               uint32_t span, uint32_t *table, uint32_t *map,
                                               uint32_t *unique, uint32_t next);
 
+/* The map of a vertex-reuse draw split over a pool (draw_reuse_range.c),
+ * n positions of `size`-byte indices (2 or 4): map[v] = table[idx - lo],
+ * or VF_REUSE_CUT where `cuts` and idx == cut, written with non-temporal
+ * stores (map 4-byte aligned). Every other index lies in the table. The
+ * caller fences. */
+typedef void (*vf_reuse_map_stream_fn)(const uint8_t *data, uint32_t size, uint32_t n,
+                                       int cuts, uint32_t cut, const uint32_t *table,
+                                       uint32_t lo, uint32_t *map);
+
 /* The byte offsets of n > 0 vertices of an indexed batch in their slot:
  * base[v] = (uint32)((kbase + index[v]) * stride), rules §4.1. Returns
  * nonzero when some base[v] > last_base (the vertex's slot span may leave

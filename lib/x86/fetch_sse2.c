@@ -20,6 +20,7 @@ const struct vf_isa_impl vf_isa_sse2 = {
     .stream_copy = vf_stream_copy_sse2,
     .stream_fence = vf_stream_fence_sse2,
     .reuse_search_stream = vf_reuse_search_stream_sse2,
+    .reuse_map_stream = vf_reuse_map_stream_sse2,
     .reuse_bounds16 = vf_reuse_bounds16_sse2,
     .reuse_search16 = vf_reuse_search16_sse2,
     .soa_transpose = vf_soa_transpose_sse2,

@@ -46,6 +46,28 @@ uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t l
 }
 #undef LOOKUP
 
+/* The map of a split search: each record read from the table by its
+ * index and stored as found, as the streaming search stores its map. */
+static inline void map_stream(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                              uint32_t cut, const uint32_t *table, uint32_t lo, uint32_t *map)
+{
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t idx = size == 2 ? vf_load_u16(data + 2 * (size_t)v)
+                                 : vf_load_u32(data + 4 * (size_t)v);
+        uint32_t rec = cuts && idx == cut ? VF_REUSE_CUT : table[idx - lo];
+        _mm_stream_si32((int *)(void *)(map + v), (int)rec);
+    }
+}
+
+void vf_reuse_map_stream_sse2(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                              uint32_t cut, const uint32_t *table, uint32_t lo, uint32_t *map)
+{
+    if (size == 2)
+        map_stream(data, 2, n, cuts, cut, table, lo, map);
+    else
+        map_stream(data, 4, n, cuts, cut, table, lo, map);
+}
+
 /* SSE2 compares 16-bit lanes as signed only: flipping the top bit orders
  * unsigned values the same way. Two chains, so each step is not waiting
  * on the last. */

@@ -17,6 +17,10 @@
 VF_HIDDEN uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
                                                uint32_t span, uint32_t *table, uint32_t *map,
                                                uint32_t *unique, uint32_t next);
+/* The streaming map of a search split over a pool (reuse_sse2.c). */
+VF_HIDDEN void vf_reuse_map_stream_sse2(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
+                                        uint32_t cut, const uint32_t *table, uint32_t lo,
+                                        uint32_t *map);
 /* The bounds of 16-bit indices, and their search over a cleared span
  * (reuse_sse2.c). */
 VF_HIDDEN void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,

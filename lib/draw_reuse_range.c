@@ -99,7 +99,8 @@ static void index_span(const struct vf_reuse_range *j, uint32_t b, uint32_t e, u
 
 /* The search of positions [b, e) of `size`-byte indices (a constant in
  * each caller) in a table of tw slots direct-mapped from `base`; 0 at the
- * first index outside it. */
+ * first index outside it. A line of indices at a time, each prefetched
+ * ahead (reuse_lookup.h). */
 static inline int search_window(const struct vf_reuse_range *j, uint32_t b, uint32_t e,
                                 uint32_t size, uint32_t base, uint32_t *tab, uint32_t *list,
                                 uint32_t *next)
@@ -108,13 +109,17 @@ static inline int search_window(const struct vf_reuse_range *j, uint32_t b, uint
     const uint8_t *d = j->data + (size_t)size * b, *end = j->data + (size_t)size * e;
     uint32_t cuts = j->cuts, cut = j->cut, count = *next;
     uint64_t tw = j->tw;
-    for (; d < end; d += size) {
-        uint32_t idx = size == 2 ? vf_load_u16(d) : vf_load_u32(d);
-        if (cuts && idx == cut)
-            continue;
-        if (idx - base >= tw)
-            return 0;
-        vf_reuse_lookup(idx, &tab[idx - base], list, &count);
+    while (d < end) {
+        const uint8_t *line = (size_t)(end - d) > 64 ? d + 64 : end;
+        vf_reuse_prefetch(d, end);
+        for (; d < line; d += size) {
+            uint32_t idx = size == 2 ? vf_load_u16(d) : vf_load_u32(d);
+            if (cuts && idx == cut)
+                continue;
+            if (idx - base >= tw)
+                return 0;
+            vf_reuse_lookup(idx, &tab[idx - base], list, &count);
+        }
     }
     *next = count;
     return 1;

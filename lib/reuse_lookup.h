@@ -52,6 +52,22 @@ static inline uint32_t vf_reuse_lookup_cleared(uint32_t idx, uint32_t *slot, uin
     return rec;
 }
 
+/* A streaming index buffer is read with a prefetch this far ahead, once
+ * per 64-byte line: the hardware's own prefetch left the lookups waiting
+ * on the indices. A 31-million-position grid's 32-bit indices searched
+ * (vf_reuse_lookup, no map) in 22 ms against 48 without (Xeon family 6
+ * model 167); 1 to 16 KiB ahead all gave 22-23 ms. */
+#define VF_REUSE_PREFETCH_BYTES 2048u
+
+/* The prefetch of the indices VF_REUSE_PREFETCH_BYTES past d, where that
+ * is still before end (a prefetch past the buffer is no fault, but its
+ * address would be outside the object). */
+static inline void vf_reuse_prefetch(const uint8_t *d, const uint8_t *end)
+{
+    if ((size_t)(end - d) > VF_REUSE_PREFETCH_BYTES)
+        __builtin_prefetch(d + VF_REUSE_PREFETCH_BYTES);
+}
+
 /* The searches' walk over n indices of `size` bytes from `data`: the
  * statement lookup(k) for the index at d + size * k, whose map word is
  * m[k], eight a step with d and m stepped as pointers, then one a step.

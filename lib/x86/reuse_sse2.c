@@ -40,8 +40,13 @@ uint32_t vf_reuse_search_stream_sse2(const uint8_t *data, uint32_t n, uint32_t l
                                      uint32_t next)
 {
     uint32_t *m = map;
-    const uint8_t *d = data;
-    VF_REUSE_WALK8(LOOKUP, d, m, data, n, 4);
+    const uint8_t *d = data, *end = data + 4 * (size_t)n;
+    while (d < end) {
+        const uint8_t *line = d;
+        uint32_t count = (size_t)(end - d) > 64 ? 16u : (uint32_t)(end - d) / 4;
+        vf_reuse_prefetch(d, end);
+        VF_REUSE_WALK8(LOOKUP, d, m, line, count, 4);
+    }
     return next;
 }
 #undef LOOKUP

@@ -179,6 +179,26 @@ uint32_t vf_cpu_prefetch_ahead(void)
     return d;
 }
 
+/* 0: not asked yet, 1: no, 2: yes (a racing thread stores the same
+ * answer); read once, as the features are. */
+static atomic_int vf_vbmi_cache;
+
+int vf_cpu_has_avx512_vbmi(void)
+{
+    int known = atomic_load_explicit(&vf_vbmi_cache, memory_order_relaxed);
+    if (VF_LIKELY(known != 0))
+        return known == 2;
+    unsigned c = 0;
+#ifdef VF_X86
+    unsigned a, b, d;
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        c = 0;
+#endif
+    known = (c >> 1) & 1u ? 2 : 1; /* CPUID.7.0:ECX.AVX512_VBMI */
+    atomic_store_explicit(&vf_vbmi_cache, known, memory_order_relaxed);
+    return known == 2;
+}
+
 void vf_cpu_forget(void)
 {
     atomic_store_explicit(&vf_cpu_cache, 0, memory_order_release);

@@ -34,6 +34,11 @@ VF_HIDDEN uint32_t vf_cpu_apply_disable(uint32_t features, const char *list);
  * Thread-safe; CPUID is read once, the value kept in one atomic word. */
 VF_HIDDEN uint32_t vf_cpu_prefetch_ahead(void);
 
+/* Whether the CPU has AVX512_VBMI (vpermi2b: the generated four-vertex
+ * loop, lib/x86/jit/jit_quad.c), which no level of isa.def requires.
+ * Thread-safe; CPUID is read once. 0 off x86. */
+VF_HIDDEN int vf_cpu_has_avx512_vbmi(void);
+
 /* Tests only: drop the cached features so the next vf_cpu_features call
  * detects (and reads VFETCH_DISABLE_CPU_FEATURES) again. */
 VF_HIDDEN void vf_cpu_forget(void);

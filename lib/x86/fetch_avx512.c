@@ -22,6 +22,7 @@
 #include <immintrin.h>
 
 #include "dispatch.h"
+#include "index_x86.h"
 #include "output_x86.h"
 #include "reuse_x86.h"
 

@@ -2,11 +2,12 @@
 # flags (probed by configure), linked into libvfetch_core. An ISA file
 # exports only its suffixed table; the headers hold static inline code only.
 # VF_X86_TEMPLATE: the ISA-neutral template, the x86 primitive headers and
-# the declarations of the x86 output helpers and reuse searches.
+# the declarations of the x86 output helpers, reuse searches and index
+# helpers.
 VF_X86_TEMPLATE = lib/fetch_template.h lib/fetch_template_decode.h \
 	lib/fetch_template_across.h lib/x86/sse_load.h lib/x86/prims_sse.h \
 	lib/x86/prims_avx2.h lib/x86/prims_avx512.h lib/x86/output_x86.h \
-	lib/x86/reuse_x86.h
+	lib/x86/reuse_x86.h lib/x86/index_x86.h
 
 if HAVE_SSE2
 noinst_LTLIBRARIES += libvf_sse2.la
@@ -36,6 +37,7 @@ endif
 if HAVE_AVX2
 noinst_LTLIBRARIES += libvf_avx2.la
 libvf_avx2_la_SOURCES = lib/x86/fetch_avx2.c lib/x86/output_avx2.c lib/x86/reuse_avx2.c \
+	lib/x86/index_avx2.c \
 	$(VF_X86_TEMPLATE)
 libvf_avx2_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx2_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX2)

@@ -3,8 +3,7 @@
  * their contracts), for the levels' exports in fetch_<isa>.c. Internal.
  *
  * SSE2's (reuse_sse2.c) serve every x86 level; AVX2's 16-bit bounds
- * (reuse_avx2.c) serve the avx2 and avx512 levels, and so do AVX2's
- * vertex offsets of an indexed batch, which the draws use too.
+ * (reuse_avx2.c) serve the avx2 and avx512 levels.
  */
 #ifndef VF_LIB_X86_REUSE_X86_H
 #define VF_LIB_X86_REUSE_X86_H
@@ -31,8 +30,5 @@ VF_HIDDEN uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint3
 /* The same bounds with AVX2 (reuse_avx2.c). */
 VF_HIDDEN void vf_reuse_bounds16_avx2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
                                       uint32_t *hi_ret);
-/* An indexed batch's vertex offsets with AVX2 (reuse_avx2.c). */
-VF_HIDDEN uint32_t vf_vertex_bases_avx2(uint32_t kbase, const uint32_t *index, uint32_t n,
-                                        uint32_t stride, uint32_t last_base, uint32_t *base);
 
 #endif

@@ -30,10 +30,9 @@
  */
 #include "config.h"
 
-#include <cpuid.h>
-#include <stdatomic.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "jit_format.h"
 #include "jit_quad.h"
 
@@ -66,28 +65,10 @@ static void window(const struct vf_layout *L, const struct vf_slot *slot, uint32
     }
 }
 
-/* CPUID once per process: in a virtual machine each one traps to the
- * hypervisor. 0: not asked yet, 1: no, 2: yes (a racing thread stores the
- * same answer). */
-static atomic_int vbmi_known;
-
-static int cpu_has_vbmi(void)
-{
-    int known = atomic_load_explicit(&vbmi_known, memory_order_relaxed);
-    if (known == 0) {
-        unsigned a, b, c = 0, d;
-        if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
-            c = 0;
-        known = (c >> 1) & 1u ? 2 : 1; /* CPUID.7.0:ECX.AVX512_VBMI */
-        atomic_store_explicit(&vbmi_known, known, memory_order_relaxed);
-    }
-    return known == 2;
-}
-
 int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot)
 {
     uint32_t lo, hi;
-    if (L->isa != VF_ISA_AVX512 || slot->num_fetch == 0 || !cpu_has_vbmi())
+    if (L->isa != VF_ISA_AVX512 || slot->num_fetch == 0 || !vf_cpu_has_avx512_vbmi())
         return 0;
     window(L, slot, &lo, &hi);
     return hi - lo <= 64;

@@ -1,0 +1,17 @@
+/*
+ * index_x86.h - the x86 vertex offsets of an indexed batch (vf_internal.h,
+ * vf_vertex_bases_fn, has the contract), for the levels' exports in
+ * fetch_<isa>.c. Internal.
+ */
+#ifndef VF_LIB_X86_INDEX_X86_H
+#define VF_LIB_X86_INDEX_X86_H
+
+#include <stdint.h>
+
+#include "vf_internal.h"
+
+/* An indexed batch's vertex offsets with AVX2 (index_avx2.c). */
+VF_HIDDEN uint32_t vf_vertex_bases_avx2(uint32_t kbase, const uint32_t *index, uint32_t n,
+                                        uint32_t stride, uint32_t last_base, uint32_t *base);
+
+#endif

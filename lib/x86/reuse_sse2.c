@@ -64,13 +64,20 @@ static inline void map_stream(const uint8_t *data, uint32_t size, uint32_t n, in
     }
 }
 
+/* Each index size with and without cuts a loop of its own: a test for
+ * cuts left in the loop costs a draw without them (draw_reuse_range.c,
+ * search_window). */
 void vf_reuse_map_stream_sse2(const uint8_t *data, uint32_t size, uint32_t n, int cuts,
                               uint32_t cut, const uint32_t *table, uint32_t lo, uint32_t *map)
 {
-    if (size == 2)
-        map_stream(data, 2, n, cuts, cut, table, lo, map);
+    if (size == 2 && cuts)
+        map_stream(data, 2, n, 1, cut, table, lo, map);
+    else if (size == 2)
+        map_stream(data, 2, n, 0, cut, table, lo, map);
+    else if (cuts)
+        map_stream(data, 4, n, 1, cut, table, lo, map);
     else
-        map_stream(data, 4, n, cuts, cut, table, lo, map);
+        map_stream(data, 4, n, 0, cut, table, lo, map);
 }
 
 /* SSE2 compares 16-bit lanes as signed only: flipping the top bit orders

@@ -45,14 +45,14 @@ static inline uint32_t range_index(const struct vf_reuse_range *j, uint32_t v)
                         : vf_load_u32(j->data + 4 * (size_t)v);
 }
 
+/* wbase of a range whose table is hashed. */
+#define RANGE_HASHED UINT32_MAX
+
 /* The record of `idx` in a hash table of `tw` slots (any count: the hash
  * is scaled, not masked), cleared to VF_REUSE_SLOT_EMPTY, whose records'
  * indices are in `unique`; a new one, number *next, when it has none.
  * Linear probing ends: the table has at least as many slots as indices go
  * into it. */
-/* wbase of a range whose table is hashed. */
-#define RANGE_HASHED UINT32_MAX
-
 static inline uint32_t hash_lookup(uint32_t *tab, uint64_t tw, uint32_t idx, uint32_t *unique,
                                    uint32_t *next)
 {

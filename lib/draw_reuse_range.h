@@ -1,7 +1,7 @@
 /*
  * draw_reuse_range.h - the distinct-index search of a reuse draw done per
- * range of positions on a thread pool and merged (draw_reuse_range.c),
- * for draw_reuse.c. Internal.
+ * range of positions on a thread pool (draw_reuse_range.c) and merged
+ * (draw_reuse_merge.c), for draw_reuse.c. Internal.
  */
 #ifndef VF_LIB_DRAW_REUSE_RANGE_H
 #define VF_LIB_DRAW_REUSE_RANGE_H

@@ -22,6 +22,8 @@ libvfetch_core_la_SOURCES += \
 	lib/draw_slot.c \
 	lib/draw_output.c \
 	lib/draw_reuse.c \
+	lib/draw_reuse_merge.c \
+	lib/draw_reuse_merge.h \
 	lib/draw_reuse_par.c \
 	lib/draw_reuse_par.h \
 	lib/draw_reuse_range.c \

@@ -1,5 +1,6 @@
 /*
- * draw_reuse_merge.c - the merge of a reuse draw's search on a pool
+ * draw_reuse_merge.c - the steps of a reuse draw's search on a pool, run
+ * over its ranges, and the merge that follows the ranges' search
  * (draw_reuse_range.c): over the ranges' distinct lists in range order
  * (about the distinct count, not the positions), each index takes its
  * global record, first seen first, in the merged table (direct-mapped
@@ -21,6 +22,25 @@ _Static_assert(sizeof(_Atomic uint32_t) == sizeof(uint32_t),
  * its four passes over the ranges' lists cost more than one serial pass
  * below that (figures: bench/README.md, "Reuse and threads"). */
 #define MERGE_MIN_RANGES 8u
+
+static void range_worker(void *arg)
+{
+    struct vf_reuse_range *j = arg;
+    for (;;) {
+        uint32_t r = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
+        if (r >= j->ranges)
+            break;
+        j->step(j, r);
+    }
+}
+
+void vf_reuse_range_step(struct vf_reuse_range *j, vf_thread_pool *pool,
+                         void (*step)(struct vf_reuse_range *, uint32_t))
+{
+    j->step = step;
+    atomic_store_explicit(&j->next, 0, memory_order_relaxed);
+    vf_thread_pool_run(pool, range_worker, j);
+}
 
 /* The smallest and largest index of the draw's non-cut positions into
  * lo_all and hi_all (lo_all > hi_all when there is none), whether the

@@ -1,15 +1,52 @@
 /*
- * draw_reuse_merge.h - what the search of a reuse draw on a pool
- * (draw_reuse_range.c) and its merge (draw_reuse_merge.c) share: a step
- * run over the ranges, a range's table and the hash lookup. Internal.
+ * draw_reuse_merge.h - a reuse draw's search on a pool as a job: its
+ * ranges, the steps run over them on the pool, and the merge of their
+ * distinct lists (draw_reuse_merge.c), under the search itself
+ * (draw_reuse_range.c). Internal.
  */
 #ifndef VF_LIB_DRAW_REUSE_MERGE_H
 #define VF_LIB_DRAW_REUSE_MERGE_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
-#include "draw_reuse_range.h"
 #include "reuse_lookup.h"
+#include "vf_internal.h"
+
+/* Ranges a draw is split into, at most: their bounds and counts live on
+ * the caller's stack, so nothing is allocated. */
+#define VF_REUSE_RANGES_MAX 256u
+
+/* A search in progress: the ranges, their lists and the merged table.
+ * The caller holds it (about 7 KiB) from vf_reuse_range_search to
+ * vf_reuse_range_map. */
+struct vf_reuse_range {
+    const uint8_t *data;
+    uint32_t size, n, cuts, cut;
+    uint32_t ranges, len;     /* range r holds positions [r * len, (r + 1) * len) */
+    uint32_t *table;          /* the merged table's slots, then the ranges' */
+    uint64_t tw, slots;       /* a range's table's slots; the merged one's */
+    uint32_t *lists;          /* lists + r * len: range r's distinct indices */
+    uint32_t *unique, *dst;   /* the distinct indices; where the map goes */
+    vf_reuse_map_stream_fn stream; /* NULL: the map with plain stores */
+    vf_stream_fence_fn fence;
+    void (*step)(struct vf_reuse_range *job, uint32_t r);
+    atomic_uint next;         /* the next range of the running step */
+    uint32_t lo[VF_REUSE_RANGES_MAX], hi[VF_REUSE_RANGES_MAX];
+    uint32_t count[VF_REUSE_RANGES_MAX]; /* distinct indices of each range */
+    /* Each range's table is direct-mapped from wbase, or hashed
+     * (UINT32_MAX); pre_lo, pre_hi: the span of the ranges before it. */
+    uint32_t wbase[VF_REUSE_RANGES_MAX];
+    uint32_t pre_lo[VF_REUSE_RANGES_MAX], pre_hi[VF_REUSE_RANGES_MAX];
+    /* The draw's smallest and largest index; `direct`: they span no more
+     * than the table, which the merge then maps directly from lo_all (else
+     * it hashes). The merge on the pool uses its slots as atomics: each
+     * range's first uses, then the global record of its first one. */
+    uint32_t lo_all, hi_all, span;
+    int direct;
+    _Atomic uint32_t *owner;
+    uint32_t base[VF_REUSE_RANGES_MAX];
+};
 
 /* wbase of a range whose table is hashed. */
 #define VF_REUSE_RANGE_HASHED UINT32_MAX

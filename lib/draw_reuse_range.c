@@ -29,8 +29,6 @@
 
 #include <string.h>
 
-#include "draw_reuse_merge.h"
-
 static inline uint32_t range_index(const struct vf_reuse_range *j, uint32_t v)
 {
     return j->size == 2 ? vf_load_u16(j->data + 2 * (size_t)v)
@@ -243,25 +241,6 @@ static void step_map(struct vf_reuse_range *j, uint32_t r)
         map_from_table_sized(j, b, e, 2);
     else
         map_from_table_sized(j, b, e, 4);
-}
-
-static void range_worker(void *arg)
-{
-    struct vf_reuse_range *j = arg;
-    for (;;) {
-        uint32_t r = atomic_fetch_add_explicit(&j->next, 1, memory_order_relaxed);
-        if (r >= j->ranges)
-            break;
-        j->step(j, r);
-    }
-}
-
-void vf_reuse_range_step(struct vf_reuse_range *j, vf_thread_pool *pool,
-                         void (*step)(struct vf_reuse_range *, uint32_t))
-{
-    j->step = step;
-    atomic_store_explicit(&j->next, 0, memory_order_relaxed);
-    vf_thread_pool_run(pool, range_worker, j);
 }
 
 /* Splits the n positions into ranges, one a participant (at most

@@ -42,6 +42,19 @@ void vf_reuse_range_step(struct vf_reuse_range *j, vf_thread_pool *pool,
     vf_thread_pool_run(pool, range_worker, j);
 }
 
+/* Each range's count of the indices it numbers, in base[], turned into
+ * its first record (a prefix sum in range order); returns the total. */
+static uint32_t counts_to_bases(struct vf_reuse_range *j)
+{
+    uint32_t total = 0;
+    for (uint32_t r = 0; r < j->ranges; r++) {
+        uint32_t c = j->base[r];
+        j->base[r] = total;
+        total += c;
+    }
+    return total;
+}
+
 /* The smallest and largest index of the draw's non-cut positions into
  * lo_all and hi_all (lo_all > hi_all when there is none), whether the
  * merged table maps them directly, and each range's prefix span: the
@@ -149,7 +162,6 @@ static void step_number(struct vf_reuse_range *j, uint32_t r)
  * (nothing done) otherwise. The table then holds the global records. */
 static int merge_on_pool(struct vf_reuse_range *j, vf_thread_pool *pool, uint32_t *unique_ret)
 {
-    uint32_t total = 0;
     if (j->ranges < MERGE_MIN_RANGES || !j->direct || j->lo_all > j->hi_all ||
         (uint64_t)j->n + j->ranges >= UINT32_MAX)
         return 0;
@@ -158,11 +170,7 @@ static int merge_on_pool(struct vf_reuse_range *j, vf_thread_pool *pool, uint32_
     vf_reuse_range_step(j, pool, step_clear);
     vf_reuse_range_step(j, pool, step_claim);
     vf_reuse_range_step(j, pool, step_count);
-    for (uint32_t r = 0; r < j->ranges; r++) {
-        uint32_t c = j->base[r];
-        j->base[r] = total;
-        total += c;
-    }
+    uint32_t total = counts_to_bases(j);
     vf_reuse_range_step(j, pool, step_number);
     *unique_ret = total;
     return 1;
@@ -253,15 +261,10 @@ static int spans_banded(const struct vf_reuse_range *j)
  * band; 0 (nothing done) otherwise. */
 static int merge_banded(struct vf_reuse_range *j, vf_thread_pool *pool, uint32_t *unique_ret)
 {
-    uint32_t total = 0;
     if (!j->direct || j->lo_all > j->hi_all || !spans_banded(j))
         return 0;
     vf_reuse_range_step(j, pool, step_own_count);
-    for (uint32_t r = 0; r < j->ranges; r++) {
-        uint32_t c = j->base[r];
-        j->base[r] = total;
-        total += c;
-    }
+    uint32_t total = counts_to_bases(j);
     vf_reuse_range_step(j, pool, step_own_number);
     *unique_ret = total;
     return 1;

@@ -57,6 +57,8 @@ struct vf_isa_impl {
     vf_reuse_search16_fn reuse_search16;
     /* Optional: an indexed batch's vertex offsets with vectors. */
     vf_vertex_bases_fn vertex_bases;
+    /* Optional: an indexed batch's vertex addresses from its raw indices. */
+    vf_vertex_sources_fn vertex_sources;
     vf_soa_transpose_fn soa_transpose;
     vf_soa_transpose_fn soa_transpose_narrow;
     uint32_t transpose_lanes;

@@ -250,6 +250,46 @@ static void clear_cuts(const struct vf_layout *layout, const uint8_t *cut, uint3
     }
 }
 
+/* The raw indices of positions [pos, pos + n) where the batch can skip
+ * copying them (read_indices): an indexed draw with index data, no strip
+ * cuts, no SV_VertexID, the batch inside the view without wrapping and its
+ * first block not sequential (a sequential batch is one strided run).
+ * NULL when it cannot. */
+static const uint8_t *indices_in_place(const struct vf_plan *plan, uint32_t pos, uint32_t n)
+{
+    const struct vf_sv_words *sv = &plan->layout->sv;
+    uint32_t isz = plan->ib_index_size;
+    uint32_t start = plan->start_location + pos;
+    if (!plan->ib_data || plan->cut_enabled || sv->num_vid ||
+        (sv->sys >= 0 && (sv->sys_bits & VF_SV_VERTEX_ID)) || (uint64_t)start + n > UINT32_MAX ||
+        ((uint64_t)start + n) * isz > plan->ib_size)
+        return NULL;
+    const uint8_t *p = plan->ib_data + (size_t)start * isz;
+    uint32_t first = vf_load_index(p, isz), breaks = 0;
+    for (uint32_t v = 1; v < n && v < SEQUENTIAL_BLOCK; v++)
+        breaks |= vf_load_index(p + (size_t)v * isz, isz) - first - v;
+    return breaks != 0 ? p : NULL;
+}
+
+/* The per-vertex slots of an indexed batch: from the indices in place
+ * where they can be (no copy of them, no table of offsets), else through
+ * read_indices into `bi`. */
+static void fetch_indexed_slots(const struct vf_plan *plan, uint32_t pos, uint32_t n,
+                                uint8_t *dst, struct vf_batch_indices *bi)
+{
+    const uint8_t *raw = indices_in_place(plan, pos, n);
+    uint32_t s = 0;
+    if (raw) {
+        while (s < plan->num_vary && vf_fetch_slot_indexed(plan, &plan->vary[s], raw, n, dst))
+            s++;
+        if (s == plan->num_vary)
+            return;
+    }
+    read_indices(plan, pos, n, bi);
+    for (; s < plan->num_vary; s++)
+        vf_fetch_slot(plan, &plan->vary[s], bi, pos, n, dst);
+}
+
 static VF_FETCH_INLINE void fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n,
                                          uint8_t *dst)
 {
@@ -259,10 +299,10 @@ static VF_FETCH_INLINE void fetch_batch(const struct vf_range *r, uint32_t pos, 
     bi.cut = NULL;
     bi.flags = 0;
     if (plan->indexed)
-        read_indices(plan, pos, n, &bi);
-
-    for (uint32_t s = 0; s < plan->num_vary; s++)
-        vf_fetch_slot(plan, &plan->vary[s], &bi, pos, n, dst);
+        fetch_indexed_slots(plan, pos, n, dst, &bi);
+    else
+        for (uint32_t s = 0; s < plan->num_vary; s++)
+            vf_fetch_slot(plan, &plan->vary[s], &bi, pos, n, dst);
     broadcast_consts(r, n, dst);
     write_system_values(r, plan->indexed ? bi.index : NULL, pos, n, dst);
     if (plan->layout->sv.num_svl || plan->layout->sv.num_sil)

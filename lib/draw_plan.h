@@ -247,6 +247,13 @@ VF_HIDDEN void vf_plan_bind(struct vf_plan *plan, const vf_vertex_buffer_view *v
 VF_HIDDEN void vf_fetch_slot(const struct vf_plan *plan, const struct vf_slot_view *vs,
                              const struct vf_batch_indices *bi, uint32_t pos, uint32_t n,
                              uint8_t *dst);
+/* The same for a batch of an indexed draw whose n raw indices (the plan's
+ * index size) are at `index`, none a cut, each vertex gathered from its
+ * address computed straight from its index. Returns 0, having written
+ * nothing, when some vertex's slot span may leave the view: then
+ * vf_fetch_slot serves the batch. */
+VF_HIDDEN int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                                    const uint8_t *index, uint32_t n, uint8_t *dst);
 
 /* draw_fetch.c */
 

@@ -7,7 +7,10 @@
  * vertices (the whole batch of a plain DrawInstanced, its slot data
  * prefetched a few KiB ahead), `gather` with one source address per vertex
  * otherwise, shared by the slot's elements, cut and out-of-bounds vertices
- * pointing at zeros so kernels never branch per vertex.
+ * pointing at zeros so kernels never branch per vertex. An indexed batch
+ * with every vertex inside and no cut takes its addresses straight from the
+ * index buffer (vf_fetch_slot_indexed): one pass instead of copying the
+ * indices, then their offsets, then the addresses.
  */
 #include "draw_plan.h"
 
@@ -57,6 +60,24 @@ static VF_SLOT_INLINE void slot_strided(const struct vf_layout *layout, const st
     vf_slot_elements_strided(layout, slot, src, vs->stride, count, dst);
 }
 
+/* Gather decode of every element of a slot for n vertices whose slot data
+ * start at src[v]: each element at its offset from there. */
+static void gather_shared(const struct vf_layout *layout, const struct vf_slot *slot,
+                          const uint8_t *const *src, uint32_t n, uint8_t *dst)
+{
+    size_t rs = layout->record_size;
+    if (slot->jit_gather) {
+        slot->jit_gather(src, 0, n, (uint32_t *)(void *)dst, rs);
+        return;
+    }
+    for (uint32_t f = 0; f < slot->num_fetch; f++) {
+        const struct vf_element *e = vf_fetched_element(layout, slot, f);
+        uint8_t *d = dst + (size_t)e->record_register * 16;
+        e->kernel.gather(src, e->offset, n, (uint32_t *)(void *)d, rs);
+        vf_apply_mapping_run(e, d, n, rs);
+    }
+}
+
 /* Gather decode of every element of a slot for vertices [a, b) of the
  * batch. Shared addresses: no vertex has only part of its elements inside
  * the view, so one address per vertex serves every element at the
@@ -74,26 +95,20 @@ static void slot_gather(const struct gather_batch *g, uint32_t a, uint32_t b)
         else
             for (uint32_t v = a; v < b; v++)
                 src[v - a] = g->whole[v] ? vs->data + g->base[v] : vf_zero_span;
-        if (slot->jit_gather) {
-            slot->jit_gather(src, 0, b - a, (uint32_t *)(void *)(g->dst + (size_t)a * rs), rs);
-            return;
-        }
+        gather_shared(g->layout, slot, src, b - a, g->dst + (size_t)a * rs);
+        return;
     }
     for (uint32_t f = 0; f < slot->num_fetch; f++) {
         const struct vf_element *e = vf_fetched_element(g->layout, slot, f);
-        size_t offset = e->offset;
-        if (!g->shared) {
-            for (uint32_t v = a; v < b; v++) {
-                /* Rules §4.1, §6: (uint32)(k * stride + offset), whole
-                 * element inside the view; cut positions fetch nothing. */
-                uint32_t addr = g->base[v] + e->offset;
-                int in = (uint64_t)addr + e->size <= vs->size && !(g->cut && g->cut[v]);
-                src[v - a] = in ? vs->data + addr : vf_zero_block;
-            }
-            offset = 0;
+        for (uint32_t v = a; v < b; v++) {
+            /* Rules §4.1, §6: (uint32)(k * stride + offset), whole element
+             * inside the view; cut positions fetch nothing. */
+            uint32_t addr = g->base[v] + e->offset;
+            int in = (uint64_t)addr + e->size <= vs->size && !(g->cut && g->cut[v]);
+            src[v - a] = in ? vs->data + addr : vf_zero_block;
         }
         uint8_t *d = g->dst + (size_t)a * rs + (size_t)e->record_register * 16;
-        e->kernel.gather(src, offset, b - a, (uint32_t *)(void *)d, rs);
+        e->kernel.gather(src, 0, b - a, (uint32_t *)(void *)d, rs);
         vf_apply_mapping_run(e, d, b - a, rs);
     }
 }
@@ -293,4 +308,49 @@ void vf_fetch_slot(const struct vf_plan *plan, const struct vf_slot_view *vs,
         fetch_slot_linear(plan->layout, vs, plan->indexed ? kbase + bi->index[0] : kbase, n, dst))
         return;
     fetch_slot_addressed(plan, vs, bi, kbase, scattered, n, dst);
+}
+
+/* Each vertex's address from its raw index (vf_vertex_sources_fn). */
+static uint32_t vertex_sources(const struct vf_isa_impl *impl, const struct vf_slot_view *vs,
+                               uint32_t kbase, const uint8_t *index, uint32_t index_size,
+                               uint32_t n, const uint8_t **src)
+{
+    uint32_t last_base = vs->size >= vs->span ? vs->size - vs->span : 0;
+    uint32_t outside = vs->size < vs->span;
+    if (impl->vertex_sources)
+        return impl->vertex_sources(vs->data, index, index_size, kbase, vs->stride, last_base, n,
+                                    src) |
+               outside;
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t base = (kbase + vf_load_index(index + (size_t)v * index_size, index_size)) *
+                        vs->stride;
+        src[v] = vs->data + base;
+        outside |= base > last_base;
+    }
+    return outside;
+}
+
+/* Starts the cache miss of every vertex of a batch (see prefetch_batch). */
+static void prefetch_sources(const struct vf_slot_view *vs, const uint8_t *const *src, uint32_t n)
+{
+#if defined(__GNUC__)
+    if (vs->size <= PREFETCH_MIN_VIEW)
+        return;
+    for (uint32_t v = 0; v < n; v++)
+        __builtin_prefetch(src[v]);
+#else
+    (void)vs, (void)src, (void)n;
+#endif
+}
+
+int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                          const uint8_t *index, uint32_t n, uint8_t *dst)
+{
+    const uint8_t *src[VF_BATCH];
+    if (vertex_sources(plan->layout->impl, vs, plan->base_vertex, index, plan->ib_index_size, n,
+                       src))
+        return 0;
+    prefetch_sources(vs, src, n);
+    gather_shared(plan->layout, vs->slot, src, n, dst);
+    return 1;
 }

@@ -43,6 +43,11 @@ static inline uint32_t vf_load_u32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
            ((uint32_t)p[3] << 24);
 }
+/* The little-endian index of `isz` (1, 2 or 4) bytes at p. */
+static inline uint32_t vf_load_index(const uint8_t *p, uint32_t isz)
+{
+    return isz == 1 ? p[0] : isz == 2 ? vf_load_u16(p) : vf_load_u32(p);
+}
 /* The index of `isz` (1, 2 or 4) bytes at byte `at` of an index buffer of
  * `bytes` bytes at `data`: 0 when it does not lie wholly inside (rules
  * §5.1, §18.3) or there is no data. Each caller computes `at` by its own
@@ -52,7 +57,7 @@ static inline uint32_t vf_index_read(const uint8_t *data, uint64_t bytes, uint64
 {
     if (data == NULL || at > bytes || bytes - at < isz)
         return 0;
-    return isz == 1 ? data[at] : isz == 2 ? vf_load_u16(data + at) : vf_load_u32(data + at);
+    return vf_load_index(data + at, isz);
 }
 /* The `size` (1, 2 or 4) bytes at p, zero-extended: a vertex element's
  * word, for the kernels' lane-by-lane loads (4 bytes in the host's order,
@@ -125,6 +130,15 @@ typedef void (*vf_reuse_map_stream_fn)(const uint8_t *data, uint32_t size, uint3
  * the view). draw_slot.c's loop where a level has none. */
 typedef uint32_t (*vf_vertex_bases_fn)(uint32_t kbase, const uint32_t *index, uint32_t n,
                                        uint32_t stride, uint32_t last_base, uint32_t *base);
+
+/* The addresses of n > 0 vertices of an indexed batch read straight from
+ * its index_size-byte (1, 2 or 4) little-endian indices at `index`:
+ * src[v] = data + (uint32)((kbase + index[v]) * stride), rules §4.1.
+ * Returns nonzero when some offset is > last_base (then the addresses
+ * must not be read). draw_slot.c's loop where a level has none. */
+typedef uint32_t (*vf_vertex_sources_fn)(const uint8_t *data, const uint8_t *index,
+                                         uint32_t index_size, uint32_t kbase, uint32_t stride,
+                                         uint32_t last_base, uint32_t n, const uint8_t **src);
 
 /* The smallest and largest of n > 0 16-bit indices (a vertex-reuse
  * draw's search, draw_reuse_search.c), with vectors. */

@@ -324,6 +324,90 @@ START_TEST(test_guard_pages)
             }
 }
 
+/* Indexed batches whose vertex addresses come straight from the index
+ * buffer (no strip cuts, no SV_VertexID): two per-vertex slots, either of
+ * whose views may end before some vertices (that slot's batch falls back
+ * to the per-vertex rules there, the other slot's does not), a base vertex
+ * that wraps some indices out, first blocks of sequential indices before
+ * scattered ones, and an index buffer that ends inside the draw; 16- and
+ * 32-bit indices, every fetch path, guard pages after every buffer. */
+static void indices_case(uint32_t isa, uint32_t isz, int short_slot, int32_t base,
+                         vf_rng *rng)
+{
+    static const vf_input_element_desc d[5] = {
+        { "P", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0 },
+        { "C", 0, VF_FORMAT_R8G8B8A8_UNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0 },
+        { "S", 0, VF_FORMAT_R16G16_SINT, 1, 0, VF_INPUT_PER_VERTEX_DATA, 0 },
+        { "U", 0, VF_FORMAT_R32_UINT, 1, 4, VF_INPUT_PER_VERTEX_DATA, 0 },
+        { "W", 0, VF_FORMAT_R16G16_SNORM, 2, 0, VF_INPUT_PER_INSTANCE_DATA, 1 },
+    };
+    const uint32_t nv = 900, count = 1100;
+    vf_layout *layout = make_layout_isa(d, 5, NULL, VF_SV_INSTANCE_ID, VF_OUTPUT_AOS, isa);
+    vf_guarded g0, g1, g2, gi;
+    vf_guarded_alloc(&g0, nv * 16, 0);
+    vf_guarded_alloc(&g1, nv * 8, 0);
+    vf_guarded_alloc(&g2, 64, 0);
+    vf_rng_fill(rng, g0.data, nv * 16);
+    vf_rng_fill(rng, g1.data, nv * 8);
+    vf_rng_fill(rng, g2.data, 64);
+    /* A short view holds the first half of the vertices (the last one
+     * partly). */
+    vf_vertex_buffer_view vbs[3] = { { g0.data, short_slot == 0 ? nv * 8 + 6 : nv * 16, 16 },
+                                     { g1.data, short_slot == 1 ? nv * 4 + 6 : nv * 8, 8 },
+                                     { g2.data, 64, 4 } };
+    /* The index buffer ends 40 positions before the draw does. */
+    uint32_t nidx = count - 40;
+    vf_guarded_alloc(&gi, (size_t)nidx * isz, 0);
+    for (uint32_t i = 0; i < nidx; i++) {
+        /* Positions 256..279 and 512..527 run sequentially (a batch's
+         * first block), the rest is scattered over the vertices. */
+        uint32_t x = (i >= 256 && i < 280) || (i >= 512 && i < 528) ? i - 200
+                                                                     : vf_rng_below(rng, nv);
+        if (isz == 2) {
+            uint16_t h = (uint16_t)x;
+            memcpy(gi.data + 2 * (size_t)i, &h, 2);
+        } else {
+            memcpy(gi.data + 4 * (size_t)i, &x, 4);
+        }
+    }
+    vf_index_buffer_view ib = { gi.data, nidx * isz,
+                                isz == 2 ? VF_FORMAT_R16_UINT : VF_FORMAT_R32_UINT };
+    vf_draw_desc dd = indexed_desc(vbs, 3, &ib, 0, VF_TOPOLOGY_TRIANGLELIST, count - 3, 2, 3,
+                                   base, 1);
+    ia_ref r;
+    ia_ref_init_descs(&r, d, 5, NULL, VF_SV_INSTANCE_ID, &dd);
+    uint32_t *want = ia_ref_aos(&r);
+    size_t words;
+    uint32_t *got = draw_words(layout, &dd, &words);
+    char what[96];
+    snprintf(what, sizeof(what), "isa %s, %u-byte indices, short slot %d, base %d",
+             vf_isa_name(isa), isz, short_slot, base);
+    expect_same(got, want, words, what);
+    free(got);
+    free(want);
+    vf_guarded_free(&g0);
+    vf_guarded_free(&g1);
+    vf_guarded_free(&g2);
+    vf_guarded_free(&gi);
+    vf_layout_destroy(layout);
+}
+
+START_TEST(test_indices_in_place)
+{
+    static const int32_t bases[3] = { 0, -5, 0x40000000 };
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x1d1ce5u);
+    for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
+        if (!vf_isa_available(isa))
+            continue;
+        for (uint32_t isz = 2; isz <= 4; isz += 2)
+            for (int short_slot = -1; short_slot < 2; short_slot++)
+                for (int b = 0; b < 3; b++)
+                    indices_case(isa, isz, short_slot, bases[b], &rng);
+    }
+}
+END_TEST
+
 static Suite *draw_random_suite(void)
 {
     Suite *s = suite_create("draw_random");
@@ -335,6 +419,7 @@ static Suite *draw_random_suite(void)
     tcase_add_test(tc, test_soa_matches_aos);
     tcase_add_test(tc, test_large_streaming_draw);
     tcase_add_test(tc, test_guard_pages);
+    tcase_add_test(tc, test_indices_in_place);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -324,8 +324,9 @@ static uint32_t vertex_sources(const struct vf_isa_impl *impl, const struct vf_s
     for (uint32_t v = 0; v < n; v++) {
         uint32_t base = (kbase + vf_load_index(index + (size_t)v * index_size, index_size)) *
                         vs->stride;
-        src[v] = vs->data + base;
+        /* No address past the view is formed (C allows none). */
         outside |= base > last_base;
+        src[v] = vs->data + (base <= last_base ? base : 0);
     }
     return outside;
 }

@@ -250,18 +250,16 @@ static void clear_cuts(const struct vf_layout *layout, const uint8_t *cut, uint3
     }
 }
 
-/* The raw indices of positions [pos, pos + n) where the batch can skip
- * copying them (read_indices): an indexed draw with index data, no strip
- * cuts, no SV_VertexID, the batch inside the view without wrapping and its
- * first block not sequential (a sequential batch is one strided run).
- * NULL when it cannot. */
+/* The raw indices of positions [pos, pos + n) where the slots can take
+ * them in place (vf_fetch_slot_indexed): an indexed draw with index data,
+ * no strip cuts, the batch inside the view without wrapping and its first
+ * block not sequential (a sequential batch is one strided run). NULL when
+ * they cannot. */
 static const uint8_t *indices_in_place(const struct vf_plan *plan, uint32_t pos, uint32_t n)
 {
-    const struct vf_sv_words *sv = &plan->layout->sv;
     uint32_t isz = plan->ib_index_size;
     uint32_t start = plan->start_location + pos;
-    if (!plan->ib_data || plan->cut_enabled || sv->num_vid ||
-        (sv->sys >= 0 && (sv->sys_bits & VF_SV_VERTEX_ID)) || (uint64_t)start + n > UINT32_MAX ||
+    if (!plan->ib_data || plan->cut_enabled || (uint64_t)start + n > UINT32_MAX ||
         ((uint64_t)start + n) * isz > plan->ib_size)
         return NULL;
     const uint8_t *p = plan->ib_data + (size_t)start * isz;
@@ -277,13 +275,20 @@ static const uint8_t *indices_in_place(const struct vf_plan *plan, uint32_t pos,
 static void fetch_indexed_slots(const struct vf_plan *plan, uint32_t pos, uint32_t n,
                                 uint8_t *dst, struct vf_batch_indices *bi)
 {
+    const struct vf_sv_words *sv = &plan->layout->sv;
     const uint8_t *raw = indices_in_place(plan, pos, n);
     uint32_t s = 0;
     if (raw) {
         while (s < plan->num_vary && vf_fetch_slot_indexed(plan, &plan->vary[s], raw, n, dst))
             s++;
-        if (s == plan->num_vary)
+        if (s == plan->num_vary) {
+            /* SV_VertexID: the raw indices as words (rules §4.2). */
+            if (sv->num_vid || (sv->sys >= 0 && (sv->sys_bits & VF_SV_VERTEX_ID))) {
+                load_indices(plan, pos, n, bi->words);
+                bi->index = bi->words;
+            }
             return;
+        }
     }
     read_indices(plan, pos, n, bi);
     for (; s < plan->num_vary; s++)

@@ -325,13 +325,14 @@ START_TEST(test_guard_pages)
 }
 
 /* Indexed batches whose vertex addresses come straight from the index
- * buffer (no strip cuts, no SV_VertexID): two per-vertex slots, either of
- * whose views may end before some vertices (that slot's batch falls back
- * to the per-vertex rules there, the other slot's does not), a base vertex
- * that wraps some indices out, first blocks of sequential indices before
- * scattered ones, and an index buffer that ends inside the draw; 16- and
- * 32-bit indices, every fetch path, guard pages after every buffer. */
-static void indices_case(uint32_t isa, uint32_t isz, int short_slot, int32_t base,
+ * buffer (no strip cuts): two per-vertex slots, either of whose views may
+ * end before some vertices (that slot's batch falls back to the per-vertex
+ * rules there, the other slot's does not), SV_VertexID or not, a base
+ * vertex that wraps some indices out, first blocks of sequential indices
+ * before scattered ones, and an index buffer that ends inside the draw;
+ * 16- and 32-bit indices, every fetch path, guard pages after every
+ * buffer. */
+static void indices_case(uint32_t isa, uint32_t sv, uint32_t isz, int short_slot, int32_t base,
                          vf_rng *rng)
 {
     static const vf_input_element_desc d[5] = {
@@ -342,7 +343,7 @@ static void indices_case(uint32_t isa, uint32_t isz, int short_slot, int32_t bas
         { "W", 0, VF_FORMAT_R16G16_SNORM, 2, 0, VF_INPUT_PER_INSTANCE_DATA, 1 },
     };
     const uint32_t nv = 900, count = 1100;
-    vf_layout *layout = make_layout_isa(d, 5, NULL, VF_SV_INSTANCE_ID, VF_OUTPUT_AOS, isa);
+    vf_layout *layout = make_layout_isa(d, 5, NULL, sv, VF_OUTPUT_AOS, isa);
     vf_guarded g0, g1, g2, gi;
     vf_guarded_alloc(&g0, nv * 16, 0);
     vf_guarded_alloc(&g1, nv * 8, 0);
@@ -375,13 +376,13 @@ static void indices_case(uint32_t isa, uint32_t isz, int short_slot, int32_t bas
     vf_draw_desc dd = indexed_desc(vbs, 3, &ib, 0, VF_TOPOLOGY_TRIANGLELIST, count - 3, 2, 3,
                                    base, 1);
     ia_ref r;
-    ia_ref_init_descs(&r, d, 5, NULL, VF_SV_INSTANCE_ID, &dd);
+    ia_ref_init_descs(&r, d, 5, NULL, sv, &dd);
     uint32_t *want = ia_ref_aos(&r);
     size_t words;
     uint32_t *got = draw_words(layout, &dd, &words);
     char what[96];
-    snprintf(what, sizeof(what), "isa %s, %u-byte indices, short slot %d, base %d",
-             vf_isa_name(isa), isz, short_slot, base);
+    snprintf(what, sizeof(what), "isa %s, sv %x, %u-byte indices, short slot %d, base %d",
+             vf_isa_name(isa), sv, isz, short_slot, base);
     expect_same(got, want, words, what);
     free(got);
     free(want);
@@ -395,15 +396,19 @@ static void indices_case(uint32_t isa, uint32_t isz, int short_slot, int32_t bas
 START_TEST(test_indices_in_place)
 {
     static const int32_t bases[3] = { 0, -5, 0x40000000 };
+    /* SV_VertexID as a register of its own and in the packed word. */
+    static const uint32_t svs[3] = { VF_SV_INSTANCE_ID, VF_SV_VERTEX_ID | VF_SV_INSTANCE_ID,
+                                     VF_SV_VERTEX_ID | VF_SV_FLAGS };
     vf_rng rng;
     vf_rng_seed(&rng, 0x1d1ce5u);
     for (uint32_t isa = VF_ISA_SCALAR; isa < VF_ISA_COUNT; isa++) {
         if (!vf_isa_available(isa))
             continue;
-        for (uint32_t isz = 2; isz <= 4; isz += 2)
-            for (int short_slot = -1; short_slot < 2; short_slot++)
-                for (int b = 0; b < 3; b++)
-                    indices_case(isa, isz, short_slot, bases[b], &rng);
+        for (int k = 0; k < 3; k++)
+            for (uint32_t isz = 2; isz <= 4; isz += 2)
+                for (int short_slot = -1; short_slot < 2; short_slot++)
+                    for (int b = 0; b < 3; b++)
+                        indices_case(isa, svs[k], isz, short_slot, bases[b], &rng);
     }
 }
 END_TEST

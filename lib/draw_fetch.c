@@ -68,21 +68,32 @@ static VF_FETCH_INLINE void range_init(struct vf_range *r, const struct vf_plan 
 /* Indices                                                                  */
 /* ------------------------------------------------------------------------ */
 
-/* Reads the raw indices of positions [pos, pos + n) of the draw (rules §5.1):
- * byte (StartIndexLocation + i) * size in 32-bit arithmetic (64-bit for the
- * Vulkan front end, §18.3); an index past the view reads 0, which is an
- * ordinary index, not a cut. Sizes 2 and 4, and 1 for the Vulkan front
- * end's uint8 indices. */
+/* The indices of positions [pos, pos + n) when every one lies inside the
+ * view, one after another: byte (StartIndexLocation + i) * size in 32-bit
+ * arithmetic (rules §5.1), so D3D's position wraps with it; in 64-bit for
+ * the Vulkan front end (§18.3), where a position past 2^32 lies past the
+ * view. NULL when some index does not. */
+static const uint8_t *indices_inside(const struct vf_plan *plan, uint32_t pos, uint32_t n)
+{
+    uint32_t isz = plan->ib_index_size;
+    uint64_t start = plan->ib_addr64 ? (uint64_t)plan->start_location + pos
+                                     : (uint32_t)(plan->start_location + pos);
+    if (!plan->ib_data || start + n > UINT32_MAX || (start + n) * isz > plan->ib_size)
+        return NULL;
+    return plan->ib_data + (size_t)start * isz;
+}
+
+/* Reads the raw indices of positions [pos, pos + n) of the draw (rules
+ * §5.1, §18.3); an index past the view reads 0, which is an ordinary
+ * index, not a cut. Sizes 2 and 4, and 1 for the Vulkan front end's
+ * uint8 indices. */
 static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, uint32_t *index)
 {
-    const uint8_t *data = plan->ib_data;
     uint32_t isz = plan->ib_index_size;
-    uint32_t start = plan->start_location + pos;
+    const uint8_t *p = indices_inside(plan, pos, n);
 
-    if ((uint64_t)start + n <= UINT32_MAX && ((uint64_t)start + n) * isz <= plan->ib_size) {
-        /* The whole batch is inside the view, addresses without wrapping:
-         * plain loads the compiler can widen. */
-        const uint8_t *p = data + (size_t)start * isz;
+    if (p) {
+        /* Plain loads the compiler can widen. */
         if (isz == 1) /* Vulkan's uint8 indices */
             for (uint32_t v = 0; v < n; v++)
                 index[v] = p[v];
@@ -252,17 +263,15 @@ static void clear_cuts(const struct vf_layout *layout, const uint8_t *cut, uint3
 
 /* The raw indices of positions [pos, pos + n) where the slots can take
  * them in place (vf_fetch_slot_indexed): an indexed draw with index data,
- * no strip cuts, the batch inside the view without wrapping and its first
+ * no strip cuts, the batch inside the view (indices_inside) and its first
  * block not sequential (a sequential batch is one strided run). NULL when
  * they cannot. */
 static const uint8_t *indices_in_place(const struct vf_plan *plan, uint32_t pos, uint32_t n)
 {
     uint32_t isz = plan->ib_index_size;
-    uint32_t start = plan->start_location + pos;
-    if (!plan->ib_data || plan->cut_enabled || (uint64_t)start + n > UINT32_MAX ||
-        ((uint64_t)start + n) * isz > plan->ib_size)
+    const uint8_t *p = plan->cut_enabled ? NULL : indices_inside(plan, pos, n);
+    if (!p)
         return NULL;
-    const uint8_t *p = plan->ib_data + (size_t)start * isz;
     uint32_t first = vf_load_index(p, isz), breaks = 0;
     for (uint32_t v = 1; v < n && v < SEQUENTIAL_BLOCK; v++)
         breaks |= vf_load_index(p + (size_t)v * isz, isz) - first - v;

@@ -224,6 +224,30 @@ START_TEST(test_indexed)
 }
 END_TEST
 
+/* firstIndex + i past 2^32 positions: the VkDeviceSize address does not
+ * wrap back into the buffer (every index from there reads 0), whichever
+ * position the implementation's batches start at. */
+START_TEST(test_index_positions_past_4g)
+{
+    for (uint32_t k = 1; k <= 300; k += 7) {
+        struct vcase c;
+        base_case(&c, 900 + k);
+        for (uint32_t i = 0; i < 60; i++)
+            c.index[i] = (uint8_t)(c.index[i] % 16u);
+        c.ib = (vf_vk_index_buffer_binding){ c.index, 64, 0, VF_VK_INDEX_TYPE_UINT8 };
+        c.draw.index_buffer = &c.ib;
+        c.draw.indexed = 1;
+        c.draw.topology = VF_VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+        c.draw.vertex_count = k + 60;
+        c.draw.instance_count = 1;
+        c.draw.first_vertex = 0u - k;
+        char what[96];
+        snprintf(what, sizeof(what), "firstIndex 2^32 - %u", k);
+        run_case(&c, what);
+    }
+}
+END_TEST
+
 /* The vkCmdSetVertexInputEXT form gives the same state. */
 START_TEST(test_create2_matches)
 {
@@ -514,6 +538,7 @@ static Suite *suite_vulkan_draw(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_non_indexed);
     tcase_add_test(tc, test_indexed);
+    tcase_add_test(tc, test_index_positions_past_4g);
     tcase_add_test(tc, test_create2_matches);
     tcase_add_test(tc, test_create_errors);
     tcase_add_test(tc, test_draw_errors);

@@ -184,7 +184,8 @@ static void fetch(const struct vk_ref_binding *b, const struct vk_ref_attribute 
 
 static uint32_t read_index(const struct vk_ref_draw *d, uint32_t pos, int *restart)
 {
-    uint64_t at = (uint64_t)(d->first + pos) * d->index_bytes;
+    /* In 64 bits: firstIndex + i past 2^32 does not wrap (rules §18.3). */
+    uint64_t at = ((uint64_t)d->first + pos) * d->index_bytes;
     uint64_t v = 0;
     *restart = 0;
     if (d->index_offset + at + d->index_bytes > d->index_size)

@@ -278,22 +278,6 @@ static const uint8_t *indices_in_place(const struct vf_plan *plan, uint32_t pos,
     return breaks != 0 ? p : NULL;
 }
 
-/* Starts the cache misses of the vertices of the next batch, positions
- * [pos, pos + n) clipped to the draw, so that they overlap this batch's
- * decoding: prefetched only just before its kernel, a batch's first
- * vertices waited on memory (16 threads on the Xeon model 207). */
-static void prefetch_next_batch(const struct vf_plan *plan, uint32_t pos, uint32_t n)
-{
-    if (pos >= plan->vertex_count)
-        return;
-    if (n > plan->vertex_count - pos)
-        n = plan->vertex_count - pos;
-    const uint8_t *next = indices_inside(plan, pos, n);
-    if (next)
-        for (uint32_t s = 0; s < plan->num_vary; s++)
-            vf_prefetch_slot_indexed(plan, &plan->vary[s], next, n);
-}
-
 /* The per-vertex slots of an indexed batch: from the indices in place
  * where they can be (no copy of them, no table of offsets), else through
  * read_indices into `bi`. */
@@ -304,7 +288,6 @@ static void fetch_indexed_slots(const struct vf_plan *plan, uint32_t pos, uint32
     const uint8_t *raw = indices_in_place(plan, pos, n);
     uint32_t s = 0;
     if (raw) {
-        prefetch_next_batch(plan, pos + n, n);
         while (s < plan->num_vary && vf_fetch_slot_indexed(plan, &plan->vary[s], raw, n, dst))
             s++;
         if (s == plan->num_vary) {

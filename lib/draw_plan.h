@@ -254,11 +254,6 @@ VF_HIDDEN void vf_fetch_slot(const struct vf_plan *plan, const struct vf_slot_vi
  * vf_fetch_slot serves the batch. */
 VF_HIDDEN int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
                                     const uint8_t *index, uint32_t n, uint8_t *dst);
-/* Starts the cache misses of the slot data of n vertices whose raw indices
- * are at `index` (a later batch's), in views too large to stay in cache;
- * vertices whose span may leave the view are skipped. Reads nothing else. */
-VF_HIDDEN void vf_prefetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
-                                        const uint8_t *index, uint32_t n);
 
 /* draw_fetch.c */
 

@@ -344,25 +344,6 @@ static void prefetch_sources(const struct vf_slot_view *vs, const uint8_t *const
 #endif
 }
 
-void vf_prefetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
-                              const uint8_t *index, uint32_t n)
-{
-#if defined(__GNUC__)
-    uint32_t isz = plan->ib_index_size, kbase = plan->base_vertex;
-    if (vs->size <= PREFETCH_MIN_VIEW)
-        return;
-    /* A view this large holds any slot span (at most VF_MAX_STRIDE). */
-    uint32_t last_base = vs->size - vs->span;
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t base = (kbase + vf_load_index(index + (size_t)v * isz, isz)) * vs->stride;
-        if (base <= last_base)
-            __builtin_prefetch(vs->data + base);
-    }
-#else
-    (void)plan, (void)vs, (void)index, (void)n;
-#endif
-}
-
 int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
                           const uint8_t *index, uint32_t n, uint8_t *dst)
 {

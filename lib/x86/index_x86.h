@@ -19,9 +19,5 @@ VF_HIDDEN uint32_t vf_vertex_bases_avx2(uint32_t kbase, const uint32_t *index, u
 VF_HIDDEN uint32_t vf_vertex_sources_avx2(const uint8_t *data, const uint8_t *index,
                                           uint32_t index_size, uint32_t kbase, uint32_t stride,
                                           uint32_t last_base, uint32_t n, const uint8_t **src);
-/* The same with AVX-512 (index_avx512.c). */
-VF_HIDDEN uint32_t vf_vertex_sources_avx512(const uint8_t *data, const uint8_t *index,
-                                            uint32_t index_size, uint32_t kbase, uint32_t stride,
-                                            uint32_t last_base, uint32_t n, const uint8_t **src);
 
 #endif

@@ -48,7 +48,7 @@ endif
 # uses AVX2's and SSE2's output helpers.
 if HAVE_AVX512
 noinst_LTLIBRARIES += libvf_avx512.la
-libvf_avx512_la_SOURCES = lib/x86/fetch_avx512.c lib/x86/index_avx512.c $(VF_X86_TEMPLATE)
+libvf_avx512_la_SOURCES = lib/x86/fetch_avx512.c $(VF_X86_TEMPLATE)
 libvf_avx512_la_CPPFLAGS = $(LIB_CPPFLAGS)
 libvf_avx512_la_CFLAGS = $(LIB_CFLAGS) $(CFLAGS_AVX512)
 libvfetch_core_la_LIBADD += libvf_avx512.la

@@ -42,19 +42,6 @@ void vf_reuse_range_step(struct vf_reuse_range *j, vf_thread_pool *pool,
     vf_thread_pool_run(pool, range_worker, j);
 }
 
-/* Each range's count of the indices it numbers, in base[], turned into
- * its first record (a prefix sum in range order); returns the total. */
-static uint32_t counts_to_bases(struct vf_reuse_range *j)
-{
-    uint32_t total = 0;
-    for (uint32_t r = 0; r < j->ranges; r++) {
-        uint32_t c = j->base[r];
-        j->base[r] = total;
-        total += c;
-    }
-    return total;
-}
-
 /* The smallest and largest index of the draw's non-cut positions into
  * lo_all and hi_all (lo_all > hi_all when there is none), whether the
  * merged table maps them directly, and each range's prefix span: the
@@ -170,7 +157,8 @@ static int merge_on_pool(struct vf_reuse_range *j, vf_thread_pool *pool, uint32_
     vf_reuse_range_step(j, pool, step_clear);
     vf_reuse_range_step(j, pool, step_claim);
     vf_reuse_range_step(j, pool, step_count);
-    uint32_t total = counts_to_bases(j);
+    /* Each range's count, in base[], into its first record. */
+    uint32_t total = vf_counts_to_offsets(j->base, j->ranges);
     vf_reuse_range_step(j, pool, step_number);
     *unique_ret = total;
     return 1;
@@ -264,7 +252,8 @@ static int merge_banded(struct vf_reuse_range *j, vf_thread_pool *pool, uint32_t
     if (!j->direct || j->lo_all > j->hi_all || !spans_banded(j))
         return 0;
     vf_reuse_range_step(j, pool, step_own_count);
-    uint32_t total = counts_to_bases(j);
+    /* Each range's count, in base[], into its first record. */
+    uint32_t total = vf_counts_to_offsets(j->base, j->ranges);
     vf_reuse_range_step(j, pool, step_own_number);
     *unique_ret = total;
     return 1;

@@ -236,24 +236,11 @@ static void par_pass(struct vf_reuse_par *j, vf_thread_pool *pool,
     vf_thread_pool_run(pool, par_worker, j);
 }
 
-/* count[c] becomes the sum of the counts before chunk c; returns the sum
- * of all. */
-static uint32_t par_prefix(struct vf_reuse_par *j)
-{
-    uint32_t total = 0;
-    for (uint32_t c = 0; c < j->num_chunks; c++) {
-        uint32_t k = j->count[c];
-        j->count[c] = total;
-        total += k;
-    }
-    return total;
-}
-
 /* The records by two more passes over the positions: count, records. */
 static uint32_t number_by_positions(struct vf_reuse_par *j, vf_thread_pool *pool)
 {
     par_pass(j, pool, pass_count);
-    uint32_t total = par_prefix(j);
+    uint32_t total = vf_counts_to_offsets(j->count, j->num_chunks);
     par_pass(j, pool, pass_records);
     return total;
 }
@@ -273,7 +260,7 @@ static uint32_t number_by_slots(struct vf_reuse_par *j, vf_thread_pool *pool, ui
     par_pass(j, pool, pass_mark);
     par_split(j, j->words);
     par_pass(j, pool, pass_tally);
-    uint32_t total = par_prefix(j);
+    uint32_t total = vf_counts_to_offsets(j->count, j->num_chunks);
     par_pass(j, pool, pass_rank);
     par_split(j, j->span);
     par_pass(j, pool, pass_number);

@@ -183,6 +183,14 @@ static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slo
     return 1;
 }
 
+/* The largest offset at which a vertex's whole slot span lies in the
+ * view (base <= it); *outside is set when no vertex's can. */
+static uint32_t span_last_base(const struct vf_slot_view *vs, uint32_t *outside)
+{
+    *outside = vs->size < vs->span;
+    return vs->size >= vs->span ? vs->size - vs->span : 0;
+}
+
 /* Each vertex's (uint32)(k * stride) (rules §4.1, §5.1: k is
  * BaseVertexLocation + index, or StartVertexLocation + i, both mod 2^32).
  * Returns nonzero when some vertex's slot span may leave the view.
@@ -190,10 +198,8 @@ static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slo
 static uint32_t vertex_bases(const struct vf_isa_impl *impl, const struct vf_slot_view *vs,
                              uint32_t kbase, const uint32_t *index, uint32_t n, uint32_t *base)
 {
-    uint32_t stride = vs->stride;
-    /* A vertex's whole slot span is in the view when base <= last_base. */
-    uint32_t last_base = vs->size >= vs->span ? vs->size - vs->span : 0;
-    uint32_t outside = vs->size < vs->span;
+    uint32_t stride = vs->stride, outside;
+    uint32_t last_base = span_last_base(vs, &outside);
     if (index && impl->vertex_bases)
         return impl->vertex_bases(kbase, index, n, stride, last_base, base) | outside;
     if (index)
@@ -315,20 +321,15 @@ static uint32_t vertex_sources(const struct vf_isa_impl *impl, const struct vf_s
                                uint32_t kbase, const uint8_t *index, uint32_t index_size,
                                uint32_t n, const uint8_t **src)
 {
-    uint32_t last_base = vs->size >= vs->span ? vs->size - vs->span : 0;
-    uint32_t outside = vs->size < vs->span;
-    if (impl->vertex_sources)
-        return impl->vertex_sources(vs->data, index, index_size, kbase, vs->stride, last_base, n,
-                                    src) |
+    uint32_t outside;
+    uint32_t last_base = span_last_base(vs, &outside);
+    vf_vertex_sources_fn sources = impl->vertex_sources;
+    if (sources)
+        return sources(vs->data, index, index_size, kbase, vs->stride, last_base, n, src) |
                outside;
-    for (uint32_t v = 0; v < n; v++) {
-        uint32_t base = (kbase + vf_load_index(index + (size_t)v * index_size, index_size)) *
-                        vs->stride;
-        /* No address past the view is formed (C allows none). */
-        outside |= base > last_base;
-        src[v] = vs->data + (base <= last_base ? base : 0);
-    }
-    return outside;
+    return vf_vertex_sources_from(0, vs->data, index, index_size, kbase, vs->stride, last_base,
+                                  n, src) |
+           outside;
 }
 
 /* Starts the cache miss of every vertex of a batch (see prefetch_batch). */

@@ -43,6 +43,18 @@ static inline uint32_t vf_load_u32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |
            ((uint32_t)p[3] << 24);
 }
+/* counts[0..n) in place into the sum of the counts before each (an
+ * exclusive prefix sum); returns the sum of all. */
+static inline uint32_t vf_counts_to_offsets(uint32_t *counts, uint32_t n)
+{
+    uint32_t total = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = counts[i];
+        counts[i] = total;
+        total += c;
+    }
+    return total;
+}
 /* The little-endian index of `isz` (1, 2 or 4) bytes at p. */
 static inline uint32_t vf_load_index(const uint8_t *p, uint32_t isz)
 {
@@ -139,6 +151,24 @@ typedef uint32_t (*vf_vertex_bases_fn)(uint32_t kbase, const uint32_t *index, ui
 typedef uint32_t (*vf_vertex_sources_fn)(const uint8_t *data, const uint8_t *index,
                                          uint32_t index_size, uint32_t kbase, uint32_t stride,
                                          uint32_t last_base, uint32_t n, const uint8_t **src);
+/* vf_vertex_sources_fn one vertex at a time, vertices [v, n): the levels
+ * without vectors for it, and the vector ones' last vertices. No address
+ * past the view is formed (C allows none). */
+static inline uint32_t vf_vertex_sources_from(uint32_t v, const uint8_t *data,
+                                              const uint8_t *index, uint32_t index_size,
+                                              uint32_t kbase, uint32_t stride,
+                                              uint32_t last_base, uint32_t n,
+                                              const uint8_t **src)
+{
+    uint32_t outside = 0;
+    for (; v < n; v++) {
+        uint32_t base = (kbase + vf_load_index(index + (size_t)v * index_size, index_size)) *
+                        stride;
+        outside |= base > last_base;
+        src[v] = data + (base <= last_base ? base : 0);
+    }
+    return outside;
+}
 
 /* The smallest and largest of n > 0 16-bit indices (a vertex-reuse
  * draw's search, draw_reuse_search.c), with vectors. */

@@ -69,10 +69,6 @@ uint32_t vf_vertex_sources_avx2(const uint8_t *data, const uint8_t *index, uint3
     _mm256_store_si256((__m256i *)(void *)lanes, most);
     for (int l = 0; l < 8; l++)
         top = lanes[l] > top ? lanes[l] : top;
-    for (; v < n; v++) {
-        uint32_t base = (kbase + vf_load_index(index + (size_t)v * index_size, index_size)) * stride;
-        src[v] = data + base;
-        top = base > top ? base : top;
-    }
-    return top > last_base;
+    return (top > last_base) |
+           vf_vertex_sources_from(v, data, index, index_size, kbase, stride, last_base, n, src);
 }

@@ -81,10 +81,11 @@ struct bench_case {
     void *out;
     size_t out_size;
     uint32_t chunk;           /* positions per range of the chunked shape, else 0 */
-    /* The reuse shape: vf_draw_reuse's scratch, records and map. */
-    void *reuse_scratch, *reuse_out;
-    size_t reuse_scratch_size, reuse_out_size;
-    uint32_t *remap;
+    /* The reuse shape: vf_draw_reuse's scratch, records and map, and
+     * vf_reuse_map's scratch and distinct indices (its step row). */
+    void *reuse_scratch, *reuse_out, *map_scratch;
+    size_t reuse_scratch_size, reuse_out_size, map_scratch_size;
+    uint32_t *remap, *unique;
     vf_input_element_desc one_elem; /* the element of a format case */
 
     struct roofline_span spans[MAX_SLOTS + 1];
@@ -145,7 +146,7 @@ struct bench {
     struct options opt;
     struct thread_ctx tc[MAX_THREAD_COUNTS];
     struct vk_peer *peer;      /* NULL without --peer or without a device */
-    unsigned path_width;       /* the table's path column; 0: 10 */
+    unsigned path_width;       /* the table's path column; 0: 14 */
     size_t l2_bytes;           /* the L2 the chunked shape's buffer fits */
     const char *l2_source;     /* where l2_bytes came from */
     unsigned num_failures;     /* paths that failed or differed from scalar */
@@ -256,7 +257,7 @@ struct timed {
     struct result *r;
     unsigned iters; /* runs per repetition; 0 when fn failed */
 };
-#define MAX_TIMED 24u
+#define MAX_TIMED 48u
 /* measure() for n paths at once, their repetitions interleaved round
  * robin; -1 when n > MAX_TIMED or some path failed (its r untouched). */
 int measure_together(const struct bench *b, struct timed *t, unsigned n);
@@ -269,6 +270,40 @@ int measure_together(const struct bench *b, struct timed *t, unsigned n);
  * base is NULL. */
 double round_ratio(const struct result *base, const struct result *base2,
                    const struct result *r);
+
+/* The reuse shape's rows after an ISA's per-position row (reuse_rows.c):
+ * vf_draw_reuse, then its two steps apart, vf_reuse_map and the records
+ * draw of the distinct indices. */
+enum reuse_kind { REUSE_DRAW, REUSE_MAP, REUSE_RECORDS, REUSE_ROWS };
+struct reuse_step {
+    enum reuse_kind kind;
+    struct bench_case *c;
+    const vf_layout *layout;
+    vf_draw_desc desc;
+    vf_draw_desc records;   /* the records step's draw, over ib */
+    vf_index_buffer_view ib;
+    uint32_t unique;
+    vf_result res;
+};
+struct reuse_rows {
+    struct reuse_step step[REUSE_ROWS];
+    struct result r[REUSE_ROWS];
+    int state[REUSE_ROWS]; /* -1: no row; 0: its error; 1: checked, timed */
+    uint32_t unique;       /* the reuse draw's U, map and records, */
+    uint64_t map_hash, records_hash; /* which the steps must match */
+};
+/* Draws each row once and checks it: the reuse draw against the
+ * per-position records in c->out (drawn just before by the same ISA), the
+ * steps against the reuse draw. */
+void reuse_rows_check(struct bench *b, struct bench_case *c, struct thread_ctx *tc, uint32_t isa,
+                      struct reuse_rows *rows);
+/* Appends the checked rows to t[*n], to be timed with the others. */
+void reuse_rows_timed(struct reuse_rows *rows, struct timed *t, unsigned *n);
+/* Fills in the ratios and check texts (per: the ISA's per-position row)
+ * and reports the rows. */
+void reuse_rows_report(struct bench *b, struct reuse_rows *rows, const struct result *per,
+                       const struct result *copy, const struct result *nt,
+                       const struct result *scalar);
 
 /* The per-path results of the first thread count, for the format table. */
 struct path_summary {

@@ -313,18 +313,23 @@ uint32_t case_chunk_positions(const struct bench *b, uint32_t record_bytes)
     return n < 48 ? 48 : n > (1u << 24) ? 1u << 24 : (uint32_t)n;
 }
 
-/* The reuse shape's buffers: scratch by the library's query, records for
- * every vertex of the mesh, a map word per position. */
+/* The reuse shape's buffers: scratch by the library's queries, records
+ * for every vertex of the mesh, a map word and a distinct index's room per
+ * position. */
 static void case_reuse_buffers(struct bench_case *c, const vf_layout *layout)
 {
     vf_result res = vf_draw_reuse_scratch_size(layout, &c->desc, &c->reuse_scratch_size);
+    if (res == VF_OK)
+        res = vf_reuse_map_scratch_size(layout, &c->desc, &c->map_scratch_size);
     if (res == VF_OK)
         res = vf_draw_output_size(layout, c->unique_vertices, c->instances, &c->reuse_out_size);
     if (res != VF_OK)
         bu_die("vf_draw_reuse_scratch_size failed", vf_result_string(res));
     c->reuse_scratch = bu_alloc(c->reuse_scratch_size ? c->reuse_scratch_size : 16);
     c->reuse_out = bu_alloc(c->reuse_out_size ? c->reuse_out_size : 16);
+    c->map_scratch = bu_alloc(c->map_scratch_size ? c->map_scratch_size : 16);
     c->remap = bu_alloc((size_t)c->positions * 4 + 16);
+    c->unique = bu_alloc((size_t)c->positions * 4 + 16);
 }
 
 int case_build(struct bench *b, struct bench_case *c, enum shape shape, uint32_t n,
@@ -370,7 +375,9 @@ void case_free(struct bench_case *c)
     bu_free(c->out);
     bu_free(c->reuse_scratch);
     bu_free(c->reuse_out);
+    bu_free(c->map_scratch);
     bu_free(c->remap);
+    bu_free(c->unique);
     memset(c, 0, sizeof(*c));
 }
 

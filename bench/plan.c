@@ -84,8 +84,9 @@ static double est_item(const struct bench *b, const struct est_draw *d)
 {
     double bytes = d->in + d->out, s = bytes / EST_BUILD_BPS;
     unsigned isas = isa_count(b);
-    /* Per-element twins (--jit on,off) and reuse rows double the ISA rows. */
-    unsigned rows = isas * ((b->opt.jit == 3) + 1 + d->reuse);
+    /* Per-element twins (--jit on,off) double the ISA rows; the reuse
+     * shape adds three (the reuse draw and its two steps). */
+    unsigned rows = isas * ((b->opt.jit == 3) + 1 + 3 * d->reuse);
 
     for (unsigned ti = 0; ti < b->opt.num_threads; ti++) {
         unsigned t = b->opt.threads[ti];

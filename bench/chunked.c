@@ -4,7 +4,8 @@
  * that stays in the thread's L2 and is reused for the next range. Nothing
  * streams records to DRAM, so this is the figure to set beside a GPU's
  * vertex fetch. Its copy moves the same ranges' bytes into the same
- * reused buffers with memcpy.
+ * reused buffers with memcpy. With --peer, the peer row draws the same
+ * draw whole through Vulkan.
  */
 #include <math.h>
 #include <stdatomic.h>
@@ -186,8 +187,11 @@ static void chunk_path(struct chunk_paths *p, unsigned k, const struct chunk_run
 }
 
 /* The copy and every ISA at one thread count: checked, then timed
- * together (measure.c), then reported. */
-static void chunked_threads(struct bench *b, struct chunk_run *run, struct thread_ctx *tc)
+ * together (measure.c), then reported. The copy's and scalar's median
+ * times go to *t_copy and *t_scalar (NaN when scalar did not run), for
+ * the peer row. */
+static void chunked_threads(struct bench *b, struct chunk_run *run, struct thread_ctx *tc,
+                            double *t_copy, double *t_scalar)
 {
     static struct chunk_paths paths;
     struct chunk_paths *p = &paths;
@@ -230,6 +234,8 @@ static void chunked_threads(struct bench *b, struct chunk_run *run, struct threa
         if (b->opt.isa_mask & (1u << isa))
             report_result(b, r);
     }
+    *t_copy = copy->t_med;
+    *t_scalar = scalar ? scalar->t_med : NAN;
 }
 
 void chunked_run(struct bench *b, struct bench_case *c)
@@ -253,8 +259,14 @@ void chunked_run(struct bench *b, struct bench_case *c)
         fprintf(stderr, "vfetch-bench: %s: the scalar draw failed\n", c->name);
         b->num_failures++;
     } else {
-        for (unsigned i = 0; i < b->opt.num_threads; i++)
-            chunked_threads(b, &run, &b->tc[i]);
+        for (unsigned i = 0; i < b->opt.num_threads; i++) {
+            double t_copy, t_scalar;
+            chunked_threads(b, &run, &b->tc[i], &t_copy, &t_scalar);
+            /* The peer draws the whole draw at once, as a GPU consumes
+             * it, after the first thread count's rows (as case_run). */
+            if (b->opt.peer && i == 0)
+                peer_row(b, c, t_copy, t_copy, t_scalar);
+        }
     }
     for (unsigned t = 0; t < most; t++)
         bu_free(bufs[t]);

@@ -95,7 +95,7 @@ static double est_item(const struct bench *b, const struct est_draw *d)
         if (rows > 1)
             s += (rows - 1) * est_path(b, bytes, EST_PATH_BPS, t);
     }
-    if (b->opt.peer && !d->chunked) {
+    if (b->opt.peer) {
         double t = d->positions / EST_PEER_VPS;
         s += d->in / EST_BUILD_BPS + 3 * t + b->opt.reps * fmax(b->opt.min_time, t);
     }

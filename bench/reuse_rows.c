@@ -2,11 +2,14 @@
  * reuse_rows.c - the rows of the reuse shape after each ISA's
  * per-position row: vf_draw_reuse (ISA-reuse), and its two steps timed
  * apart in the same rounds, vf_reuse_map (ISA-map) and the ordinary
- * indexed draw of the distinct indices (ISA-records). The steps' times
- * bound the reuse draw from below (it runs both and some glue), so their
- * sum, against the per-position draw, is the most the reuse ratio can
- * reach with this search and these kernels, measured in the same run.
- * Every row is drawn once and checked before it is timed.
+ * indexed draw of the distinct indices (ISA-records). The reuse draw runs
+ * both steps and some glue, so in cache, where each step finds its data
+ * in cache either way, their summed time against the per-position draw is
+ * the most the reuse ratio can reach with this search and these kernels,
+ * measured in the same run. Streaming, the draw can beat it: its records
+ * step finds the distinct indices the search just wrote still in the
+ * last-level cache, where the step timed alone reads them cold. Every row
+ * is drawn once and checked before it is timed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -179,8 +182,8 @@ void reuse_rows_timed(struct reuse_rows *rows, struct timed *t, unsigned *n)
 }
 
 /* The per-position time over the steps' summed time, round by round
- * (as round_ratio): the most the reuse ratio reaches with this search
- * and these kernels. NaN when they were not timed together. */
+ * (as round_ratio): in cache, the most the reuse ratio reaches with this
+ * search and these kernels. NaN when they were not timed together. */
 static double steps_ratio(const struct result *per, const struct result *map,
                           const struct result *rec)
 {

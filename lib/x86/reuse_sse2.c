@@ -136,11 +136,22 @@ static void clear_slots(uint32_t *slot, uint32_t count)
  * load of the index, one of its slot, a compare and the map's store, and
  * the bench's in-cache grid searched in 0.65 the time of four a step with
  * addresses computed from the position (bench/README.md, "The
- * vertex-reuse search"). */
+ * vertex-reuse search"). A new index (one lookup in six on a mesh) reads
+ * its index again behind a compiler barrier: with the index kept for it,
+ * gcc loaded the slot over the index's register and spent two moves a
+ * lookup saving the index and the slot's address; without them the map
+ * step ran 0.89-0.93 the time (bench/README.md, "Reuse's two steps"). */
 #define LOOKUP(k)                                                              \
     do {                                                                       \
-        uint32_t idx_ = vf_load_u16(d + 2 * (k));                              \
-        m[k] = vf_reuse_lookup_cleared(idx_, &table[idx_], unique, &next);     \
+        uint32_t rec_ = table[vf_load_u16(d + 2 * (k))];                       \
+        if (VF_UNLIKELY(rec_ == VF_REUSE_SLOT_EMPTY)) {                        \
+            __asm__ volatile("" ::: "memory");                                 \
+            uint32_t idx_ = vf_load_u16(d + 2 * (k));                          \
+            rec_ = next++;                                                     \
+            unique[rec_] = idx_;                                               \
+            table[idx_] = rec_;                                                \
+        }                                                                      \
+        m[k] = rec_;                                                           \
     } while (0)
 #if defined(__GNUC__)
 __attribute__((noinline, aligned(64)))

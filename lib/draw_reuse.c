@@ -255,7 +255,10 @@ vf_result vf_draw_reuse(const vf_layout *layout, const vf_draw_desc *desc, void 
      * nothing is written on error. */
     uint32_t *staged = scratch, *unique = staged ? staged + count : NULL;
     struct vf_map_target t = { layout, plan.instance_count, out, out_size, remap, staged, 0 };
-    struct pending_map pending = { MAP_DONE };
+    /* Only the kind: an initializer would clear the whole union, 12 KiB
+     * of the caller's L1 on every draw. */
+    struct pending_map pending;
+    pending.kind = MAP_DONE;
     if (plan.indexed && count > 0)
         n = find_distinct(&plan, desc->pool, &t, unique + count, unique, &pending, &map);
     vf_draw_desc records;

@@ -33,6 +33,10 @@ VF_HIDDEN uint32_t vf_cpu_apply_disable(uint32_t features, const char *list);
  * (draw_slot.c): 1024 on AMD family 25, 4096 elsewhere (cpu.c says why).
  * Thread-safe; CPUID is read once, the value kept in one atomic word. */
 VF_HIDDEN uint32_t vf_cpu_prefetch_ahead(void);
+/* The same for a slot that runs a generated kernel: 0 (none) on Intel
+ * family 6, else vf_cpu_prefetch_ahead (cpu.c says why). Thread-safe, read
+ * once. */
+VF_HIDDEN uint32_t vf_cpu_prefetch_generated(void);
 
 /* Whether the CPU has AVX512_VBMI (vpermi2b: the generated four-vertex
  * loop, lib/x86/jit/jit_quad.c), which no level of isa.def requires.

@@ -178,7 +178,9 @@ static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slo
     uint64_t klast = (uint64_t)k0 + (n - 1);
     if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
         return 0;
-    prefetch_strided(vs, layout->prefetch_ahead, (uint64_t)k0 * vs->stride, n);
+    uint32_t ahead = vs->slot->jit_strided ? layout->prefetch_generated : layout->prefetch_ahead;
+    if (ahead)
+        prefetch_strided(vs, ahead, (uint64_t)k0 * vs->stride, n);
     slot_strided(layout, vs, vs->data + (size_t)k0 * vs->stride, n, dst);
     return 1;
 }

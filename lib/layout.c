@@ -250,6 +250,7 @@ vf_result vf_layout_build(const struct layout_check *c, const vf_layout_options 
     L->impl = vf_isa_get(c->isa);
     L->max_input_slots = c->max_slots;
     L->prefetch_ahead = vf_cpu_prefetch_ahead();
+    L->prefetch_generated = vf_cpu_prefetch_generated();
     vf_jit_build(L, options->generator);
     *layout_ret = L;
     return VF_OK;

@@ -17,7 +17,7 @@
 
 #include "bench.h"
 
-/* What each row's run needs; one function runs all three. */
+/* Runs one row: the reuse draw, or one of its two steps. */
 static int run_step(void *arg)
 {
     struct reuse_step *s = arg;

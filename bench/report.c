@@ -194,8 +194,8 @@ static void csv_result(const struct result *r)
 /* The human table                                                            */
 /* ------------------------------------------------------------------------ */
 
-/* The path column is as wide as the peer's row name (vk:NAME) needs. */
-/* Wide enough for the longest ISA row, "avx512-records". */
+/* The path column is as wide as the longest ISA row ("avx512-records")
+ * or the peer's row name (vk:NAME) needs. */
 #define PATH_WIDTH 14u
 
 static int path_width(const struct bench *b)

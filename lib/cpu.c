@@ -148,6 +148,28 @@ uint32_t vf_cpu_features(void)
     return f;
 }
 
+/* Whether the CPU's vendor string is `vendor` (12 characters) and its
+ * family, base plus extended as CPUID leaf 1 defines it, is `family`. */
+static int cpu_is(const char *vendor, unsigned family)
+{
+#ifdef VF_X86
+    unsigned a, b, c, d;
+    char name[12];
+    if (!__get_cpuid(0, &a, &b, &c, &d))
+        return 0;
+    memcpy(name, &b, 4);
+    memcpy(name + 4, &d, 4);
+    memcpy(name + 8, &c, 4);
+    if (memcmp(name, vendor, 12) != 0 || !__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    unsigned base = (a >> 8) & 0xfu;
+    return (base == 0xfu ? base + ((a >> 20) & 0xffu) : base) == family;
+#else
+    (void)vendor, (void)family;
+    return 0;
+#endif
+}
+
 /* bench/README.md ("How far ahead a strided batch prefetches") has the
  * measurements: on AMD family 25 1 KiB ran every streaming linear draw
  * faster than 4 KiB; on Intel family 6, model 207 it ran the static mesh
@@ -155,14 +177,7 @@ uint32_t vf_cpu_features(void)
  * 4 KiB. Other CPUs keep the distance measured first. */
 static uint32_t vf_cpu_detect_prefetch_ahead(void)
 {
-#ifdef VF_X86
-    unsigned a, b, c, d;
-    if (__get_cpuid(0, &a, &b, &c, &d) && b == 0x68747541u && d == 0x69746e65u &&
-        c == 0x444d4163u /* "AuthenticAMD" */ && __get_cpuid(1, &a, &b, &c, &d) &&
-        ((a >> 8) & 0xfu) == 0xfu && ((a >> 20) & 0xffu) == 0x0au /* family 15 + 10 = 25 */)
-        return 1024;
-#endif
-    return 4096;
+    return cpu_is("AuthenticAMD", 25) ? 1024 : 4096;
 }
 
 /* Bytes ahead for a slot that runs a generated kernel: none on Intel
@@ -176,14 +191,7 @@ static uint32_t vf_cpu_detect_prefetch_ahead(void)
  * other CPUs, where it was not measured. */
 static uint32_t vf_cpu_detect_prefetch_generated(void)
 {
-#ifdef VF_X86
-    unsigned a, b, c, d;
-    if (__get_cpuid(0, &a, &b, &c, &d) && b == 0x756e6547u && d == 0x49656e69u &&
-        c == 0x6c65746eu /* "GenuineIntel" */ && __get_cpuid(1, &a, &b, &c, &d) &&
-        ((a >> 8) & 0xfu) == 6)
-        return 0;
-#endif
-    return vf_cpu_detect_prefetch_ahead();
+    return cpu_is("GenuineIntel", 6) ? 0 : vf_cpu_detect_prefetch_ahead();
 }
 
 /* 0 until the first call; then the distance (CPUID traps to the

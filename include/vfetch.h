@@ -596,13 +596,16 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
  * slot's elements for two vertices at once and writes whole registers (two
  * at a time with 32-byte stores), bit-exact with the per-element kernels.
  * On the avx512 level with AVX512_VBMI, a slot whose elements lie within 64
- * bytes can also run a loop over four vertices (zmm registers, EVEX).
+ * bytes can also run a loop over four vertices (zmm registers, EVEX), and
+ * where that slot alone fills an odd number of registers, a variant of it
+ * that stores the four records as whole 64-byte lines.
  * Which of these a slot runs, or its elements' own kernels, is what is
  * fastest on this core: vf_layout_create times them on up to 4096 vertices
  * (about 0.6 ms with its buffers; once per distinct slot in a process, the
  * choice is remembered; thread-safe). VFETCH_JIT=1 in the environment
  * leaves the elements' kernels out of that choice, VFETCH_JIT_QUAD=0 or 1
- * forces the loop. The code lives in its own read+execute mapping, freed
+ * forces the loop (2: the four-vertex loop storing whole lines where it
+ * can). The code lives in its own read+execute mapping, freed
  * by vf_layout_destroy. A slot with a format the generator has no template
  * for (R11G11B10_FLOAT) runs the per-element kernels. The generator runs by
  * default; options.generator = VF_GENERATOR_OFF, or VFETCH_JIT=0 in the
@@ -625,6 +628,11 @@ typedef struct vf_kernel_path_info {
     uint32_t code_bytes;      /* generated code and its constants */
     uint64_t generation_ns;   /* time vf_layout_create spent generating, in ns */
     uint32_t quad_slots;      /* of the generated slots, those with the four-vertex loop */
+    /* Of those, the ones whose loop stores four whole records as 64-byte
+     * lines (a layout of one per-vertex slot filling an odd number of
+     * registers, at most ten); a streamed draw of such a layout writes
+     * them with non-temporal 64-byte stores. */
+    uint32_t line_slots;
 } vf_kernel_path_info;
 
 /* Fills *info_ret with the path `layout` runs. Thread-safe (the layout is

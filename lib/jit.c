@@ -84,6 +84,7 @@ vf_result vf_layout_kernel_path(const vf_layout *layout, vf_kernel_path_info *in
     info_ret->code_bytes = j->code_bytes;
     info_ret->generation_ns = j->generation_ns;
     info_ret->quad_slots = j->quad_slots;
+    info_ret->line_slots = j->line_slots;
     return VF_OK;
 }
 

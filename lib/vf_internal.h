@@ -285,6 +285,7 @@ struct vf_jit_state {
     uint64_t generation_ns;
     uint32_t generated_slots, slots;
     uint32_t quad_slots;        /* of the generated, those with the four-vertex loop */
+    uint32_t line_slots;        /* of those, the ones storing whole lines */
     char reason[96];            /* why some slot falls back, or "" */
     /* The layout's one slot with non-temporal kernels that write whole
      * records (jit_record.c), for streamed draws straight into the output;

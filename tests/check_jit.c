@@ -164,6 +164,16 @@ START_TEST(test_path_query)
 }
 END_TEST
 
+/* Layouts with a slot storing whole lines, counted as the cases run. */
+static uint32_t lines_seen;
+
+static void count_lines(const vf_layout *layout)
+{
+    vf_kernel_path_info info;
+    ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+    lines_seen += info.line_slots;
+}
+
 /* One random case on `isa`: the draw with the generator on, and off, each
  * against the reference. */
 static void both_paths(struct rcase *c, uint32_t isa, int it)
@@ -177,6 +187,7 @@ static void both_paths(struct rcase *c, uint32_t isa, int it)
         size_t words;
         char what[64];
         snprintf(what, sizeof(what), "case %d isa %u jit %d", it, isa, jit);
+        count_lines(layout);
         uint32_t *got = draw_words(layout, &c->d, &words);
         expect_same(got, want, words, what);
         free(got);
@@ -389,6 +400,7 @@ static void stream_whole_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts
     vf_kernel_path_info info;
     ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
     ck_assert_int_eq(info.path, VF_KERNEL_PATH_GENERATED);
+    lines_seen += info.line_slots;
     size_t size;
     ck_assert_int_eq(vf_draw_output_size(layout, verts, inst, &size), VF_OK);
     /* Guarded after: the output ends at the guard page. Guarded before:
@@ -526,6 +538,45 @@ START_TEST(test_quad_windows)
 }
 END_TEST
 
+/* The four-vertex cases, and the streamed whole-record ones (outputs 16
+ * bytes past a line or on one, so the kernel first writes up to three
+ * records alone), with the loop that stores whole lines wherever the
+ * layout allows it (one slot filling an odd number of registers): then
+ * line_slots says so, and every word is the reference's. */
+START_TEST(test_quad_lines)
+{
+    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+        return;
+    setenv("VFETCH_JIT_QUAD", "2", 1);
+    /* The path query on the layouts the loop takes and does not. */
+    vf_input_element_desc d[] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    for (uint32_t n = 2; n <= 3; n++) {
+        vf_kernel_path_info info;
+        vf_layout *layout = layout_jit(d, n, NULL, 0, VF_ISA_AVX512, 1);
+        ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+        ck_assert_uint_eq(info.quad_slots, 1);
+        ck_assert_uint_eq(info.line_slots, n & 1); /* two registers: not */
+        vf_layout_destroy(layout);
+        /* a system value takes a register: not a whole-record slot */
+        layout = layout_jit(d, n, NULL, VF_SV_VERTEX_ID, VF_ISA_AVX512, 1);
+        ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+        ck_assert_uint_eq(info.line_slots, 0);
+        vf_layout_destroy(layout);
+    }
+    lines_seen = 0;
+    random_cases(quad_case, VF_ISA_AVX512, 0x11e5u, 400);
+    ck_assert_uint_gt(lines_seen, 50);
+    lines_seen = 0;
+    random_cases(stream_whole_case, VF_ISA_AVX512, 0x57e5u, 300);
+    ck_assert_uint_gt(lines_seen, 30);
+    unsetenv("VFETCH_JIT_QUAD");
+}
+END_TEST
+
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
@@ -537,6 +588,7 @@ static Suite *jit_suite(void)
     tcase_add_loop_test(tc, test_stream_edges, 0, 2);
     tcase_add_loop_test(tc, test_stream_whole_records, 0, 2);
     tcase_add_loop_test(tc, test_quad_windows, 0, 2);
+    tcase_add_test(tc, test_quad_lines);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -368,6 +368,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(vf_layout_kernel_path(layout, &kp) == VF_OK, "kernel path query failed");
         FZ_CHECK(kp.generated_slots <= kp.slots, "%u generated of %u slots", kp.generated_slots,
                  kp.slots);
+        FZ_CHECK(kp.line_slots <= kp.quad_slots && kp.quad_slots <= kp.generated_slots,
+                 "%u in lines, %u four-vertex of %u generated", kp.line_slots, kp.quad_slots,
+                 kp.generated_slots);
         FZ_CHECK(kp.path == (kp.generated_slots == 0          ? VF_KERNEL_PATH_PER_ELEMENT
                              : kp.generated_slots == kp.slots ? VF_KERNEL_PATH_GENERATED
                                                               : VF_KERNEL_PATH_MIXED),

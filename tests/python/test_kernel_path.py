@@ -14,8 +14,8 @@ STATIC_MESH = [
     ("NORMAL", 0, "R16G16B16A16_SNORM", 0, 12, "PER_VERTEX_DATA", 0),
     ("TEXCOORD", 0, "R16G16_FLOAT", 0, 20, "PER_VERTEX_DATA", 0),
 ]
-KEYS = {"path", "reason", "slots", "generated_slots", "quad_slots", "code_bytes",
-        "generation_ns"}
+KEYS = {"path", "reason", "slots", "generated_slots", "quad_slots", "line_slots",
+        "code_bytes", "generation_ns"}
 
 
 def test_generator_off():
@@ -32,6 +32,7 @@ def test_generator_default():
     if info["path"] == "generated":
         assert info["generated_slots"] == 1 and info["reason"] == ""
         assert info["code_bytes"] > 0 and info["quad_slots"] <= 1
+        assert info["line_slots"] <= info["quad_slots"]
     else:
         # built without it, a level without AVX2, or slower on this core
         assert info["path"] == "per-element" and info["reason"]

@@ -65,9 +65,9 @@ struct trial {
     const struct vf_layout *L;
     const struct vf_slot *slot;
     int n;
-    int loop[3];              /* VF_JIT_LOOP_* */
-    size_t at[3];             /* where a generated one starts in the code */
-    vf_fetch_strided_fn fn[3];
+    int loop[4];              /* VF_JIT_LOOP_* */
+    size_t at[4];             /* where a generated one starts in the code */
+    vf_fetch_strided_fn fn[4];
     size_t stride;
     uint32_t calls;           /* batches per timing */
 };
@@ -134,8 +134,7 @@ static size_t trial_code(struct trial *t, uint8_t **code_ret)
         vf_jit_init(b, code, TRIAL_CODE);
         for (int c = 0; c < t->n; c++)
             if (t->loop[c] != VF_JIT_LOOP_ELEMENTS)
-                t->at[c] = vf_jit_emit_slot(b, t->L, t->slot, 0, 0,
-                                            t->loop[c] == VF_JIT_LOOP_QUAD);
+                t->at[c] = vf_jit_emit_slot(b, t->L, t->slot, 0, 0, t->loop[c]);
         bytes = vf_jit_finish(b);
     }
     free(b);
@@ -184,7 +183,7 @@ static int measure(struct trial *t, const uint8_t *code, size_t bytes)
             if (t->loop[c] != VF_JIT_LOOP_ELEMENTS)
                 memcpy(&t->fn[c], &p, sizeof(p)); /* object to function pointer, as dlsym */
         }
-        uint64_t least[3] = { UINT64_MAX, UINT64_MAX, UINT64_MAX }, spent = 0;
+        uint64_t least[4] = { UINT64_MAX, UINT64_MAX, UINT64_MAX, UINT64_MAX }, spent = 0;
         for (int i = 0; i < 1000 && spent < TRIAL_WARMUP_NS; i++)
             spent += time_candidate(t, t->n - 1, src, dst);
         for (int r = 0; r < TRIAL_ROUNDS; r++)
@@ -211,16 +210,18 @@ static int measure(struct trial *t, const uint8_t *code, size_t bytes)
 static void candidates(struct trial *t, int forced)
 {
     const char *env = getenv("VFETCH_JIT_QUAD");
-    int quad_env = env != NULL && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0)
+    int quad_env = env != NULL && env[0] >= '0' && env[0] <= '2' && env[1] == '\0'
                        ? env[0] - '0' : -1;
-    int quad_ok = vf_jit_quad_ok(t->L, t->slot);
+    int quad_ok = vf_jit_quad_ok(t->L, t->slot), lines_ok = vf_jit_quad_lines_ok(t->L, t->slot);
     t->n = 0;
     if (!forced)
         t->loop[t->n++] = VF_JIT_LOOP_ELEMENTS;
-    if (!quad_ok || quad_env != 1)
+    if (!quad_ok || quad_env == -1 || quad_env == 0)
         t->loop[t->n++] = VF_JIT_LOOP_PAIR;
-    if (quad_ok && quad_env != 0)
+    if (quad_ok && (quad_env == -1 || quad_env == 1 || (quad_env == 2 && !lines_ok)))
         t->loop[t->n++] = VF_JIT_LOOP_QUAD;
+    if (lines_ok && (quad_env == -1 || quad_env == 2))
+        t->loop[t->n++] = VF_JIT_LOOP_LINES;
 }
 
 int vf_jit_choose_loop(const struct vf_layout *L, const struct vf_slot *slot, int forced)

@@ -72,13 +72,15 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
                          (unsigned)slot->slot);
             continue;
         }
-        int quad = loop == VF_JIT_LOOP_QUAD;
-        j->quad_slots += (uint32_t)quad;
-        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0, 0, quad);
-        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1, 0, quad);
+        j->quad_slots += (uint32_t)(loop == VF_JIT_LOOP_QUAD || loop == VF_JIT_LOOP_LINES);
+        j->line_slots += (uint32_t)(loop == VF_JIT_LOOP_LINES);
+        offsets[s][0] = vf_jit_emit_slot(b, L, slot, 0, 0, loop);
+        offsets[s][1] = vf_jit_emit_slot(b, L, slot, 1, 0, loop);
         if (vf_jit_whole_record(L, slot)) {
-            offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1, 0);
-            offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1, 0);
+            /* streamed: whole lines where the loop stores them */
+            int nt_loop = loop == VF_JIT_LOOP_LINES ? loop : VF_JIT_LOOP_PAIR;
+            offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1, nt_loop);
+            offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1, nt_loop);
         }
     }
 }

@@ -35,6 +35,7 @@
 #include "cpu.h"
 #include "jit_format.h"
 #include "jit_quad.h"
+#include "jit_record.h"
 
 #define TABLE0 16
 #define TABLE1 17
@@ -42,13 +43,19 @@
  * k7 reloads any other and serves the half-float fixup. */
 #define KMASKS 4
 #define KTEMP 7
+/* Elements decoded before their stores (results in zmm20..29). */
+#define GROUP 10u
 
-/* The loop's hoisted permute masks. */
+/* The loop's hoisted permute masks, and how its records go out. */
 struct kmasks {
     uint64_t mask[KMASKS];
     uint32_t n;
+    uint32_t cap;     /* permute masks hoisted at most (k3 up) */
     uint32_t tables;  /* split tables (1 to 4), 0: the paired ones */
     uint32_t partial; /* bytes of the last split table the window holds (1..16) */
+    uint32_t R;       /* line stores: the record's registers (odd); 0: lane stores */
+    int nt;           /* line stores: non-temporal */
+    int kb[3];        /* line stores: the opmasks of lanes 1, 2 and 3 */
 };
 
 /* The bytes of the window every fetched element of the slot reads. */
@@ -74,13 +81,20 @@ int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot)
     return hi - lo <= 64;
 }
 
+int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot)
+{
+    uint32_t R = L->num_registers;
+    return vf_jit_quad_ok(L, slot) && vf_jit_whole_record(L, slot) && (R & 1u) && R <= GROUP;
+}
+
 /* An element's vpermi2b: index bytes (a table byte, or a literal where
  * the mask bit is clear). */
 struct plan {
     uint8_t idx[64];
     uint64_t mask;
     int split;   /* the split tables (vf_jit_emit_quad_loop) */
-    uint32_t j;  /* the lane being planned */
+    uint32_t j;  /* the vertex being planned */
+    uint32_t lane; /* the lane it goes to */
     uint32_t base;               /* split: the element's first table */
     uint32_t lo_bytes, hi_bytes; /* taken from that table and the next */
 };
@@ -130,7 +144,8 @@ static void take_code(struct plan *p, uint32_t at, uint32_t src, uint32_t bytes,
         take(p, at + top + k, table_byte(p, src + k));
 }
 
-/* The plan of element e for lane j, its bytes at window byte `src`. */
+/* The plan of element e for vertex j into lane p->lane, its bytes at
+ * window byte `src`. */
 static void plan_lane(struct plan *p, const struct vf_element *e, const struct vf_jit_row *row,
                       uint32_t j, uint32_t src)
 {
@@ -138,13 +153,17 @@ static void plan_lane(struct plan *p, const struct vf_element *e, const struct v
     p->j = j;
     int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
     if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
-        /* halves at words 4j + c of the low 32 bytes (vcvtph2ps zmm, ymm) */
+        /* halves at words 4j + c of the low 32 bytes (vcvtph2ps zmm, ymm);
+         * a missing alpha is the half 1.0 in the index, which converts to
+         * the default 1.0f (the others are 0: +0.0f) */
         for (uint32_t c = 0; c < row->nc; c++)
-            take_code(p, 8 * j + 2 * c, src + 2 * c, 2, 0);
+            take_code(p, 8 * p->lane + 2 * c, src + 2 * c, 2, 0);
+        if (row->nc < 4)
+            p->idx[8 * p->lane + 7] = 0x3c;
         return;
     }
     for (uint32_t c = 0; c < 4; c++) {
-        uint32_t at = 16 * j + 4 * c;
+        uint32_t at = 16 * p->lane + 4 * c;
         if (row->type != VF_JIT_TY_PACKED) {
             uint32_t bytes = row->bits / 8u;
             if (c < row->nc)
@@ -162,13 +181,27 @@ static void plan_lane(struct plan *p, const struct vf_element *e, const struct v
     }
 }
 
-static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo, int split)
+/* Line stores write record bytes [64m, 64m + 64) of four records, 16-byte
+ * units f = 4m + p (p the lane), and unit f is register f % R of vertex
+ * f / R: so register r of vertex j goes to lane (R j + r) % 4, which for
+ * an odd R is a different lane for each vertex, and each line is then a
+ * blend of registers, lane by lane. Lane stores: vertex j in lane j. */
+static uint32_t vertex_of_lane(uint32_t R, int32_t r, uint32_t lane)
+{
+    /* j = (lane - r) R^-1 mod 4, and an odd R is its own inverse mod 4 */
+    return R ? ((lane + 4u - ((uint32_t)r & 3u)) * R) & 3u : lane;
+}
+
+static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo, int split,
+                         uint32_t R)
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
     p->split = split;
     p->base = split ? (e->offset - lo) / 16 : 0;
-    for (uint32_t j = 0; j < 4; j++)
-        plan_lane(p, e, row, j, e->offset - lo);
+    for (uint32_t lane = 0; lane < 4; lane++) {
+        p->lane = lane;
+        plan_lane(p, e, row, vertex_of_lane(R, e->record_register, lane), e->offset - lo);
+    }
 }
 
 static void z3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
@@ -197,8 +230,7 @@ static void type_steps(struct vf_jit_buf *b, const struct vf_jit_row *row, int d
     if (row->type == VF_JIT_TY_PACKED) {
         vf_jit_packed_steps(b, 2, row, d);
     } else if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
-        half_fixup(b, d);
-        vf_jit_or_defaults(b, 2, d, row->nc, VF_ONE_F32);
+        half_fixup(b, d); /* the defaults came with the permute */
     } else if (row->bits != 32) { /* 32-bit: the defaults came with the permute */
         if (row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM) /* vpsrad d, 32 - bits */
             vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x72, 4, d, vf_jit_reg(d), 32 - row->bits, 0, 0);
@@ -212,7 +244,7 @@ static int mask_register(struct vf_jit_buf *b, struct kmasks *km, uint64_t mask,
     for (uint32_t i = 0; i < km->n; i++)
         if (km->mask[i] == mask)
             return 3 + (int)i;
-    if (hoist && km->n < KMASKS) {
+    if (hoist && km->n < km->cap) {
         km->mask[km->n++] = mask;
         return 3 + (int)km->n - 1;
     }
@@ -226,8 +258,8 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
                           uint32_t lo, int d)
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
-    struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0 };
-    plan_element(&p, e, lo, km->tables != 0);
+    struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0, 0 };
+    plan_element(&p, e, lo, km->tables != 0, km->R);
     uint32_t words[16];
     for (uint32_t i = 0; i < 16; i++)
         words[i] = (uint32_t)p.idx[4 * i] | (uint32_t)p.idx[4 * i + 1] << 8 |
@@ -255,6 +287,31 @@ static void store_lane(struct vf_jit_buf *b, int d, int j, int32_t reg)
         vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x7f, d, -1, vf_jit_mem(VF_RCX, 16 * reg), -1, 0, 0);
     else /* vextracti32x4 [rec + 16 reg], zmm d, j */
         vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
+}
+
+/* Line m of the four records (rcx, 64-byte units of 4R registers) from
+ * the element results zmm20 + r, whose lanes vertex_of_lane placed: lane
+ * p of the line is register (4m + p) % R, so a blend per register after
+ * lane 0's (vpblendmq with the lane's opmask), built in zmm30 or 31 by
+ * parity so that one line's store overlaps the next one's blends. */
+static void store_line(struct vf_jit_buf *b, const struct kmasks *km, uint32_t m)
+{
+    int base = 20 + (int)((4 * m) % km->R), d = base;
+    for (uint32_t p = 1; p < 4; p++) {
+        int r = 20 + (int)((4 * m + p) % km->R);
+        if (r == base)
+            continue; /* R == 3: lane 3 is lane 0's register */
+        int t = 30 + (int)(m & 1);
+        /* vpblendmq t{k}, d, r */
+        vf_jit_evex(b, VF_M0F38, VF_P66, 1, 2, 0x64, t, d, vf_jit_reg(r), -1, km->kb[p - 1], 0);
+        d = t;
+    }
+    /* vmovntdq or vmovdqu64 [rcx + 64m], d */
+    struct vf_jit_rm at = vf_jit_mem(VF_RCX, (int32_t)(64 * m));
+    if (km->nt)
+        vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xe7, d, -1, at, -1, 0, 0);
+    else
+        vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x7f, d, -1, at, -1, 0, 0);
 }
 
 /* Vertex j's loads. Paired tables: its window at `base` + lo into half
@@ -294,10 +351,16 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
  * Intel's cores since Ice Lake are reported to commit two a cycle to L1
  * only then, and going from record to record measured 1.19x slower on the
  * static mesh (bench/README.md, "Stores record by record"). */
-#define GROUP 10u
 static void emit_elements(struct vf_jit_buf *b, struct kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)
 {
+    if (km->R) {
+        for (uint32_t i = 0; i < n; i++)
+            emit_element4(b, km, el[i], lo, 20 + (int)i);
+        for (uint32_t m = 0; m < km->R; m++)
+            store_line(b, km, m);
+        return;
+    }
     for (uint32_t g = 0; g < n; g += GROUP) {
         uint32_t end = n - g < GROUP ? n : g + GROUP;
         for (uint32_t i = g; i < end; i++)
@@ -319,8 +382,8 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)
 {
     for (uint32_t i = 0; i < n; i++) {
-        struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0 };
-        plan_element(&p, el[i], lo, km->tables != 0);
+        struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0, 0 };
+        plan_element(&p, el[i], lo, km->tables != 0, km->R);
         mask_register(b, km, p.mask, 1);
     }
     for (uint32_t i = 0; i < km->n; i++) /* kmovq k, [mask] */
@@ -370,9 +433,29 @@ static void choose_tables(struct vf_jit_buf *b, struct kmasks *km, uint32_t w, u
                vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
 }
 
+/* Line stores: the opmasks of lanes 1, 2 and 3 in the table masks'
+ * registers the tables leave free, then from k6 down, which the hoisted
+ * permute masks give up. */
+static void line_masks(struct vf_jit_buf *b, struct kmasks *km)
+{
+    int k[3], n = 0, top = 6;
+    if (km->tables)
+        k[n++] = 2;
+    if (km->tables && km->partial == 16)
+        k[n++] = 1;
+    while (n < 3)
+        k[n++] = top--;
+    km->cap = (uint32_t)(top - 2);
+    for (int p = 0; p < 3; p++) { /* kmovq k, [the lane's two qwords] */
+        km->kb[p] = k[p];
+        vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, k[p], -1,
+                   vf_jit_const(b, 3u << (2 * (p + 1)), 0, 0, 0), -1);
+    }
+}
+
 void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                            const struct vf_slot *slot, const struct vf_element *const *el,
-                           uint32_t n, int gather)
+                           uint32_t n, int gather, int lines, int nt)
 {
     static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
                          jae[] = { 0x0f, 0x83 }, sub_edx_4[] = { 0x83, 0xea, 0x04 },
@@ -385,7 +468,9 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                          lea_r10[] = { 0x4e, 0x8d, 0x14, 0x01 }, /* lea r10, [rcx + r8] */
                          lea_r11[] = { 0x4f, 0x8d, 0x1c, 0x02 }, /* lea r11, [r10 + r8] */
                          lea_r9_r11[] = { 0x4f, 0x8d, 0x0c, 0x03 }, /* lea r9, [r11 + r8] */
-                         lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 };    /* lea rcx, [r9 + r8] */
+                         lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 },    /* lea rcx, [r9 + r8] */
+                         lea_rcx4[] = { 0x4a, 0x8d, 0x0c, 0x81 },   /* lea rcx, [rcx + 4 r8] */
+                         cmp_r8[] = { 0x49, 0x81, 0xf8 }, jne[] = { 0x0f, 0x85 };
     uint32_t lo, hi;
     window(L, slot, &lo, &hi);
     uint64_t bytes = 0; /* the window bytes some element reads */
@@ -394,10 +479,22 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
             bytes |= 1ull << (el[i]->offset - lo + k);
     vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
     vf_jit_bytes(b, jb, sizeof jb);
-    size_t skip = b->len;
+    size_t skip = b->len, skip_lines = 0;
     vf_jit_bytes(b, zero4, 4);
-    struct kmasks km = { { 0 }, 0, 0, 16 };
+    struct kmasks km = { { 0 }, 0, KMASKS, 0, 16, 0, nt, { 0, 0, 0 } };
+    if (lines) { /* records one after the other: r8 == 16R, or no loop */
+        uint32_t rs = 16u * L->num_registers;
+        const uint8_t imm[4] = { (uint8_t)rs, (uint8_t)(rs >> 8), 0, 0 };
+        km.R = L->num_registers;
+        vf_jit_bytes(b, cmp_r8, sizeof cmp_r8);
+        vf_jit_bytes(b, imm, 4);
+        vf_jit_bytes(b, jne, sizeof jne);
+        skip_lines = b->len;
+        vf_jit_bytes(b, zero4, 4);
+    }
     choose_tables(b, &km, hi - lo, bytes);
+    if (lines)
+        line_masks(b, &km);
     emit_preamble(b, &km, el, n, lo);
     size_t loop = b->len;
     if (gather) {
@@ -419,14 +516,19 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
         load_table(b, 3, VF_R9, lo, &km);
         vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
     }
-    vf_jit_bytes(b, lea_r10, sizeof lea_r10);
-    vf_jit_bytes(b, lea_r11, sizeof lea_r11);
-    vf_jit_bytes(b, lea_r9_r11, sizeof lea_r9_r11);
+    if (!lines) {
+        vf_jit_bytes(b, lea_r10, sizeof lea_r10);
+        vf_jit_bytes(b, lea_r11, sizeof lea_r11);
+        vf_jit_bytes(b, lea_r9_r11, sizeof lea_r9_r11);
+    }
     b->creg_on = 1;
     emit_elements(b, &km, el, n, lo);
     b->creg_on = 0;
     memset(b->creg, -1, sizeof(b->creg));
-    vf_jit_bytes(b, lea_rcx, sizeof lea_rcx);
+    if (lines)
+        vf_jit_bytes(b, lea_rcx4, sizeof lea_rcx4);
+    else
+        vf_jit_bytes(b, lea_rcx, sizeof lea_rcx);
     vf_jit_bytes(b, sub_edx_4, sizeof sub_edx_4);
     vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
     vf_jit_bytes(b, jae, sizeof jae);
@@ -434,4 +536,6 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     vf_jit_bytes(b, zero4, 4);
     vf_jit_patch_rel32(b, back, loop);
     vf_jit_patch_rel32(b, skip, b->len);
+    if (lines)
+        vf_jit_patch_rel32(b, skip_lines, b->len);
 }

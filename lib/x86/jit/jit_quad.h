@@ -11,10 +11,15 @@
  * a CPU with AVX512_VBMI, and every fetched element within 64 bytes of
  * the slot's first. */
 VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *slot);
+/* Whether the four-vertex loop can store whole 64-byte lines of records:
+ * vf_jit_quad_ok, a whole-record slot (vf_jit_whole_record) and an odd
+ * number of registers, at most ten. */
+VF_HIDDEN int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot);
 /* What a slot the generator takes runs (jit_choose.c). */
 #define VF_JIT_LOOP_ELEMENTS 0 /* its elements' own kernels */
 #define VF_JIT_LOOP_PAIR 1     /* the two-vertex ymm loop */
 #define VF_JIT_LOOP_QUAD 2     /* the four-vertex avx512 loop */
+#define VF_JIT_LOOP_LINES 3    /* the four-vertex loop storing whole lines */
 /* The fastest on this core of the candidates: the elements' kernels
  * (unless `forced`, VFETCH_JIT=1), the two-vertex loop and, where
  * vf_jit_quad_ok, the four-vertex one (VFETCH_JIT_QUAD=0/1 forces the
@@ -27,9 +32,13 @@ VF_HIDDEN void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_b
 VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
 /* Emits the loop over four vertices while edx >= 4, then falls through
  * with edx < 4 and rdi, rcx advanced (the register contract of
- * jit_record.c); el: the slot's n fetched elements. */
+ * jit_record.c); el: the slot's n fetched elements. lines
+ * (vf_jit_quad_lines_ok): the four records go out as R 64-byte stores,
+ * and only where r8 is the record size (else the loop is skipped); nt:
+ * those stores non-temporal, rcx then 64-byte aligned. */
 VF_HIDDEN void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                                      const struct vf_slot *slot,
-                                     const struct vf_element *const *el, uint32_t n, int gather);
+                                     const struct vf_element *const *el, uint32_t n, int gather,
+                                     int lines, int nt);
 
 #endif

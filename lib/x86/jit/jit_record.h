@@ -9,9 +9,11 @@
 /* Emits the strided (gather == 0) or gather kernel of a per-vertex slot
  * whose every fetched element has a template (vf_jit_format_ok); nt: the
  * streaming variant of a whole-record slot (vf_jit_whole_record), whose
- * stores are non-temporal; quad: with the four-vertex loop first
- * (vf_jit_quad_ok; not with nt). Returns its offset in the buffer (check
- * b->overflow). */
+ * stores are non-temporal; quad: the loop it runs first
+ * (VF_JIT_LOOP_QUAD: the four-vertex loop, vf_jit_quad_ok, not with nt;
+ * VF_JIT_LOOP_LINES: that loop storing whole lines,
+ * vf_jit_quad_lines_ok, with nt too; else none). Returns its offset in
+ * the buffer (check b->overflow). */
 VF_HIDDEN size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                                   const struct vf_slot *slot, int gather, int nt, int quad);
 /* Whether `slot` is the layout's only slot, per-vertex, and its elements

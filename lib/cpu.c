@@ -181,17 +181,20 @@ static uint32_t vf_cpu_detect_prefetch_ahead(void)
 }
 
 /* Bytes ahead for a slot that runs a generated kernel: none on Intel
- * family 6. There the prefetches a batch issues before its kernel runs
- * stall the core once the line fill buffers are taken, and the hardware
- * prefetchers alone keep the generated kernels fed: streaming linear draws
- * of the static and skinned mesh ran 1.2x and 1.2x faster on one core of
- * model 143 without it, 1.07x and 1.17x on model 167 (bench/README.md,
- * "The strided prefetch and the generated kernels"). The per-element
- * kernels keep it (particles ran 0.8-0.9x without it on model 143), as do
- * other CPUs, where it was not measured. */
+ * family 6 and AMD family 26 (Zen 5). There the prefetches a batch issues
+ * before its kernel runs stall the core once the line fill buffers are
+ * taken, and the hardware prefetchers alone keep the generated kernels
+ * fed: streaming linear draws of the static and skinned mesh ran 1.2x and
+ * 1.2x faster on one core of model 143 without it, 1.07x and 1.17x on
+ * model 167, and the static mesh 1.07x streaming and 1.10x in cache on
+ * Zen 5 (bench/README.md, "The strided prefetch and the generated
+ * kernels", "Whole lines"). The per-element kernels keep it (particles ran
+ * 0.8-0.9x without it on model 143), as do other CPUs, where it was not
+ * measured. */
 static uint32_t vf_cpu_detect_prefetch_generated(void)
 {
-    return cpu_is("GenuineIntel", 6) ? 0 : vf_cpu_detect_prefetch_ahead();
+    return cpu_is("GenuineIntel", 6) || cpu_is("AuthenticAMD", 26) ? 0
+                                                                    : vf_cpu_detect_prefetch_ahead();
 }
 
 /* 0 until the first call; then the distance (CPUID traps to the

@@ -171,61 +171,26 @@ int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot)
     return 1;
 }
 
-/* The streaming kernel's start before the four-vertex loop's line
- * stores: vertices one at a time until rcx is 64-byte aligned (at most
- * three, as the record size is an odd multiple of 16). */
-static void emit_align64_nt(struct vf_jit_buf *b, const struct vf_element *const *el, uint32_t R,
-                            int gather)
-{
-    static const uint8_t test_cl_63[] = { 0xf6, 0xc1, 0x3f }, jz[] = { 0x0f, 0x84 },
-                         test_edx[] = { 0x85, 0xd2 }, zero4[] = { 0, 0, 0, 0 },
-                         jmp[] = { 0xe9 },
-                         load_src[] = { 0x48, 0x8b, 0x07 },    /* mov rax, [rdi] */
-                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 }, /* add rax, rsi */
-                         add_rdi_rsi[] = { 0x48, 0x01, 0xf7 }, /* add rdi, rsi */
-                         add_rdi_8[] = { 0x48, 0x83, 0xc7, 0x08 },
-                         add_rcx_r8[] = { 0x4c, 0x01, 0xc1 }, /* add rcx, r8 */
-                         dec_edx[] = { 0xff, 0xca };
-    size_t top = b->len;
-    put(b, test_cl_63, sizeof test_cl_63);
-    put(b, jz, sizeof jz);
-    size_t skip1 = b->len;
-    put(b, zero4, 4);
-    put(b, test_edx, sizeof test_edx);
-    put(b, jz, sizeof jz);
-    size_t skip2 = b->len;
-    put(b, zero4, 4);
-    if (gather) {
-        put(b, load_src, sizeof load_src);
-        put(b, add_rax_rsi, sizeof add_rax_rsi);
-    }
-    emit_body_nt(b, el, R, gather ? VF_RAX : VF_RDI);
-    put(b, gather ? add_rdi_8 : add_rdi_rsi, gather ? sizeof add_rdi_8 : sizeof add_rdi_rsi);
-    put(b, add_rcx_r8, sizeof add_rcx_r8);
-    put(b, dec_edx, sizeof dec_edx);
-    put(b, jmp, sizeof jmp);
-    size_t back = b->len;
-    put(b, zero4, 4);
-    vf_jit_patch_rel32(b, back, top);
-    vf_jit_patch_rel32(b, skip1, b->len);
-    vf_jit_patch_rel32(b, skip2, b->len);
-}
-
-/* The odd-register streaming kernel's start: a destination 16 bytes past
- * a 32-byte boundary takes its first vertex alone, which leaves every
- * later pair 32-byte aligned. */
+/* The streaming kernel's start: vertices written alone while rcx has any
+ * of the bits of `mask` set (and count lasts): 16, a destination 16 bytes
+ * past a 32-byte boundary takes its first vertex alone, which leaves every
+ * later pair of an odd-register record 32-byte aligned; 63 (`repeat`),
+ * up to three vertices until a line starts, for the four-vertex loop's
+ * line stores (the record an odd multiple of 16 bytes). */
 static void emit_align_nt(struct vf_jit_buf *b, const struct vf_element *const *el, uint32_t R,
-                          int gather)
+                          int gather, uint8_t mask, int repeat)
 {
-    static const uint8_t test_cl_16[] = { 0xf6, 0xc1, 0x10 }, jz[] = { 0x0f, 0x84 },
-                         test_edx[] = { 0x85, 0xd2 }, zero4[] = { 0, 0, 0, 0 },
+    static const uint8_t jz[] = { 0x0f, 0x84 }, test_edx[] = { 0x85, 0xd2 },
+                         zero4[] = { 0, 0, 0, 0 }, jmp[] = { 0xe9 },
                          load_src[] = { 0x48, 0x8b, 0x07 },    /* mov rax, [rdi] */
                          add_rax_rsi[] = { 0x48, 0x01, 0xf0 }, /* add rax, rsi */
                          add_rdi_rsi[] = { 0x48, 0x01, 0xf7 }, /* add rdi, rsi */
                          add_rdi_8[] = { 0x48, 0x83, 0xc7, 0x08 },
                          add_rcx_r8[] = { 0x4c, 0x01, 0xc1 }, /* add rcx, r8 */
                          dec_edx[] = { 0xff, 0xca };
-    put(b, test_cl_16, sizeof test_cl_16);
+    const uint8_t test_cl[] = { 0xf6, 0xc1, mask }; /* test cl, mask */
+    size_t top = b->len;
+    put(b, test_cl, sizeof test_cl);
     put(b, jz, sizeof jz);
     size_t skip1 = b->len;
     put(b, zero4, 4);
@@ -241,6 +206,12 @@ static void emit_align_nt(struct vf_jit_buf *b, const struct vf_element *const *
     put(b, gather ? add_rdi_8 : add_rdi_rsi, gather ? sizeof add_rdi_8 : sizeof add_rdi_rsi);
     put(b, add_rcx_r8, sizeof add_rcx_r8);
     put(b, dec_edx, sizeof dec_edx);
+    if (repeat) {
+        put(b, jmp, sizeof jmp);
+        size_t back = b->len;
+        put(b, zero4, 4);
+        vf_jit_patch_rel32(b, back, top);
+    }
     vf_jit_patch_rel32(b, skip1, b->len);
     vf_jit_patch_rel32(b, skip2, b->len);
 }
@@ -268,9 +239,9 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
 
     int lines = quad == VF_JIT_LOOP_LINES;
     if (nt && lines)
-        emit_align64_nt(b, el, n, gather);
+        emit_align_nt(b, el, n, gather, 63, 1);
     else if (nt && (n & 1))
-        emit_align_nt(b, el, n, gather);
+        emit_align_nt(b, el, n, gather, 16, 0);
     if ((quad == VF_JIT_LOOP_QUAD && !nt) || lines)
         vf_jit_emit_quad_loop(b, L, slot, el, n, gather, lines, nt);
     /* Pairs of vertices while two remain, then the last one if count is odd. */

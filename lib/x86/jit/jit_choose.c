@@ -1,7 +1,8 @@
 /*
  * jit_choose.c - what a slot the generator can take runs: its elements'
  * own kernels, the two-vertex ymm loop, or the four-vertex avx512 loop
- * (jit_quad.c). Which is fastest depends on the core, not on anything
+ * (jit_quad.c), storing record by record or, where the slot fills an odd
+ * number of registers alone, whole 64-byte lines. Which is fastest depends on the core, not on anything
  * CPUID tells: on one Xeon the four-vertex loop ran the static mesh at 1.2x
  * the two-vertex one, on another at 0.9x; on a Zen 5 core the two-vertex
  * loop ran at 0.95-0.97x the per-element kernels, on the Xeons at 1.2-1.4x
@@ -16,7 +17,8 @@
  * code, so layouts with identical slots (a program that creates the same
  * layout per mesh or per test) measure once. VFETCH_JIT=1 in the
  * environment leaves the elements' kernels out of the choice, and
- * VFETCH_JIT_QUAD=0 or 1 forces the loop; a choice of one candidate is not
+ * VFETCH_JIT_QUAD=0 or 1 forces the loop (2: the one storing lines where
+ * it can); a choice of one candidate is not
  * measured.
  */
 /* MAP_ANONYMOUS is not POSIX: glibc and the BSDs show it by default. */

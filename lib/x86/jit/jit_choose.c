@@ -2,8 +2,8 @@
  * jit_choose.c - what a slot the generator can take runs: its elements'
  * own kernels, the two-vertex ymm loop, or the four-vertex avx512 loop
  * (jit_quad.c), storing record by record or, where the slot fills an odd
- * number of registers alone, whole 64-byte lines. Which is fastest depends on the core, not on anything
- * CPUID tells: on one Xeon the four-vertex loop ran the static mesh at 1.2x
+ * number of registers alone, whole 64-byte lines. Which is fastest depends
+ * on the core, not on anything CPUID tells: on one Xeon the four-vertex loop ran the static mesh at 1.2x
  * the two-vertex one, on another at 0.9x; on a Zen 5 core the two-vertex
  * loop ran at 0.95-0.97x the per-element kernels, on the Xeons at 1.2-1.4x
  * (bench/README.md, "Generated slot kernels", "Four vertices per

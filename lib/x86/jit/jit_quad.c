@@ -35,6 +35,7 @@
 #include "cpu.h"
 #include "jit_format.h"
 #include "jit_quad.h"
+#include "jit_quad_plan.h"
 #include "jit_record.h"
 
 #define TABLE0 16
@@ -87,123 +88,6 @@ int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot)
     return vf_jit_quad_ok(L, slot) && vf_jit_whole_record(L, slot) && (R & 1u) && R <= GROUP;
 }
 
-/* An element's vpermi2b: index bytes (a table byte, or a literal where
- * the mask bit is clear). */
-struct plan {
-    uint8_t idx[64];
-    uint64_t mask;
-    int split;   /* the split tables (vf_jit_emit_quad_loop) */
-    uint32_t j;  /* the vertex being planned */
-    uint32_t lane; /* the lane it goes to */
-    uint32_t base;               /* split: the element's first table */
-    uint32_t lo_bytes, hi_bytes; /* taken from that table and the next */
-};
-
-/* The permute index of window byte t of lane p->j: 32j + t in the paired
- * tables (lanes 0, 1 in the low table); in the split ones, relative to the
- * element's first table (t' = t - 16 base), 16j + t' there for t' < 16,
- * 64 + 16j + t' - 16 (the next table) above. */
-static uint32_t table_byte(struct plan *p, uint32_t t)
-{
-    uint32_t r = t - 16 * p->base;
-    uint32_t at = !p->split ? 32 * p->j + t : r < 16 ? 16 * p->j + r : 48 + 16 * p->j + r;
-    if (at < 64)
-        p->lo_bytes++;
-    else
-        p->hi_bytes++;
-    return at;
-}
-
-static void take(struct plan *p, uint32_t at, uint32_t from)
-{
-    p->idx[at] = (uint8_t)from;
-    p->mask |= 1ull << at;
-}
-
-static void literal(struct plan *p, uint32_t at, uint32_t word)
-{
-    for (uint32_t k = 0; k < 4; k++)
-        p->idx[at + k] = (uint8_t)(word >> (8 * k));
-}
-
-/* Which bytes of the element a component reads (BGRA orders). */
-static uint32_t component_at(vf_format f, uint32_t c, uint32_t bytes)
-{
-    if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM)
-        return c == 3 ? 3 : 2 - c;
-    return c * bytes;
-}
-
-/* Component c of lane j from `bytes`-byte codes at table byte `src`:
- * zero-extended in the dword, or placed at its top for a signed type (the
- * shift right that follows extends the sign). */
-static void take_code(struct plan *p, uint32_t at, uint32_t src, uint32_t bytes, int sign)
-{
-    uint32_t top = sign ? 4 - bytes : 0;
-    for (uint32_t k = 0; k < bytes; k++)
-        take(p, at + top + k, table_byte(p, src + k));
-}
-
-/* The plan of element e for vertex j into lane p->lane, its bytes at
- * window byte `src`. */
-static void plan_lane(struct plan *p, const struct vf_element *e, const struct vf_jit_row *row,
-                      uint32_t j, uint32_t src)
-{
-    vf_format f = e->format;
-    p->j = j;
-    int sign = row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM;
-    if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
-        /* halves at words 4j + c of the low 32 bytes (vcvtph2ps zmm, ymm);
-         * a missing alpha is the half 1.0 in the index, which converts to
-         * the default 1.0f (the others are 0: +0.0f) */
-        for (uint32_t c = 0; c < row->nc; c++)
-            take_code(p, 8 * p->lane + 2 * c, src + 2 * c, 2, 0);
-        if (row->nc < 4)
-            p->idx[8 * p->lane + 7] = 0x3c;
-        return;
-    }
-    for (uint32_t c = 0; c < 4; c++) {
-        uint32_t at = 16 * p->lane + 4 * c;
-        if (row->type != VF_JIT_TY_PACKED) {
-            uint32_t bytes = row->bits / 8u;
-            if (c < row->nc)
-                take_code(p, at, src + c * bytes, bytes, sign);
-            else if (row->bits == 32 && c == 3)
-                literal(p, at, e->one);
-        } else if (f == VF_FORMAT_R10G10B10A2_UNORM || f == VF_FORMAT_R10G10B10A2_UINT) {
-            take_code(p, at, src, 4, 0); /* the whole word in each component */
-        } else if (f == VF_FORMAT_B8G8R8A8_UNORM || f == VF_FORMAT_B8G8R8X8_UNORM) {
-            if (c < row->nc)
-                take_code(p, at, src + component_at(f, c, 1), 1, 0);
-        } else {
-            take_code(p, at, src, 2, 0); /* 16-bit packed: the word in each */
-        }
-    }
-}
-
-/* Line stores write record bytes [64m, 64m + 64) of four records, 16-byte
- * units f = 4m + p (p the lane), and unit f is register f % R of vertex
- * f / R: so register r of vertex j goes to lane (R j + r) % 4, which for
- * an odd R is a different lane for each vertex, and each line is then a
- * blend of registers, lane by lane. Lane stores: vertex j in lane j. */
-static uint32_t vertex_of_lane(uint32_t R, int32_t r, uint32_t lane)
-{
-    /* j = (lane - r) R^-1 mod 4, and an odd R is its own inverse mod 4 */
-    return R ? ((lane + 4u - ((uint32_t)r & 3u)) * R) & 3u : lane;
-}
-
-static void plan_element(struct plan *p, const struct vf_element *e, uint32_t lo, int split,
-                         uint32_t R)
-{
-    const struct vf_jit_row *row = vf_jit_find_row(e->format);
-    p->split = split;
-    p->base = split ? (e->offset - lo) / 16 : 0;
-    for (uint32_t lane = 0; lane < 4; lane++) {
-        p->lane = lane;
-        plan_lane(p, e, row, vertex_of_lane(R, e->record_register, lane), e->offset - lo);
-    }
-}
-
 static void z3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
                struct vf_jit_rm rm)
 {
@@ -244,9 +128,10 @@ static int mask_register(struct vf_jit_buf *b, struct kmasks *km, uint64_t mask,
     for (uint32_t i = 0; i < km->n; i++)
         if (km->mask[i] == mask)
             return 3 + (int)i;
-    if (hoist && km->n < km->cap) {
-        km->mask[km->n++] = mask;
-        return 3 + (int)km->n - 1;
+    if (hoist) { /* the preamble: a mask past the cap is loaded in the loop */
+        if (km->n < km->cap)
+            km->mask[km->n++] = mask;
+        return -1;
     }
     vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, KTEMP, -1,
                vf_jit_const(b, (uint32_t)mask, (uint32_t)(mask >> 32), 0, 0), -1); /* kmovq */
@@ -259,7 +144,7 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
     struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0, 0 };
-    plan_element(&p, e, lo, km->tables != 0, km->R);
+    vf_jit_plan_element(&p, e, lo, km->tables != 0, km->R);
     uint32_t words[16];
     for (uint32_t i = 0; i < 16; i++)
         words[i] = (uint32_t)p.idx[4 * i] | (uint32_t)p.idx[4 * i + 1] << 8 |
@@ -383,7 +268,7 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
 {
     for (uint32_t i = 0; i < n; i++) {
         struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0, 0 };
-        plan_element(&p, el[i], lo, km->tables != 0, km->R);
+        vf_jit_plan_element(&p, el[i], lo, km->tables != 0, km->R);
         mask_register(b, km, p.mask, 1);
     }
     for (uint32_t i = 0; i < km->n; i++) /* kmovq k, [mask] */
@@ -453,6 +338,36 @@ static void line_masks(struct vf_jit_buf *b, struct kmasks *km)
     }
 }
 
+/* The four vertices' tables: through rdi's addresses (gather; rdi then
+ * past them) or at rdi + j rsi (rdi then four vertices on). */
+static void emit_loads(struct vf_jit_buf *b, const struct kmasks *km, uint32_t lo, int gather)
+{
+    static const uint8_t lea_r9_rdi[] = { 0x4c, 0x8d, 0x0c, 0x37 }, /* lea r9, [rdi + rsi] */
+                         lea_r9_r9[] = { 0x4d, 0x8d, 0x0c, 0x31 },  /* lea r9, [r9 + rsi] */
+                         lea_rdi_r9[] = { 0x49, 0x8d, 0x3c, 0x31 }, /* lea rdi, [r9 + rsi] */
+                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 },
+                         add_rdi_32[] = { 0x48, 0x83, 0xc7, 0x20 };
+    if (gather) {
+        for (int j = 0; j < 4; j++) {
+            /* mov rax, [rdi + 8j] */
+            const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) };
+            vf_jit_bytes(b, mov_rax, sizeof mov_rax);
+            vf_jit_bytes(b, add_rax_rsi, sizeof add_rax_rsi);
+            load_table(b, j, VF_RAX, lo, km);
+        }
+        vf_jit_bytes(b, add_rdi_32, sizeof add_rdi_32);
+    } else {
+        load_table(b, 0, VF_RDI, lo, km);
+        vf_jit_bytes(b, lea_r9_rdi, sizeof lea_r9_rdi);
+        load_table(b, 1, VF_R9, lo, km);
+        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
+        load_table(b, 2, VF_R9, lo, km);
+        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
+        load_table(b, 3, VF_R9, lo, km);
+        vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
+    }
+}
+
 void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                            const struct vf_slot *slot, const struct vf_element *const *el,
                            uint32_t n, int gather, int lines, int nt)
@@ -460,11 +375,6 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
                          jae[] = { 0x0f, 0x83 }, sub_edx_4[] = { 0x83, 0xea, 0x04 },
                          zero4[] = { 0, 0, 0, 0 },
-                         lea_r9_rdi[] = { 0x4c, 0x8d, 0x0c, 0x37 }, /* lea r9, [rdi + rsi] */
-                         lea_r9_r9[] = { 0x4d, 0x8d, 0x0c, 0x31 },  /* lea r9, [r9 + rsi] */
-                         lea_rdi_r9[] = { 0x49, 0x8d, 0x3c, 0x31 }, /* lea rdi, [r9 + rsi] */
-                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 },
-                         add_rdi_32[] = { 0x48, 0x83, 0xc7, 0x20 },
                          lea_r10[] = { 0x4e, 0x8d, 0x14, 0x01 }, /* lea r10, [rcx + r8] */
                          lea_r11[] = { 0x4f, 0x8d, 0x1c, 0x02 }, /* lea r11, [r10 + r8] */
                          lea_r9_r11[] = { 0x4f, 0x8d, 0x0c, 0x03 }, /* lea r9, [r11 + r8] */
@@ -497,25 +407,7 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
         line_masks(b, &km);
     emit_preamble(b, &km, el, n, lo);
     size_t loop = b->len;
-    if (gather) {
-        for (int j = 0; j < 4; j++) {
-            /* mov rax, [rdi + 8j] */
-            const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) };
-            vf_jit_bytes(b, mov_rax, sizeof mov_rax);
-            vf_jit_bytes(b, add_rax_rsi, sizeof add_rax_rsi);
-            load_table(b, j, VF_RAX, lo, &km);
-        }
-        vf_jit_bytes(b, add_rdi_32, sizeof add_rdi_32);
-    } else {
-        load_table(b, 0, VF_RDI, lo, &km);
-        vf_jit_bytes(b, lea_r9_rdi, sizeof lea_r9_rdi);
-        load_table(b, 1, VF_R9, lo, &km);
-        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 2, VF_R9, lo, &km);
-        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 3, VF_R9, lo, &km);
-        vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
-    }
+    emit_loads(b, &km, lo, gather);
     if (!lines) {
         vf_jit_bytes(b, lea_r10, sizeof lea_r10);
         vf_jit_bytes(b, lea_r11, sizeof lea_r11);

@@ -22,8 +22,8 @@ VF_HIDDEN int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_sl
 #define VF_JIT_LOOP_LINES 3    /* the four-vertex loop storing whole lines */
 /* The fastest on this core of the candidates: the elements' kernels
  * (unless `forced`, VFETCH_JIT=1), the two-vertex loop and, where
- * vf_jit_quad_ok, the four-vertex one (VFETCH_JIT_QUAD=0/1 forces the
- * loop). Measured when there is a choice, once per distinct slot code. */
+ * vf_jit_quad_ok, the four-vertex one, storing lines where
+ * vf_jit_quad_lines_ok (VFETCH_JIT_QUAD=0/1/2 forces the loop). Measured when there is a choice, once per distinct slot code. */
 VF_HIDDEN int vf_jit_choose_loop(const struct vf_layout *L, const struct vf_slot *slot,
                                  int forced);
 /* jit_layout.c: `bytes` of code copied into a fresh read+execute mapping

@@ -345,6 +345,47 @@ START_TEST(test_stream_edges)
 }
 END_TEST
 
+/* Up to RC_MAX_ELEMENTS random formats laid end to end, each at its
+ * alignment, that fill `bytes` exactly: their count, and each one's format
+ * and offset. */
+static uint32_t tile(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t bytes,
+                     vf_format *f, uint32_t *off)
+{
+    for (;;) {
+        uint32_t n = 0, end = 0;
+        for (int tries = 0; tries < 64 && end < bytes && n < RC_MAX_ELEMENTS; tries++) {
+            vf_format g = fmts[vf_rng_below(rng, nfmts)];
+            uint32_t size = vf_format_info(g)->bytes, a = size < 4 ? size : 4;
+            if (end % a != 0 || end + size > bytes)
+                continue;
+            f[n] = g, off[n++] = end;
+            end += size;
+        }
+        if (end == bytes)
+            return n;
+    }
+}
+
+/* Cases whose elements tile exactly 32 bytes, most with a stride of 32:
+ * the four-vertex loop then reads four vertices with two loads. */
+static int tile32;
+
+/* A tiling of 32 bytes for stream_whole_case: n elements in d, without
+ * R11G11B10_FLOAT (it has no generated kernel). */
+static uint32_t tile32_descs(vf_rng *rng, const vf_format *fmts, uint32_t nfmts,
+                             vf_input_element_desc *d, const char *const *names)
+{
+    vf_format usable[64], f[RC_MAX_ELEMENTS];
+    uint32_t nu = 0, off[RC_MAX_ELEMENTS];
+    for (uint32_t i = 0; i < nfmts && nu < 64; i++)
+        if (fmts[i] != VF_FORMAT_R11G11B10_FLOAT)
+            usable[nu++] = fmts[i];
+    uint32_t n = tile(rng, usable, nu, 32, f, off);
+    for (uint32_t i = 0; i < n; i++)
+        d[i] = el(names[i], 0, f[i], 0, off[i], VF_INPUT_PER_VERTEX_DATA, 0);
+    return n;
+}
+
 /* Streamed draws of random whole-record layouts (one per-vertex slot whose
  * elements fill every register: the generated non-temporal kernels write
  * the output straight from registers), forced to stream at any size with
@@ -356,10 +397,12 @@ END_TEST
 static void stream_whole_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t isa,
                               int it)
 {
-    vf_input_element_desc d[8];
+    vf_input_element_desc d[RC_MAX_ELEMENTS];
     uint32_t n = 1 + vf_rng_below(rng, 8), span = 0;
     static const char *const names[8] = { "A", "B", "C", "D", "E", "F", "G", "H" };
-    for (uint32_t i = 0; i < n; i++) {
+    if (tile32)
+        n = tile32_descs(rng, fmts, nfmts, d, names), span = 32;
+    for (uint32_t i = 0; i < n && !tile32; i++) {
         vf_format f;
         do
             f = fmts[vf_rng_below(rng, nfmts)];
@@ -370,6 +413,8 @@ static void stream_whole_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts
         span += size;
     }
     uint32_t stride = (span + 3) / 4 * 4 + 4 * vf_rng_below(rng, 3);
+    if (tile32 && vf_rng_below(rng, 4))
+        stride = 32;
     uint32_t verts = 1 + vf_rng_below(rng, 600), inst = 1 + vf_rng_below(rng, 2);
     uint32_t nvb = 1 + vf_rng_below(rng, 700);
     vf_guarded vbg, ibg, outg;
@@ -446,27 +491,6 @@ START_TEST(test_stream_whole_records)
 }
 END_TEST
 
-/* Up to RC_MAX_ELEMENTS random formats laid end to end, each at its
- * alignment, that fill `bytes` exactly: their count, and each one's format
- * and offset. */
-static uint32_t tile(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32_t bytes,
-                     vf_format *f, uint32_t *off)
-{
-    for (;;) {
-        uint32_t n = 0, end = 0;
-        for (int tries = 0; tries < 64 && end < bytes && n < RC_MAX_ELEMENTS; tries++) {
-            vf_format g = fmts[vf_rng_below(rng, nfmts)];
-            uint32_t size = vf_format_info(g)->bytes, a = size < 4 ? size : 4;
-            if (end % a != 0 || end + size > bytes)
-                continue;
-            f[n] = g, off[n++] = end;
-            end += size;
-        }
-        if (end == bytes)
-            return n;
-    }
-}
-
 /* One slot whose elements all lie within 64 bytes (the avx512 level's
  * four-vertex loop), random formats, offsets and mappings, a stride that
  * may be shorter than the elements' span (vertices overlap), the buffer
@@ -486,10 +510,10 @@ static void quad_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32
      * reads whole 16-byte pieces into split tables; of the others, half
      * spread over up to 64 bytes (split tables, the last one maybe partly
      * read), half over up to 32 (paired tables unless they tile). */
-    int tiling = vf_rng_below(rng, 3) == 0;
+    int tiling = tile32 || vf_rng_below(rng, 3) == 0;
     uint32_t span = vf_rng_below(rng, 2) ? 64 : 32;
     if (tiling)
-        c.n = tile(rng, fmts, nfmts, 16 * (1 + vf_rng_below(rng, 4)), tiled, at);
+        c.n = tile(rng, fmts, nfmts, tile32 ? 32 : 16 * (1 + vf_rng_below(rng, 4)), tiled, at);
     for (uint32_t e = 0; e < c.n; e++) {
         vf_format f = fmts[vf_rng_below(rng, nfmts)];
         uint32_t size = vf_format_info(f)->bytes, a = size < 4 ? size : 4;
@@ -506,6 +530,8 @@ static void quad_case(vf_rng *rng, const vf_format *fmts, uint32_t nfmts, uint32
     }
     uint32_t stride = (vf_rng_below(rng, 4) == 0 ? vf_rng_below(rng, hi / align + 1)
                                                   : hi / align + vf_rng_below(rng, 8)) * align;
+    if (tile32 && vf_rng_below(rng, 4))
+        stride = 32;
     uint32_t nv = 1 + vf_rng_below(rng, 300);
     uint32_t size = (nv - 1) * stride + hi;
     vf_guarded_alloc(&c.vbg[0], size, (int)vf_rng_below(rng, 2));
@@ -577,6 +603,24 @@ START_TEST(test_quad_lines)
 }
 END_TEST
 
+/* Elements tiling 32 bytes at a stride of 32 (and some longer), linear
+ * and gathered, through the four-vertex loop and the one storing lines,
+ * and streamed straight from registers. */
+START_TEST(test_quad_contiguous)
+{
+    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+        return;
+    tile32 = 1;
+    for (int q = 1; q <= 2; q++) {
+        setenv("VFETCH_JIT_QUAD", q == 1 ? "1" : "2", 1);
+        random_cases(quad_case, VF_ISA_AVX512, 0x3232u + (uint64_t)q, 150);
+        random_cases(stream_whole_case, VF_ISA_AVX512, 0x3233u + (uint64_t)q, 150);
+    }
+    unsetenv("VFETCH_JIT_QUAD");
+    tile32 = 0;
+}
+END_TEST
+
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
@@ -589,6 +633,7 @@ static Suite *jit_suite(void)
     tcase_add_loop_test(tc, test_stream_whole_records, 0, 2);
     tcase_add_loop_test(tc, test_quad_windows, 0, 2);
     tcase_add_test(tc, test_quad_lines);
+    tcase_add_test(tc, test_quad_contiguous);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -12,7 +12,9 @@
  * the window is over 32 bytes (up to 64), or the elements read every byte
  * of a 16- or 32-byte one, the tables are split instead: window bytes
  * [16h, 16h + 16) of vertex j in lane j of zmm16 + h, whole 16-byte loads
- * (the last table's bytes alone where the window ends inside it), and an
+ * (the last table's bytes alone where the window ends inside it; a
+ * 32-byte window at a stride of 32 in a second copy of the loop: two
+ * 64-byte loads and a vshufi64x2 a table), and an
  * element within one table takes one vpermb (one uop on the Xeons, where
  * vpermi2b has three), one across two a vpermi2b of the pair. The type
  * steps are those of jit_format.c on zmm registers, so the words are the
@@ -338,6 +340,28 @@ static void line_masks(struct vf_jit_buf *b, struct kmasks *km)
     }
 }
 
+/* Split tables of a 32-byte window from vertices 0, 1 in zmm30 and 2, 3
+ * in zmm31: a vshufi64x2 per table (lanes h and h + 2 of each), where
+ * load_table takes six inserts. The same for gathered vertices (two
+ * 32-byte loads and two vinserti64x4) measured 1-3% slower on Zen 5. */
+static void shuffle_tables(struct vf_jit_buf *b)
+{
+    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE0, 30, vf_jit_reg(31), 0x88, 0, 0);
+    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE1, 30, vf_jit_reg(31), 0xdd, 0, 0);
+}
+
+/* Split tables of a 32-byte window whose vertices lie one after the
+ * other (stride 32): two 64-byte loads. */
+static void emit_pair_loads(struct vf_jit_buf *b, uint32_t lo)
+{
+    static const uint8_t lea_rdi4[] = { 0x48, 0x8d, 0x3c, 0xb7 }; /* lea rdi, [rdi + 4 rsi] */
+    for (int h = 0; h < 2; h++) /* vmovdqu64 zmm30 + h, [rdi + lo + 64h] */
+        vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, 30 + h, -1,
+                    vf_jit_mem(VF_RDI, (int32_t)lo + 64 * h), -1, 0, 0);
+    shuffle_tables(b);
+    vf_jit_bytes(b, lea_rdi4, sizeof lea_rdi4);
+}
+
 /* The four vertices' tables: through rdi's addresses (gather; rdi then
  * past them) or at rdi + j rsi (rdi then four vertices on). */
 static void emit_loads(struct vf_jit_buf *b, const struct kmasks *km, uint32_t lo, int gather)
@@ -368,19 +392,80 @@ static void emit_loads(struct vf_jit_buf *b, const struct kmasks *km, uint32_t l
     }
 }
 
+/* The loop itself: four vertices an iteration while edx >= 4 (`pair`:
+ * emit_pair_loads' tables). The constants' registers hold for the loop
+ * only. */
+static void emit_loop(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *const *el,
+                      uint32_t n, uint32_t lo, int gather, int pair)
+{
+    static const uint8_t jae[] = { 0x0f, 0x83 }, sub_edx_4[] = { 0x83, 0xea, 0x04 },
+                         cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, zero4[] = { 0, 0, 0, 0 },
+                         lea_r10[] = { 0x4e, 0x8d, 0x14, 0x01 }, /* lea r10, [rcx + r8] */
+                         lea_r11[] = { 0x4f, 0x8d, 0x1c, 0x02 }, /* lea r11, [r10 + r8] */
+                         lea_r9_r11[] = { 0x4f, 0x8d, 0x0c, 0x03 }, /* lea r9, [r11 + r8] */
+                         lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 },    /* lea rcx, [r9 + r8] */
+                         lea_rcx4[] = { 0x4a, 0x8d, 0x0c, 0x81 };   /* lea rcx, [rcx + 4 r8] */
+    size_t loop = b->len;
+    if (pair)
+        emit_pair_loads(b, lo);
+    else
+        emit_loads(b, km, lo, gather);
+    if (!km->R) {
+        vf_jit_bytes(b, lea_r10, sizeof lea_r10);
+        vf_jit_bytes(b, lea_r11, sizeof lea_r11);
+        vf_jit_bytes(b, lea_r9_r11, sizeof lea_r9_r11);
+    }
+    b->creg_on = 1;
+    emit_elements(b, km, el, n, lo);
+    b->creg_on = 0;
+    if (km->R)
+        vf_jit_bytes(b, lea_rcx4, sizeof lea_rcx4);
+    else
+        vf_jit_bytes(b, lea_rcx, sizeof lea_rcx);
+    vf_jit_bytes(b, sub_edx_4, sizeof sub_edx_4);
+    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
+    vf_jit_bytes(b, jae, sizeof jae);
+    size_t back = b->len;
+    vf_jit_bytes(b, zero4, 4);
+    vf_jit_patch_rel32(b, back, loop);
+}
+
+/* The strided loop once more for a stride of 32 (rsi, known only at the
+ * draw) where the tables allow emit_pair_loads, and the general one. */
+static void emit_loops(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *const *el,
+                       uint32_t n, uint32_t lo, int gather)
+{
+    static const uint8_t cmp_rsi_32[] = { 0x48, 0x83, 0xfe, 0x20 }, jne[] = { 0x0f, 0x85 },
+                         jmp[] = { 0xe9 }, zero4[] = { 0, 0, 0, 0 };
+    int8_t creg[sizeof b->creg];
+    memcpy(creg, b->creg, sizeof creg);
+    if (gather || km->tables != 2 || km->partial != 16) {
+        emit_loop(b, km, el, n, lo, gather, 0);
+        memset(b->creg, -1, sizeof(b->creg));
+        return;
+    }
+    vf_jit_bytes(b, cmp_rsi_32, sizeof cmp_rsi_32);
+    vf_jit_bytes(b, jne, sizeof jne);
+    size_t general = b->len;
+    vf_jit_bytes(b, zero4, 4);
+    emit_loop(b, km, el, n, lo, 0, 1);
+    vf_jit_bytes(b, jmp, sizeof jmp);
+    size_t end = b->len;
+    vf_jit_bytes(b, zero4, 4);
+    vf_jit_patch_rel32(b, general, b->len);
+    memcpy(b->creg, creg, sizeof creg);
+    emit_loop(b, km, el, n, lo, 0, 0);
+    vf_jit_patch_rel32(b, end, b->len);
+    memset(b->creg, -1, sizeof(b->creg));
+}
+
 void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                            const struct vf_slot *slot, const struct vf_element *const *el,
                            uint32_t n, int gather, int lines, int nt)
 {
     static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
-                         jae[] = { 0x0f, 0x83 }, sub_edx_4[] = { 0x83, 0xea, 0x04 },
-                         zero4[] = { 0, 0, 0, 0 },
-                         lea_r10[] = { 0x4e, 0x8d, 0x14, 0x01 }, /* lea r10, [rcx + r8] */
-                         lea_r11[] = { 0x4f, 0x8d, 0x1c, 0x02 }, /* lea r11, [r10 + r8] */
-                         lea_r9_r11[] = { 0x4f, 0x8d, 0x0c, 0x03 }, /* lea r9, [r11 + r8] */
-                         lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 },    /* lea rcx, [r9 + r8] */
-                         lea_rcx4[] = { 0x4a, 0x8d, 0x0c, 0x81 },   /* lea rcx, [rcx + 4 r8] */
-                         cmp_r8[] = { 0x49, 0x81, 0xf8 }, jne[] = { 0x0f, 0x85 };
+                         zero4[] = { 0, 0, 0, 0 }, cmp_r8[] = { 0x49, 0x81, 0xf8 },
+                         jne[] = { 0x0f, 0x85 };
     uint32_t lo, hi;
     window(L, slot, &lo, &hi);
     uint64_t bytes = 0; /* the window bytes some element reads */
@@ -406,27 +491,7 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     if (lines)
         line_masks(b, &km);
     emit_preamble(b, &km, el, n, lo);
-    size_t loop = b->len;
-    emit_loads(b, &km, lo, gather);
-    if (!lines) {
-        vf_jit_bytes(b, lea_r10, sizeof lea_r10);
-        vf_jit_bytes(b, lea_r11, sizeof lea_r11);
-        vf_jit_bytes(b, lea_r9_r11, sizeof lea_r9_r11);
-    }
-    b->creg_on = 1;
-    emit_elements(b, &km, el, n, lo);
-    b->creg_on = 0;
-    memset(b->creg, -1, sizeof(b->creg));
-    if (lines)
-        vf_jit_bytes(b, lea_rcx4, sizeof lea_rcx4);
-    else
-        vf_jit_bytes(b, lea_rcx, sizeof lea_rcx);
-    vf_jit_bytes(b, sub_edx_4, sizeof sub_edx_4);
-    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
-    vf_jit_bytes(b, jae, sizeof jae);
-    size_t back = b->len;
-    vf_jit_bytes(b, zero4, 4);
-    vf_jit_patch_rel32(b, back, loop);
+    emit_loops(b, &km, el, n, lo, gather);
     vf_jit_patch_rel32(b, skip, b->len);
     if (lines)
         vf_jit_patch_rel32(b, skip_lines, b->len);

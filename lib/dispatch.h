@@ -59,6 +59,8 @@ struct vf_isa_impl {
     vf_vertex_bases_fn vertex_bases;
     /* Optional: an indexed batch's vertex addresses from its raw indices. */
     vf_vertex_sources_fn vertex_sources;
+    /* Optional: whether a batch's indices run on by one, with vectors. */
+    vf_indices_sequential_fn indices_sequential;
     vf_soa_transpose_fn soa_transpose;
     vf_soa_transpose_fn soa_transpose_narrow;
     uint32_t transpose_lanes;

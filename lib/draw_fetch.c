@@ -114,6 +114,25 @@ static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, u
 
 /* Fills bi with the indices of positions [pos, pos + n), their cuts and
  * their VF_INDICES_* bits. */
+/* Whether index[v] == index[0] + v for every v < n (the level's vectors
+ * where it has them, vf_indices_sequential_fn), checked a block at a
+ * time, so that a batch of scattered indices (nearly every indexed batch)
+ * stops after its first block: checked whole, the pass took 5% of an
+ * in-cache indexed draw (bench/README.md, "The indexed batch around the
+ * kernel"). */
+static int sequential(const struct vf_isa_impl *impl, const uint32_t *index, uint32_t n)
+{
+    if (impl->indices_sequential)
+        return impl->indices_sequential(index, n);
+    uint32_t breaks = 0;
+    for (uint32_t b = 0; b < n && breaks == 0; b += SEQUENTIAL_BLOCK) {
+        uint32_t end = n - b < SEQUENTIAL_BLOCK ? n : b + SEQUENTIAL_BLOCK;
+        for (uint32_t v = b; v < end; v++)
+            breaks |= index[v] - index[0] - v;
+    }
+    return breaks == 0;
+}
+
 static void read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n,
                          struct vf_batch_indices *bi)
 {
@@ -128,17 +147,7 @@ static void read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n,
         bi->index = plan->ib_words + pos;
     else
         load_indices(plan, pos, n, bi->words);
-    /* 0 only while sequential; checked a block at a time, so that a batch
-     * of scattered indices (nearly every indexed batch) stops after its
-     * first block: checked whole, the pass took 5% of an in-cache indexed
-     * draw (bench/README.md, "The indexed batch around the kernel"). */
-    uint32_t breaks = 0;
-    for (uint32_t b = 0; b < n && breaks == 0; b += SEQUENTIAL_BLOCK) {
-        uint32_t end = n - b < SEQUENTIAL_BLOCK ? n : b + SEQUENTIAL_BLOCK;
-        for (uint32_t v = b; v < end; v++)
-            breaks |= bi->index[v] - bi->index[0] - v;
-    }
-    bi->flags = breaks == 0 ? VF_INDICES_SEQUENTIAL : 0;
+    bi->flags = sequential(plan->layout->impl, bi->index, n) ? VF_INDICES_SEQUENTIAL : 0;
     if (plan->cut_enabled) {
         uint8_t any = 0;
         for (uint32_t v = 0; v < n; v++) {

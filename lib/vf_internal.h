@@ -151,6 +151,12 @@ typedef uint32_t (*vf_vertex_bases_fn)(uint32_t kbase, const uint32_t *index, ui
 typedef uint32_t (*vf_vertex_sources_fn)(const uint8_t *data, const uint8_t *index,
                                          uint32_t index_size, uint32_t kbase, uint32_t stride,
                                          uint32_t last_base, uint32_t n, const uint8_t **src);
+/* Whether n > 0 indices run on by one (index[v] == index[0] + v, in
+ * uint32 arithmetic), with vectors; the first 16 checked before the rest,
+ * as a scattered batch breaks there. draw_fetch.c's loop where a level has
+ * none. */
+typedef int (*vf_indices_sequential_fn)(const uint32_t *index, uint32_t n);
+
 /* vf_vertex_sources_fn one vertex at a time, vertices [v, n): the levels
  * without vectors for it, and the vector ones' last vertices. No address
  * past the view is formed (C allows none). */

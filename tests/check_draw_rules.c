@@ -664,8 +664,9 @@ START_TEST(test_signature_records)
 END_TEST
 
 /* Index buffers that are sequential but for one index, at every place in
- * a batch, against the reference: a batch is only read as consecutive
- * elements when every index is. */
+ * a batch (the first block, the vectors after it, the last indices past
+ * the vectors), against the reference: a batch is only read as
+ * consecutive elements when every index is. */
 START_TEST(test_index_patterns)
 {
     static const uint32_t places[7] = { 0, 1, 2, 31, 63, 64, 127 };
@@ -681,14 +682,15 @@ START_TEST(test_index_patterns)
     vf_vertex_buffer_view vb = { b, (uint32_t)bytes, 20 };
     uint32_t idx[128];
     vf_index_buffer_view ib = { idx, sizeof(idx), VF_FORMAT_R32_UINT };
-    for (int start = 0; start < 2; start++)
+    for (int start = 0; start < 4; start++)
         for (int p = 0; p < 7; p++)
             for (int dl = 0; dl < 6; dl++) {
+                uint32_t count = start < 2 ? 128 : 125; /* 125: five past the vectors */
                 for (uint32_t i = 0; i < 128; i++)
-                    idx[i] = (start ? 500u : 3u) + i;
-                idx[places[p]] += deltas[dl];
-                vf_draw_desc dd = indexed_desc(&vb, 1, &ib, 0, VF_TOPOLOGY_TRIANGLELIST, 128, 1,
-                                               0, start ? -300 : 0, 0);
+                    idx[i] = (start & 1 ? 500u : 3u) + i;
+                idx[places[p] < count ? places[p] : count - 1] += deltas[dl];
+                vf_draw_desc dd = indexed_desc(&vb, 1, &ib, 0, VF_TOPOLOGY_POINTLIST, count, 1,
+                                               0, start & 1 ? -300 : 0, 0);
                 ia_ref r;
                 ia_ref_init_descs(&r, d, 2, NULL, VF_SV_VERTEX_ID, &dd);
                 uint32_t *want = ia_ref_aos(&r);

@@ -80,6 +80,7 @@ const struct vf_isa_impl vf_isa_avx512 = {
     .reuse_bounds16 = vf_reuse_bounds16_avx2,
     .vertex_bases = vf_vertex_bases_avx2,
     .vertex_sources = vf_vertex_sources_avx2,
+    .indices_sequential = vf_indices_sequential_avx2,
     .reuse_search16 = vf_reuse_search16_sse2,
     .soa_transpose = vf_soa_transpose_avx2,
     .soa_transpose_narrow = vf_soa_transpose_sse2,

@@ -2,7 +2,8 @@
  * index_avx2.c - the vertex offsets of an indexed batch, eight a step
  * with vpmulld, where SSE2 has no 32-bit multiply (draw_slot.c's loop
  * compiled to five shuffles and two 64-bit multiplies per four); and the
- * vertex addresses straight from the index buffer. Built with
+ * vertex addresses straight from the index buffer, and the test for a
+ * sequential batch eight indices a step. Built with
  * $(CFLAGS_AVX2); the avx2 and avx512 levels use them.
  */
 #include "config.h"
@@ -71,4 +72,36 @@ uint32_t vf_vertex_sources_avx2(const uint8_t *data, const uint8_t *index, uint3
         top = lanes[l] > top ? lanes[l] : top;
     return (top > last_base) |
            vf_vertex_sources_from(v, data, index, index_size, kbase, stride, last_base, n, src);
+}
+
+/* Indices [v, v + 8) against want (index[0] + v in each lane), or'ed into
+ * acc: nonzero lanes where they differ. */
+static inline __m256i differ8(const uint32_t *index, uint32_t v, __m256i want, __m256i acc)
+{
+    __m256i i = _mm256_loadu_si256((const __m256i *)(const void *)(index + v));
+    return _mm256_or_si256(acc, _mm256_xor_si256(i, want));
+}
+
+int vf_indices_sequential_avx2(const uint32_t *index, uint32_t n)
+{
+    uint32_t first = index[0], v = 0, breaks = 0;
+    const __m256i eight = _mm256_set1_epi32(8);
+    __m256i want = _mm256_add_epi32(_mm256_set1_epi32((int)first),
+                                    _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    __m256i acc = _mm256_setzero_si256();
+    if (n >= 16) { /* a scattered batch stops here */
+        acc = differ8(index, 0, want, acc);
+        want = _mm256_add_epi32(want, eight);
+        acc = differ8(index, 8, want, acc);
+        want = _mm256_add_epi32(want, eight);
+        if (!_mm256_testz_si256(acc, acc))
+            return 0;
+        for (v = 16; v + 8 <= n; v += 8) {
+            acc = differ8(index, v, want, acc);
+            want = _mm256_add_epi32(want, eight);
+        }
+    }
+    for (; v < n; v++)
+        breaks |= index[v] - first - v;
+    return breaks == 0 && _mm256_testz_si256(acc, acc);
 }

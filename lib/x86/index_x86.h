@@ -20,4 +20,7 @@ VF_HIDDEN uint32_t vf_vertex_sources_avx2(const uint8_t *data, const uint8_t *in
                                           uint32_t index_size, uint32_t kbase, uint32_t stride,
                                           uint32_t last_base, uint32_t n, const uint8_t **src);
 
+/* Whether a batch's indices run on by one, with AVX2 (index_avx2.c). */
+VF_HIDDEN int vf_indices_sequential_avx2(const uint32_t *index, uint32_t n);
+
 #endif

@@ -112,8 +112,6 @@ static void load_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n, u
 /* Indices checked for a sequential batch at a time. */
 #define SEQUENTIAL_BLOCK 16u
 
-/* Fills bi with the indices of positions [pos, pos + n), their cuts and
- * their VF_INDICES_* bits. */
 /* Whether index[v] == index[0] + v for every v < n (the level's vectors
  * where it has them, vf_indices_sequential_fn), checked a block at a
  * time, so that a batch of scattered indices (nearly every indexed batch)
@@ -133,6 +131,8 @@ static int sequential(const struct vf_isa_impl *impl, const uint32_t *index, uin
     return breaks == 0;
 }
 
+/* Fills bi with the indices of positions [pos, pos + n), their cuts and
+ * their VF_INDICES_* bits. */
 static void read_indices(const struct vf_plan *plan, uint32_t pos, uint32_t n,
                          struct vf_batch_indices *bi)
 {

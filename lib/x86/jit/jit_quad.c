@@ -340,25 +340,19 @@ static void line_masks(struct vf_jit_buf *b, struct kmasks *km)
     }
 }
 
-/* Split tables of a 32-byte window from vertices 0, 1 in zmm30 and 2, 3
- * in zmm31: a vshufi64x2 per table (lanes h and h + 2 of each), where
- * load_table takes six inserts. The same for gathered vertices (two
- * 32-byte loads and two vinserti64x4) measured 1-3% slower on Zen 5. */
-static void shuffle_tables(struct vf_jit_buf *b)
-{
-    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE0, 30, vf_jit_reg(31), 0x88, 0, 0);
-    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE1, 30, vf_jit_reg(31), 0xdd, 0, 0);
-}
-
 /* Split tables of a 32-byte window whose vertices lie one after the
- * other (stride 32): two 64-byte loads. */
+ * other (stride 32): vertices 0, 1 into zmm30 and 2, 3 into zmm31 with two
+ * 64-byte loads, then a vshufi64x2 per table (lanes h and h + 2 of each),
+ * where load_table takes six inserts. The same for gathered vertices (two
+ * 32-byte loads and two vinserti64x4) measured 1-3% slower on Zen 5. */
 static void emit_pair_loads(struct vf_jit_buf *b, uint32_t lo)
 {
     static const uint8_t lea_rdi4[] = { 0x48, 0x8d, 0x3c, 0xb7 }; /* lea rdi, [rdi + 4 rsi] */
     for (int h = 0; h < 2; h++) /* vmovdqu64 zmm30 + h, [rdi + lo + 64h] */
         vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, 30 + h, -1,
                     vf_jit_mem(VF_RDI, (int32_t)lo + 64 * h), -1, 0, 0);
-    shuffle_tables(b);
+    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE0, 30, vf_jit_reg(31), 0x88, 0, 0);
+    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE1, 30, vf_jit_reg(31), 0xdd, 0, 0);
     vf_jit_bytes(b, lea_rdi4, sizeof lea_rdi4);
 }
 
@@ -431,31 +425,29 @@ static void emit_loop(struct vf_jit_buf *b, struct kmasks *km, const struct vf_e
 }
 
 /* The strided loop once more for a stride of 32 (rsi, known only at the
- * draw) where the tables allow emit_pair_loads, and the general one. */
+ * draw) where the tables allow emit_pair_loads, and the general one. The
+ * constants' registers (set by emit_preamble) serve both, then no more. */
 static void emit_loops(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *const *el,
                        uint32_t n, uint32_t lo, int gather)
 {
     static const uint8_t cmp_rsi_32[] = { 0x48, 0x83, 0xfe, 0x20 }, jne[] = { 0x0f, 0x85 },
                          jmp[] = { 0xe9 }, zero4[] = { 0, 0, 0, 0 };
-    int8_t creg[sizeof b->creg];
-    memcpy(creg, b->creg, sizeof creg);
-    if (gather || km->tables != 2 || km->partial != 16) {
-        emit_loop(b, km, el, n, lo, gather, 0);
-        memset(b->creg, -1, sizeof(b->creg));
-        return;
+    int pair = !gather && km->tables == 2 && km->partial == 16;
+    size_t general = 0, end = 0;
+    if (pair) {
+        vf_jit_bytes(b, cmp_rsi_32, sizeof cmp_rsi_32);
+        vf_jit_bytes(b, jne, sizeof jne);
+        general = b->len;
+        vf_jit_bytes(b, zero4, 4);
+        emit_loop(b, km, el, n, lo, 0, 1);
+        vf_jit_bytes(b, jmp, sizeof jmp);
+        end = b->len;
+        vf_jit_bytes(b, zero4, 4);
+        vf_jit_patch_rel32(b, general, b->len);
     }
-    vf_jit_bytes(b, cmp_rsi_32, sizeof cmp_rsi_32);
-    vf_jit_bytes(b, jne, sizeof jne);
-    size_t general = b->len;
-    vf_jit_bytes(b, zero4, 4);
-    emit_loop(b, km, el, n, lo, 0, 1);
-    vf_jit_bytes(b, jmp, sizeof jmp);
-    size_t end = b->len;
-    vf_jit_bytes(b, zero4, 4);
-    vf_jit_patch_rel32(b, general, b->len);
-    memcpy(b->creg, creg, sizeof creg);
-    emit_loop(b, km, el, n, lo, 0, 0);
-    vf_jit_patch_rel32(b, end, b->len);
+    emit_loop(b, km, el, n, lo, gather, 0);
+    if (pair)
+        vf_jit_patch_rel32(b, end, b->len);
     memset(b->creg, -1, sizeof(b->creg));
 }
 

@@ -25,7 +25,10 @@ struct roofline_span {
  * of at most 64 KiB, each paired with its proportional share of the input:
  * the share is copied into the chunk, and the rest of the chunk is filled
  * from the same share again, which is then in L1/L2 (an output larger than
- * the input costs writes only, as it does a fetcher). Threads take chunks
+ * the input costs writes only, as it does a fetcher). Non-temporal stores
+ * write whole 64-byte lines, each chunk's pages walked first, as a streamed
+ * draw writes (a chunk's first bytes up to a line and the output's last
+ * partial line are plain stores). Threads take chunks
  * from a shared counter, as a threaded draw does, so a slow thread does not
  * hold up the others.
  */

@@ -31,6 +31,15 @@ tests_check_decode_SOURCES = tests/check_decode.c $(TEST_UTIL_SOURCES)
 tests_check_decode_CFLAGS = $(TEST_CFLAGS)
 tests_check_decode_LDADD = $(TEST_LDADD)
 
+# vfetch-bench's copy roofline: every output byte written, nothing outside
+# the buffers touched, with memcpy and non-temporal stores.
+check_PROGRAMS += tests/check_roofline
+TESTS += tests/check_roofline
+tests_check_roofline_SOURCES = tests/check_roofline.c bench/roofline.c bench/roofline.h \
+	$(TEST_UTIL_SOURCES)
+tests_check_roofline_CFLAGS = $(TEST_CFLAGS) -I$(top_srcdir)/bench
+tests_check_roofline_LDADD = $(TEST_LDADD) -lpthread
+
 # Input-layout compilation and validation (lib/layout.c): the rules with
 # their messages, offsets, registers and signatures, and random layouts
 # against the independent validation model (tests/ref/, shared with the

@@ -225,6 +225,31 @@ uint32_t vf_cpu_prefetch_generated(void)
     return d;
 }
 
+/* Streamed draws prefetch a line of each 4 KiB page of the next batch's
+ * output (draw_output.c) on AMD family 26 (Zen 5) only: there a bare
+ * non-temporal store loop waited for a page walk at each page and the
+ * static mesh streamed 1.3-2.5x faster with the prefetches; on Intel
+ * family 6 model 207 the same draws ran 3-14% slower with them
+ * (bench/README.md, "Streamed stores and the page walk"). Other CPUs
+ * were not measured and keep the draw without them. */
+static int vf_cpu_detect_touch_pages(void)
+{
+    return cpu_is("AuthenticAMD", 26);
+}
+
+/* 0: not asked yet, 1: no, 2: yes. */
+static atomic_int vf_touch_cache;
+
+int vf_cpu_touch_pages(void)
+{
+    int t = atomic_load_explicit(&vf_touch_cache, memory_order_relaxed);
+    if (VF_LIKELY(t != 0))
+        return t == 2;
+    t = vf_cpu_detect_touch_pages() ? 2 : 1;
+    atomic_store_explicit(&vf_touch_cache, t, memory_order_relaxed);
+    return t == 2;
+}
+
 /* 0: not asked yet, 1: no, 2: yes (a racing thread stores the same
  * answer); read once, as the features are. */
 static atomic_int vf_vbmi_cache;

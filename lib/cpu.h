@@ -37,6 +37,10 @@ VF_HIDDEN uint32_t vf_cpu_prefetch_ahead(void);
  * family 6, else vf_cpu_prefetch_ahead (cpu.c says why). Thread-safe, read
  * once. */
 VF_HIDDEN uint32_t vf_cpu_prefetch_generated(void);
+/* Whether streamed draws prefetch a line of each page of their next
+ * batch's output: 1 on AMD family 26, else 0 (cpu.c says why).
+ * Thread-safe, read once. */
+VF_HIDDEN int vf_cpu_touch_pages(void);
 
 /* Whether the CPU has AVX512_VBMI (vpermi2b: the generated four-vertex
  * loop, lib/x86/jit/jit_quad.c), which no level of isa.def requires.

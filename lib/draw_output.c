@@ -66,12 +66,15 @@ static void end_stream(const struct vf_plan *plan)
 
 /* Starts the address translation of every 4 KiB page of the `bytes` of
  * output at `out` that the next batch will stream, while this batch is
- * decoded. A non-temporal store that misses the TLB waits for its page
- * walk, and streams of them wrote at half the speed on AMD Zen 5 under a
- * hypervisor (bench/README.md, "Streamed stores and the page walk"); a
- * prefetch of one line per page walks it early. A prefetch never faults. */
-static void touch_pages(const uint8_t *out, size_t bytes)
+ * decoded, where the layout's CPU gains by it (vf_cpu_touch_pages). A
+ * non-temporal store that misses the TLB waits for its page walk, and
+ * streams of them wrote at half the speed on AMD Zen 5 under a hypervisor
+ * (bench/README.md, "Streamed stores and the page walk"); a prefetch of
+ * one line per page walks it early. A prefetch never faults. */
+static void touch_pages(const struct vf_plan *plan, const uint8_t *out, size_t bytes)
 {
+    if (!plan->layout->touch_pages)
+        return;
     const uint8_t *end = out + bytes;
     for (const uint8_t *p = out; p < end; p += 4096)
         __builtin_prefetch(p, 1, 3);
@@ -102,12 +105,13 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
         fill = VF_STAGE_BATCH;
     fill -= fill % lanes;
     if (plan->stream)
-        touch_pages(out, stage_bytes(plan, count < fill ? count : fill));
+        touch_pages(plan, out, stage_bytes(plan, count < fill ? count : fill));
     for (uint32_t done = 0; done < count;) {
         uint32_t n = count - done < fill ? count - done : fill;
         uint32_t left = count - done - n;
         if (plan->stream)
-            touch_pages(out + stage_bytes(plan, n), stage_bytes(plan, left < fill ? left : fill));
+            touch_pages(plan, out + stage_bytes(plan, n),
+                        stage_bytes(plan, left < fill ? left : fill));
         vf_fetch_batch(r, first + done, n, stage);
         if (lanes == 1) {
             layout->impl->stream_copy(out, stage, (size_t)n * rs);
@@ -149,11 +153,12 @@ static void run_direct(const struct vf_plan *plan, uint32_t instance, uint32_t f
     nt.vary[0].slot = &plan->layout->jit.stream_slot;
     struct vf_range r;
     vf_range_init(&r, &nt, instance);
-    touch_pages(out, (size_t)(count < VF_BATCH ? count : VF_BATCH) * rs);
+    touch_pages(plan, out, (size_t)(count < VF_BATCH ? count : VF_BATCH) * rs);
     for (uint32_t done = 0; done < count;) {
         uint32_t n = count - done < VF_BATCH ? count - done : VF_BATCH;
         uint32_t left = count - done - n;
-        touch_pages(out + (size_t)(done + n) * rs, (size_t)(left < VF_BATCH ? left : VF_BATCH) * rs);
+        touch_pages(plan, out + (size_t)(done + n) * rs,
+                    (size_t)(left < VF_BATCH ? left : VF_BATCH) * rs);
         vf_fetch_batch(&r, first + done, n, out + (size_t)done * rs);
         done += n;
     }
@@ -223,12 +228,12 @@ static void run_instances(const struct vf_plan *plan, uint32_t j, uint64_t count
     }
     _Alignas(16) uint8_t stage[VF_STAGE_BYTES];
     vf_fetch_batch(&r, 0, n, stage);
-    touch_pages(out, bytes);
+    touch_pages(plan, out, bytes);
     plan->layout->impl->stream_copy(out, stage, bytes);
     for (uint64_t i = 1; i < count; i++) {
         out += bytes;
         if (i + 1 < count)
-            touch_pages(out + bytes, bytes);
+            touch_pages(plan, out + bytes, bytes);
         vf_range_init(&r, plan, j + (uint32_t)i);
         vf_retarget_instance(&r, n, stage);
         plan->layout->impl->stream_copy(out, stage, bytes);

@@ -251,6 +251,7 @@ vf_result vf_layout_build(const struct layout_check *c, const vf_layout_options 
     L->max_input_slots = c->max_slots;
     L->prefetch_ahead = vf_cpu_prefetch_ahead();
     L->prefetch_generated = vf_cpu_prefetch_generated();
+    L->touch_pages = vf_cpu_touch_pages();
     vf_jit_build(L, options->generator);
     *layout_ret = L;
     return VF_OK;

@@ -345,6 +345,7 @@ struct vf_layout {
     uint32_t max_input_slots;
     uint32_t prefetch_ahead;          /* bytes, vf_cpu_prefetch_ahead */
     uint32_t prefetch_generated;      /* bytes for generated slots; 0: none */
+    int touch_pages;                  /* streamed output's pages walked ahead */
     int stream_always;                /* test builds: VFETCH_STREAM=1 (lib/jit.c) */
     size_t record_size;               /* 16 * num_registers */
     struct vf_jit_state jit;          /* generated kernels (lib/jit.c) */

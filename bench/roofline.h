@@ -26,10 +26,11 @@ struct roofline_span {
  * the share is copied into the chunk, and the rest of the chunk is filled
  * from the same share again, which is then in L1/L2 (an output larger than
  * the input costs writes only, as it does a fetcher). Non-temporal stores
- * write whole 64-byte lines, each chunk's pages walked first, as a streamed
- * draw writes (a chunk's first bytes up to a line and the output's last
- * partial line are plain stores). Threads take chunks
- * from a shared counter, as a threaded draw does, so a slow thread does not
+ * write whole 64-byte lines, as a streamed draw writes them, each chunk's
+ * pages walked first where the library walks a streamed draw's (a chunk's
+ * first bytes up to a line and the output's last partial line are plain
+ * stores). Threads take chunks from a shared counter, as a threaded draw
+ * does, so a slow thread does not
  * hold up the others.
  */
 struct roofline_job {
@@ -38,6 +39,7 @@ struct roofline_job {
     uint8_t *out;
     size_t out_size;
     int nt;
+    int touch; /* walk each chunk's pages first (vf_cpu_touch_pages) */
     size_t in_total;
     size_t chunk, nchunks;
     atomic_size_t next;

@@ -3,7 +3,6 @@
  * non-temporal stores are all here.
  */
 #include <stdatomic.h>
-#include <stddef.h>
 #include <string.h>
 
 #if defined(__SSE2__)
@@ -97,9 +96,7 @@ static int have_avx(void)
  * copy ran 8-15% faster without it, as the draw does. */
 static void touch_pages(const uint8_t *dst, size_t n, const uint8_t *end)
 {
-    const uint8_t *stop = end - dst > (ptrdiff_t)(2 * n) ? dst + 2 * n : end;
-    for (const uint8_t *p = dst; p < stop; p += 4096)
-        __builtin_prefetch(p, 1, 3);
+    vf_prefetch_pages(dst, (size_t)(end - dst) > 2 * n ? 2 * n : (size_t)(end - dst));
 }
 
 /* The pieces of input bytes [a, b) of the concatenated spans. */

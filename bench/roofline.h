@@ -30,8 +30,7 @@ struct roofline_span {
  * pages walked first where the library walks a streamed draw's (a chunk's
  * first bytes up to a line and the output's last partial line are plain
  * stores). Threads take chunks from a shared counter, as a threaded draw
- * does, so a slow thread does not
- * hold up the others.
+ * does, so a slow thread does not hold up the others.
  */
 struct roofline_job {
     const struct roofline_span *in;

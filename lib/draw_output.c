@@ -73,13 +73,8 @@ static void end_stream(const struct vf_plan *plan)
  * one line per page walks it early. A prefetch never faults. */
 static void touch_pages(const struct vf_plan *plan, const uint8_t *out, size_t bytes)
 {
-    if (!plan->layout->touch_pages)
-        return;
-    const uint8_t *end = out + bytes;
-    for (const uint8_t *p = out; p < end; p += 4096)
-        __builtin_prefetch(p, 1, 3);
-    if (bytes != 0)
-        __builtin_prefetch(end - 1, 1, 3);
+    if (plan->layout->touch_pages)
+        vf_prefetch_pages(out, bytes);
 }
 
 /* The output bytes of n staged positions (whole SoA batches). */

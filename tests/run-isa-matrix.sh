@@ -8,9 +8,10 @@
 #   tests/run-isa-matrix.sh [PROGRAM...]
 #
 # Without arguments it runs every tests/check_* program in the build
-# directory. check_simd already compares every ISA with scalar in its own
-# run, so here only its "dispatch" case runs (CK_RUN_CASE): it checks that
-# the switch really turns each level off. The pass with nothing turned off
+# directory but four that no level changes (below). check_simd already
+# compares every ISA with scalar in its own run, so here only its
+# "dispatch" case runs (CK_RUN_CASE): it checks that the switch really
+# turns each level off. The pass with nothing turned off
 # is the ordinary `make check` run, so it is not repeated here.
 # Needs a build with test switches (the default; configure
 # --disable-test-switches turns VFETCH_DISABLE_CPU_FEATURES off, and this
@@ -35,6 +36,11 @@ else
     for p in "$builddir"/tests/check_*; do
         case $p in
         *.o|*.c|*.h|*.log|*.trs) continue ;;
+        # Programs whose every call runs the same code at every level:
+        # the format tables and scalar decoders (Vulkan's walk every code
+        # of every format: minutes under the sanitizers, per pass), and
+        # the bench's copy, which reads the CPU itself.
+        */check_formats|*/check_decode|*/check_vulkan_formats|*/check_roofline) continue ;;
         esac
         [ -x "$p" ] && progs="$progs $p"
     done

@@ -245,25 +245,13 @@ static int spans_banded(const struct vf_reuse_range *j)
     return meetings <= 2 * (uint64_t)j->ranges;
 }
 
-/* Whether every hashed range table is at most half full: a range's table
- * may be filled to its last slot (it needs a slot per position), and
- * range_holds' search for an index it lacks then probes every slot. A
- * shuffled 131072-position draw split four ways spent 81% of its time
- * there. */
-static int tables_sparse(const struct vf_reuse_range *j)
-{
-    for (uint32_t q = 0; q < j->ranges; q++)
-        if (j->wbase[q] == VF_REUSE_RANGE_HASHED && 2 * (uint64_t)j->count[q] > j->tw)
-            return 0;
-    return 1;
-}
-
-/* The banded merge where the table is direct-mapped, the spans form a
- * band and every hashed range table is sparse; 0 (nothing done)
- * otherwise. */
+/* The banded merge where the table is direct-mapped and the spans form a
+ * band; 0 (nothing done) otherwise. A hashed range table is at most half
+ * full (step_search), so range_holds' probe for an index it lacks ends at
+ * an empty slot soon. */
 static int merge_banded(struct vf_reuse_range *j, vf_thread_pool *pool, uint32_t *unique_ret)
 {
-    if (!j->direct || j->lo_all > j->hi_all || !spans_banded(j) || !tables_sparse(j))
+    if (!j->direct || j->lo_all > j->hi_all || !spans_banded(j))
         return 0;
     vf_reuse_range_step(j, pool, step_own_count);
     /* Each range's count, in base[], into its first record. */

@@ -48,8 +48,11 @@ struct vf_reuse_range {
     uint32_t base[VF_REUSE_RANGES_MAX];
 };
 
-/* wbase of a range whose table is hashed. */
+/* wbase of a range whose table is hashed; of one whose distinct indices
+ * would fill more than half its hashed table (the split search then
+ * gives way). */
 #define VF_REUSE_RANGE_HASHED UINT32_MAX
+#define VF_REUSE_RANGE_FULL (UINT32_MAX - 1)
 
 /* The record of `idx` in a hash table of `tw` slots (any count: the hash
  * is scaled, not masked), cleared to VF_REUSE_SLOT_EMPTY, whose records'

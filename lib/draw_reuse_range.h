@@ -20,7 +20,9 @@
  * 1; vf_reuse_range_map then writes the map. `table` holds `slots` words
  * (at least twice n) and `lists` n words, both overwritten; the table,
  * unique[] and the indices must stay until the map is written. Returns 0
- * when it did not run, having written at most the job. */
+ * when it did not run, having written at most the job, or when a range
+ * held too many distinct indices for its table (shuffled indices), having
+ * written the job, the table and the lists. */
 VF_HIDDEN int vf_reuse_range_search(struct vf_reuse_range *job, vf_thread_pool *pool,
                                     const uint8_t *data, uint32_t size, uint32_t n, int cuts,
                                     uint32_t cut, uint32_t *table, uint64_t slots,

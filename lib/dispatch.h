@@ -55,6 +55,9 @@ struct vf_isa_impl {
      * record per position). */
     vf_reuse_bounds16_fn reuse_bounds16;
     vf_reuse_search16_fn reuse_search16;
+    /* Optional: the largest 32-bit index less a base (without it,
+     * draw_reuse_search.c's loops). */
+    vf_reuse_max32_fn reuse_max32;
     /* Optional: an indexed batch's vertex offsets with vectors. */
     vf_vertex_bases_fn vertex_bases;
     /* Optional: an indexed batch's vertex addresses from its raw indices. */

@@ -68,9 +68,12 @@ static inline void index_bounds(const uint8_t *data, uint32_t size, uint32_t n, 
 }
 
 /* The largest of n 32-bit indices: half the work of index_bounds, and
- * enough when the indices start near 0. */
-static uint32_t index_max(const uint8_t *data, uint32_t n)
+ * enough when the indices start near 0. The layout's ISA has it with
+ * vectors where it can. */
+static uint32_t index_max(const struct vf_isa_impl *impl, const uint8_t *data, uint32_t n)
 {
+    if (impl->reuse_max32)
+        return impl->reuse_max32(data, n, 0);
     uint32_t hi = 0;
     for (uint32_t v = 0; v < n; v++) {
         uint32_t idx = vf_load_u32(data + 4 * (size_t)v);
@@ -83,9 +86,13 @@ static uint32_t index_max(const uint8_t *data, uint32_t n)
  * the test the common draw needs, and it vectorises with a one-instruction
  * chain per step; the running maximum of index_max, with SSE2's unsigned
  * compares emulated, runs at about a cycle an index, slower than memory
- * delivers a streaming index buffer. */
-static int indices_within(const uint8_t *data, uint32_t n, uint32_t lo, uint32_t span)
+ * delivers a streaming index buffer; the AVX2 maximum (reuse_max32) is
+ * faster still. */
+static int indices_within(const struct vf_isa_impl *impl, const uint8_t *data, uint32_t n,
+                          uint32_t lo, uint32_t span)
 {
+    if (impl->reuse_max32)
+        return n == 0 || impl->reuse_max32(data, n, lo) < span;
     uint32_t over = 0;
     for (uint32_t v = 0; v < n; v++)
         over |= vf_load_u32(data + 4 * (size_t)v) - lo >= span;
@@ -162,7 +169,7 @@ static uint32_t dedupe_within(const struct vf_isa_impl *impl, const uint8_t *dat
     for (uint32_t v = 0; next != VF_REUSE_OUTSIDE_SPAN && v < n; v += BLOCK) {
         uint32_t step = n - v < BLOCK ? n - v : BLOCK;
         const uint8_t *block = data + 4 * (size_t)v;
-        next = indices_within(block, step, lo, span)
+        next = indices_within(impl, block, step, lo, span)
                    ? dedupe_direct(block, 4, step, 0, 0, lo, table, map + v, unique, next)
                    : VF_REUSE_OUTSIDE_SPAN;
     }
@@ -266,8 +273,8 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
     uint32_t n = plan->vertex_count, lo = 0, hi = VF_REUSE_SLOTS_16BIT - 1, cut = plan->cut_value;
     int cuts = plan->cut_enabled;
     uint64_t slots = vf_reuse_table_slots(plan);
+    const struct vf_isa_impl *impl = plan->layout->impl;
     if (src.size == 2 && slots >= VF_REUSE_SLOTS_16BIT) {
-        const struct vf_isa_impl *impl = plan->layout->impl;
         if (!cuts && impl->reuse_bounds16)
             return search16(impl, src.data, n, t, table, unique, map_ret);
         uint32_t bound = n < VF_REUSE_SLOTS_16BIT ? n : VF_REUSE_SLOTS_16BIT;
@@ -277,6 +284,8 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
         return dedupe_direct(src.data, 2, n, 1, cut, 0, table, map, unique, 0);
     }
     uint64_t cap = map_capacity(plan, t), limit = cap < slots ? cap : slots;
+    uint32_t top = 0; /* the largest index, once read */
+    int have_top = 0;
     if (!cuts && src.size == 4 && limit > 0) {
         /* The common case: indices from 0, within the table and the
          * output. Found out while deduping where a failure midway harms
@@ -285,18 +294,25 @@ uint32_t vf_reuse_search(const struct vf_plan *plan, const struct vf_map_target 
          * indices read from the staged words must not be overwritten. */
         uint32_t bound = limit < n ? (uint32_t)limit : n;
         uint32_t *map = vf_reuse_map_target(t, bound);
-        int harmless = (map != t->remap || bound == n) &&
-                       (map != t->staged || src.data != (const uint8_t *)t->staged);
-        if (harmless || indices_within(src.data, n, 0, (uint32_t)limit)) {
-            uint32_t next = dedupe_within(plan->layout->impl, src.data, n, 0, (uint32_t)limit,
-                                          table, map, stream_map(plan, t, src, map), unique);
+        int within = (map != t->remap || bound == n) &&
+                     (map != t->staged || src.data != (const uint8_t *)t->staged);
+        if (!within && impl->reuse_max32) { /* the check, and the span below */
+            top = impl->reuse_max32(src.data, n, 0);
+            have_top = 1;
+            within = top < limit;
+        } else if (!within) {
+            within = indices_within(impl, src.data, n, 0, (uint32_t)limit);
+        }
+        if (within) {
+            uint32_t next = dedupe_within(impl, src.data, n, 0, (uint32_t)limit, table, map,
+                                          stream_map(plan, t, src, map), unique);
             if (next != VF_REUSE_OUTSIDE_SPAN) {
                 *map_ret = map;
                 return next;
             }
         }
     }
-    if (!cuts && src.size == 4 && (hi = index_max(src.data, n)) < slots)
+    if (!cuts && src.size == 4 && (hi = have_top ? top : index_max(impl, src.data, n)) < slots)
         lo = 0; /* indices from 0 that fit the table */
     else if (src.size == 2)
         index_bounds(src.data, 2, n, cuts, cut, &lo, &hi);

@@ -187,6 +187,13 @@ static inline uint32_t vf_vertex_sources_from(uint32_t v, const uint8_t *data,
     return outside;
 }
 
+/* The largest of (index - lo), wrapping, over n 32-bit little-endian
+ * indices at `data` (any alignment), 0 when n is 0: whether a vertex-reuse
+ * draw's indices all lie in a span, and their largest, in one read
+ * (draw_reuse_search.c), with vectors and the indices prefetched ahead
+ * (reuse_lookup.h). */
+typedef uint32_t (*vf_reuse_max32_fn)(const uint8_t *data, uint32_t n, uint32_t lo);
+
 /* The smallest and largest of n > 0 16-bit indices (a vertex-reuse
  * draw's search, draw_reuse_search.c), with vectors. */
 typedef void (*vf_reuse_bounds16_fn)(const uint8_t *data, uint32_t n, uint32_t *lo_ret,

@@ -1025,6 +1025,40 @@ START_TEST(test_vertex_bases)
 }
 END_TEST
 
+/* Each level's largest 32-bit index less a base (dispatch.h reuse_max32,
+ * where it has one) against the rule computed here: the unsigned maximum
+ * of (index - lo), wrapping, 0 for no index. Counts 0 to 200 (every tail
+ * of a 16-index step), at every alignment, bases that wrap, and the
+ * largest at every position. */
+START_TEST(test_reuse_max32)
+{
+    vf_rng rng;
+    vf_rng_seed(&rng, 0x3a32u);
+    for (uint32_t isa = VF_ISA_SSE2; isa < VF_ISA_COUNT; isa++) {
+        const struct vf_isa_impl *impl = vf_isa_get(isa);
+        if (impl == NULL || impl->reuse_max32 == NULL || !vf_isa_available(isa))
+            continue; /* none below AVX2, or not on this CPU */
+        for (uint32_t n = 0; n <= 200; n++) {
+            uint8_t bytes[4 * 200 + 3];
+            uint32_t index[200];
+            uint32_t lo = vf_rng_below(&rng, 3) ? vf_rng_below(&rng, 100) : vf_rng_u32(&rng);
+            for (uint32_t v = 0; v < n; v++)
+                index[v] = vf_rng_below(&rng, 4) ? vf_rng_below(&rng, 5000) : vf_rng_u32(&rng);
+            if (n) /* one large index at a random place */
+                index[vf_rng_below(&rng, n)] = lo - 1 - vf_rng_below(&rng, 3);
+            uint32_t want = 0;
+            for (uint32_t v = 0; v < n; v++)
+                want = index[v] - lo > want ? index[v] - lo : want;
+            uint32_t shift = n % 4;
+            memcpy(bytes + shift, index, 4 * (size_t)n);
+            uint32_t got = impl->reuse_max32(bytes + shift, n, lo);
+            ck_assert_msg(got == want, "isa %u, %u indices from byte %u, base %u: %u, want %u",
+                          isa, n, shift, lo, got, want);
+        }
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------------ */
 /* Runner                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -1059,6 +1093,7 @@ static Suite *suite_simd(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, test_draw_differential);
     tcase_add_test(tc, test_vertex_bases);
+    tcase_add_test(tc, test_reuse_max32);
     suite_add_tcase(s, tc);
 
     return s;

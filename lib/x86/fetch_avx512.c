@@ -78,6 +78,7 @@ const struct vf_isa_impl vf_isa_avx512 = {
     .reuse_search_stream = vf_reuse_search_stream_sse2,
     .reuse_map_stream = vf_reuse_map_stream_sse2,
     .reuse_bounds16 = vf_reuse_bounds16_avx2,
+    .reuse_max32 = vf_reuse_max32_avx2,
     .vertex_bases = vf_vertex_bases_avx2,
     .vertex_sources = vf_vertex_sources_avx2,
     .indices_sequential = vf_indices_sequential_avx2,

@@ -27,8 +27,10 @@ VF_HIDDEN void vf_reuse_bounds16_sse2(const uint8_t *data, uint32_t n, uint32_t 
 VF_HIDDEN uint32_t vf_reuse_search16_sse2(const uint8_t *data, uint32_t n, uint32_t lo,
                                           uint32_t hi, uint32_t *table, uint32_t *map,
                                           uint32_t *unique);
-/* The same bounds with AVX2 (reuse_avx2.c). */
+/* The same bounds with AVX2, and the largest 32-bit index less a base
+ * (reuse_avx2.c). */
 VF_HIDDEN void vf_reuse_bounds16_avx2(const uint8_t *data, uint32_t n, uint32_t *lo_ret,
                                       uint32_t *hi_ret);
+VF_HIDDEN uint32_t vf_reuse_max32_avx2(const uint8_t *data, uint32_t n, uint32_t lo);
 
 #endif

@@ -11,8 +11,8 @@
 # directory but four that no level changes (below). check_simd already
 # compares every ISA with scalar in its own run, so here only its
 # "dispatch" case runs (CK_RUN_CASE): it checks that the switch really
-# turns each level off. The pass with nothing turned off
-# is the ordinary `make check` run, so it is not repeated here.
+# turns each level off. The pass with nothing turned off is the ordinary
+# `make check` run, so it is not repeated here.
 # Needs a build with test switches (the default; configure
 # --disable-test-switches turns VFETCH_DISABLE_CPU_FEATURES off, and this
 # script then skips with status 77). VFETCH_ISA must not be set.

@@ -274,6 +274,61 @@ START_TEST(test_exhaustive_codes)
 }
 END_TEST
 
+/* Every half-float code in every component (NaN payloads, quiet or
+ * signalling, and denormals included) through the four-vertex loop,
+ * storing lanes and storing whole lines (three registers, so the loop
+ * over eight vertices runs too), linear and gathered, against the
+ * reference. */
+START_TEST(test_exhaustive_halves_quad)
+{
+    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+        return;
+    vf_input_element_desc d[3] = {
+        el("A", 0, VF_FORMAT_R16G16B16A16_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("B", 0, VF_FORMAT_R16G16_FLOAT, 0, 8, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("C", 0, VF_FORMAT_R16_FLOAT, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    const uint32_t n = 65536 + 7, stride = 16;
+    uint8_t *vb = xalloc((size_t)n * stride);
+    uint32_t *ib = xalloc((size_t)n * 4);
+    for (uint32_t v = 0; v < n; v++) {
+        for (uint32_t k = 0; k < 7; k++) {
+            uint16_t code = (uint16_t)(v + 9973u * k);
+            memcpy(vb + (size_t)v * stride + 2 * k, &code, 2);
+        }
+        ib[v] = n - 1 - v;
+    }
+    vf_vertex_buffer_view vbv = { vb, n * stride, stride };
+    vf_index_buffer_view ibv = { ib, n * 4, VF_FORMAT_R32_UINT };
+    vf_draw_desc descs[2] = { draw_desc(&vbv, 1, n, 1, 0, 0),
+                              indexed_desc(&vbv, 1, &ibv, 0, VF_TOPOLOGY_POINTLIST, n, 1, 0, 0, 0) };
+    for (int q = 1; q <= 2; q++) {
+        setenv("VFETCH_JIT_QUAD", q == 1 ? "1" : "2", 1);
+        vf_layout *layout = layout_jit(d, 3, NULL, 0, VF_ISA_AVX512, 1);
+        vf_kernel_path_info info;
+        ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+        ck_assert_uint_eq(info.quad_slots, 1);
+        ck_assert_uint_eq(info.line_slots, (uint32_t)(q == 2));
+        for (int k = 0; k < 2; k++) {
+            ia_ref r;
+            ia_ref_init_descs(&r, d, 3, NULL, 0, &descs[k]);
+            uint32_t *want = ia_ref_aos(&r);
+            size_t words;
+            char what[64];
+            snprintf(what, sizeof(what), "halves, loop %d, %s", q, k ? "indexed" : "linear");
+            uint32_t *got = draw_words(layout, &descs[k], &words);
+            expect_same(got, want, words, what);
+            free(got);
+            free(want);
+        }
+        vf_layout_destroy(layout);
+    }
+    unsetenv("VFETCH_JIT_QUAD");
+    free(vb);
+    free(ib);
+}
+END_TEST
+
 /* Draws around the streaming threshold (8 MiB of output, lib/draw.c) with
  * the generator on: the static mesh's 48-byte records just below it, at it
  * and above it with an odd count, written 16 bytes past a 64-byte boundary
@@ -633,6 +688,7 @@ static Suite *jit_suite(void)
     tcase_add_loop_test(tc, test_stream_whole_records, 0, 2);
     tcase_add_loop_test(tc, test_quad_windows, 0, 2);
     tcase_add_test(tc, test_quad_lines);
+    tcase_add_test(tc, test_exhaustive_halves_quad);
     tcase_add_test(tc, test_quad_contiguous);
     suite_add_tcase(s, tc);
     return s;

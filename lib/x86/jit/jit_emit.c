@@ -82,6 +82,15 @@ void vf_jit_patch_rel32(struct vf_jit_buf *b, size_t at, size_t target)
         b->code[at + (size_t)i] = (uint8_t)(d >> (8 * i));
 }
 
+void vf_jit_loop_back(struct vf_jit_buf *b, uint32_t step, size_t top)
+{
+    /* sub edx, step; cmp edx, step; jae rel32 */
+    const uint8_t code[] = { 0x83, 0xea, (uint8_t)step, 0x83, 0xfa, (uint8_t)step, 0x0f, 0x83,
+                             0,    0,    0,             0 };
+    vf_jit_bytes(b, code, sizeof code);
+    vf_jit_patch_rel32(b, b->len - 4, top);
+}
+
 /* ModRM (and disp32) for `reg` and the r/m operand; a constant records a
  * fixup whose instruction end is known once the immediate is placed. */
 static void modrm(struct vf_jit_buf *b, int reg, struct vf_jit_rm rm, int imm)
@@ -125,8 +134,9 @@ void vf_jit_vex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op,
 void vf_jit_evex(struct vf_jit_buf *b, int map, int pp, int w, int l, uint8_t op, int reg,
                  int vvvv, struct vf_jit_rm rm, int imm, int k, int z)
 {
-    /* A 512-bit constant operand (not a load's) may sit in a register. */
-    if (rm.kind == VF_RM_CONST && l == 2 && op != 0x6f) {
+    /* A 256- or 512-bit constant operand (not a load's) may sit in a
+     * register. */
+    if (rm.kind == VF_RM_CONST && l >= 1 && op != 0x6f) {
         if (b->counting && b->cuse[rm.konst] < UINT16_MAX)
             b->cuse[rm.konst]++;
         if (b->creg_on && b->creg[rm.konst] >= 0)

@@ -82,6 +82,9 @@ static inline struct vf_jit_rm vf_jit_splat(struct vf_jit_buf *b, uint32_t v)
 }
 /* Points the rel32 at `at` (ending at at + 4) to `target`. */
 VF_HIDDEN void vf_jit_patch_rel32(struct vf_jit_buf *b, size_t at, size_t target);
+/* The end of a loop over `step` vertices an iteration (1..127): edx -=
+ * step, and back to `top` while edx >= step. */
+VF_HIDDEN void vf_jit_loop_back(struct vf_jit_buf *b, uint32_t step, size_t top);
 
 /* One VEX instruction: opcode with reg (ModRM.reg), vvvv (-1: none) and
  * an r/m operand; imm < 0: no immediate byte. L: 0 for 128, 1 for 256. */

@@ -19,9 +19,12 @@
  * vpermi2b has three), one across two a vpermi2b of the pair. The type
  * steps are those of jit_format.c on zmm registers, so the words are the
  * same bits; each register goes out as four 16-byte stores, one per
- * record, a record's stores one after the other. On the Xeon this replaces two-vertex ymm iterations whose
+ * record, a record's stores one after the other, or where the slot fills
+ * an odd number of registers alone, blended into whole 64-byte lines. On
+ * the Xeon this replaces two-vertex ymm iterations whose
  * vinserti128/vpinsr/vperm2i128 shuffles kept the vector ports busy
- * (bench/README.md, "Four vertices per iteration").
+ * (bench/README.md, "Four vertices per iteration"). This file decodes and
+ * stores; jit_quad_loop.c loads the tables and loops.
  *
  * Registers: zmm16..19 tables (18, 19 constants where fewer), zmm20..29
  * the elements' results, zmm30/31 scratch, zmm12 emit_unorm's scratch,
@@ -38,28 +41,8 @@
 #include "jit_format.h"
 #include "jit_quad.h"
 #include "jit_quad_plan.h"
+#include "jit_quad_parts.h"
 #include "jit_record.h"
-
-#define TABLE0 16
-#define TABLE1 17
-/* k3..k6 hold the first four distinct permute masks for the whole loop;
- * k7 reloads any other and serves the half-float fixup. */
-#define KMASKS 4
-#define KTEMP 7
-/* Elements decoded before their stores (results in zmm20..29). */
-#define GROUP 10u
-
-/* The loop's hoisted permute masks, and how its records go out. */
-struct kmasks {
-    uint64_t mask[KMASKS];
-    uint32_t n;
-    uint32_t cap;     /* permute masks hoisted at most (k3 up) */
-    uint32_t tables;  /* split tables (1 to 4), 0: the paired ones */
-    uint32_t partial; /* bytes of the last split table the window holds (1..16) */
-    uint32_t R;       /* line stores: the record's registers (odd); 0: lane stores */
-    int nt;           /* line stores: non-temporal */
-    int kb[3];        /* line stores: the opmasks of lanes 1, 2 and 3 */
-};
 
 /* The bytes of the window every fetched element of the slot reads. */
 static void window(const struct vf_layout *L, const struct vf_slot *slot, uint32_t *lo,
@@ -90,23 +73,20 @@ int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot)
     return vf_jit_quad_ok(L, slot) && vf_jit_whole_record(L, slot) && (R & 1u) && R <= GROUP;
 }
 
-static void z3(struct vf_jit_buf *b, int map, int pp, uint8_t op, int dst, int src1,
-               struct vf_jit_rm rm)
-{
-    vf_jit_evex(b, map, pp, 0, 2, op, dst, src1, rm, -1, 0, 0);
-}
-
 /* The half-float fixup of jit_format.c's emit_half with opmasks: the
- * quiet bit cleared again where a NaN half had it clear. */
+ * quiet bit cleared again where a NaN half had it clear. The halves'
+ * quiet bits are tested as words before the conversion (vptestnmw on the
+ * 16 words it reads) and the NaNs found after it (vcmpunordps), four
+ * operations where widening the words to test them took six. */
 static void half_fixup(struct vf_jit_buf *b, int d)
 {
-    int h = 30, mag = 31;
-    vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x33, h, -1, vf_jit_reg(d), -1, 0, 0); /* vpmovzxwd */
+    static const uint32_t quiet[16] = { 0x02000200u, 0x02000200u, 0x02000200u, 0x02000200u,
+                                        0x02000200u, 0x02000200u, 0x02000200u, 0x02000200u };
+    /* vptestnmw k7, ymm d, [quiet]: the halves whose quiet bit is clear */
+    vf_jit_evex(b, VF_M0F38, VF_PF3, 1, 1, 0x26, KTEMP, d, vf_jit_const16(b, quiet), -1, 0, 0);
     vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x13, d, -1, vf_jit_reg(d), -1, 0, 0); /* vcvtph2ps */
-    z3(b, VF_M0F, VF_P66, 0xdb, mag, h, vf_jit_splat(b, 0x7fff)); /* vpandd */
-    /* vpcmpgtd k7, mag, 0x7c00: the NaNs */
-    vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x66, KTEMP, mag, vf_jit_splat(b, 0x7c00), -1, 0, 0);
-    vf_jit_evex(b, VF_M0F38, VF_PF3, 0, 2, 0x27, KTEMP, h, vf_jit_splat(b, 0x200), -1, KTEMP, 0);
+    /* vcmpps k7{k7}, d, d, unord: of those, the NaNs */
+    vf_jit_evex(b, VF_M0F, VF_PNONE, 0, 2, 0xc2, KTEMP, d, vf_jit_reg(d), 3, KTEMP, 0);
     vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xdb, d, d, vf_jit_splat(b, ~0x400000u), -1, KTEMP, 0);
 }
 
@@ -116,8 +96,9 @@ static void type_steps(struct vf_jit_buf *b, const struct vf_jit_row *row, int d
     if (row->type == VF_JIT_TY_PACKED) {
         vf_jit_packed_steps(b, 2, row, d);
     } else if (row->type == VF_JIT_TY_FLOAT && row->bits == 16) {
-        half_fixup(b, d); /* the defaults came with the permute */
-    } else if (row->bits != 32) { /* 32-bit: the defaults came with the permute */
+        /* the defaults came with the permute, as for 32-bit formats */
+        half_fixup(b, d);
+    } else if (row->bits != 32) {
         if (row->type == VF_JIT_TY_SINT || row->type == VF_JIT_TY_SNORM) /* vpsrad d, 32 - bits */
             vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x72, 4, d, vf_jit_reg(d), 32 - row->bits, 0, 0);
         vf_jit_code_steps(b, 2, row, d);
@@ -125,7 +106,7 @@ static void type_steps(struct vf_jit_buf *b, const struct vf_jit_row *row, int d
 }
 
 /* The opmask register holding `mask` for the loop, or KTEMP loaded now. */
-static int mask_register(struct vf_jit_buf *b, struct kmasks *km, uint64_t mask, int hoist)
+static int mask_register(struct vf_jit_buf *b, struct vf_jit_kmasks *km, uint64_t mask, int hoist)
 {
     for (uint32_t i = 0; i < km->n; i++)
         if (km->mask[i] == mask)
@@ -141,8 +122,8 @@ static int mask_register(struct vf_jit_buf *b, struct kmasks *km, uint64_t mask,
 }
 
 /* Element e of four vertices into zmm d (zmm30, 31: scratch). */
-static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *e,
-                          uint32_t lo, int d)
+void vf_jit_quad_element(struct vf_jit_buf *b, struct vf_jit_kmasks *km, const struct vf_element *e,
+                         uint32_t lo, int d)
 {
     const struct vf_jit_row *row = vf_jit_find_row(e->format);
     struct plan p = { { 0 }, 0, 0, 0, 0, 0, 0, 0 };
@@ -158,8 +139,8 @@ static void emit_element4(struct vf_jit_buf *b, struct kmasks *km, const struct 
     int k = mask_register(b, km, p.mask, 0);
     int t0 = km->tables ? TABLE0 + (int)p.base : TABLE0;
     if (km->tables && (p.lo_bytes == 0 || p.hi_bytes == 0))
-        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x8d, d, d, vf_jit_reg(p.hi_bytes ? t0 + 1 : t0),
-                    -1, k, 0);
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x8d, d, d, vf_jit_reg(p.hi_bytes ? t0 + 1 : t0), -1,
+                    k, 0);
     else
         vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x75, d, t0, vf_jit_reg(t0 + 1), -1, k, 0);
     type_steps(b, row, d);
@@ -176,59 +157,39 @@ static void store_lane(struct vf_jit_buf *b, int d, int j, int32_t reg)
         vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
 }
 
-/* Line m of the four records (rcx, 64-byte units of 4R registers) from
- * the element results zmm20 + r, whose lanes vertex_of_lane placed: lane
- * p of the line is register (4m + p) % R, so a blend per register after
- * lane 0's (vpblendmq with the lane's opmask), built in zmm30 or 31 by
- * parity so that one line's store overlaps the next one's blends. */
-static void store_line(struct vf_jit_buf *b, const struct kmasks *km, uint32_t m)
+/* Line m of the four records (rcx + disp, 64-byte units of 4R
+ * registers) from the element results zmm `base` + r, whose lanes
+ * vertex_of_lane placed: lane p of the line is register (4m + p) % R, so a
+ * blend per register after lane 0's (vpblendmq with the lane's opmask),
+ * built in zmm30 or 31 by parity so that one line's store overlaps the
+ * next one's blends. */
+static void store_line(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, uint32_t m, int base,
+                       int32_t disp)
 {
-    int base = 20 + (int)((4 * m) % km->R), d = base;
+    int first = base + (int)((4 * m) % km->R), d = first;
     for (uint32_t p = 1; p < 4; p++) {
-        int r = 20 + (int)((4 * m + p) % km->R);
-        if (r == base)
+        int r = base + (int)((4 * m + p) % km->R);
+        if (r == first)
             continue; /* R == 3: lane 3 is lane 0's register */
         int t = 30 + (int)(m & 1);
         /* vpblendmq t{k}, d, r */
         vf_jit_evex(b, VF_M0F38, VF_P66, 1, 2, 0x64, t, d, vf_jit_reg(r), -1, km->kb[p - 1], 0);
         d = t;
     }
-    /* vmovntdq or vmovdqu64 [rcx + 64m], d */
-    struct vf_jit_rm at = vf_jit_mem(VF_RCX, (int32_t)(64 * m));
+    /* vmovntdq or vmovdqu64 [rcx + disp + 64m], d */
+    struct vf_jit_rm at = vf_jit_mem(VF_RCX, disp + (int32_t)(64 * m));
     if (km->nt)
         vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xe7, d, -1, at, -1, 0, 0);
     else
         vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x7f, d, -1, at, -1, 0, 0);
 }
 
-/* Vertex j's loads. Paired tables: its window at `base` + lo into half
- * j & 1 of table j >> 1 (k1 zeroing the rest, k2 merging). Split tables:
- * window bytes [16h, 16h + 16) into lane j of table h, whole 16-byte
- * loads, and for a last table the window only partly covers, a load of
- * those bytes alone (k1) into zmm30 and an insert: no byte past the
- * window is read, as at the end of a buffer it may not be there. */
-static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
-                       const struct kmasks *km)
+/* The four records' R lines at rcx + disp, from zmm `base` on. */
+void vf_jit_quad_store_lines(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, int base,
+                             int32_t disp)
 {
-    for (uint32_t h = 0; h < km->tables; h++) {
-        struct vf_jit_rm m = vf_jit_mem(base, (int32_t)(lo + 16 * h));
-        int t = TABLE0 + (int)h;
-        if (h + 1 == km->tables && km->partial < 16) {
-            /* vmovdqu8 xmm{k1}{z}, [m]; vinserti32x4 zmm, zmm, xmm30, j */
-            vf_jit_evex(b, VF_M0F, VF_PF2, 0, 0, 0x6f, j == 0 ? t : 30, -1, m, -1, 1, 1);
-            if (j > 0)
-                vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x38, t, t, vf_jit_reg(30), j, 0, 0);
-        } else if (j == 0) { /* vmovdqu32 xmm, [m]: the lanes above cleared */
-            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x6f, t, -1, m, -1, 0, 0);
-        } else { /* vinserti32x4 zmm, zmm, [m], j */
-            vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x38, t, t, m, j, 0, 0);
-        }
-    }
-    if (km->tables)
-        return;
-    int32_t disp = (int32_t)lo - (j & 1 ? 32 : 0);
-    vf_jit_evex(b, VF_M0F, VF_PF2, 0, 2, 0x6f, j >> 1 ? TABLE1 : TABLE0, -1,
-                vf_jit_mem(base, disp), -1, j & 1 ? 2 : 1, !(j & 1)); /* vmovdqu8 */
+    for (uint32_t m = 0; m < km->R; m++)
+        store_line(b, km, m, base, disp);
 }
 
 /* Every element decoded, then stored to the four records, in groups of
@@ -238,20 +199,19 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
  * Intel's cores since Ice Lake are reported to commit two a cycle to L1
  * only then, and going from record to record measured 1.19x slower on the
  * static mesh (bench/README.md, "Stores record by record"). */
-static void emit_elements(struct vf_jit_buf *b, struct kmasks *km,
+void vf_jit_quad_elements(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)
 {
     if (km->R) {
         for (uint32_t i = 0; i < n; i++)
-            emit_element4(b, km, el[i], lo, 20 + (int)i);
-        for (uint32_t m = 0; m < km->R; m++)
-            store_line(b, km, m);
+            vf_jit_quad_element(b, km, el[i], lo, 20 + (int)i);
+        vf_jit_quad_store_lines(b, km, 20, 0);
         return;
     }
     for (uint32_t g = 0; g < n; g += GROUP) {
         uint32_t end = n - g < GROUP ? n : g + GROUP;
         for (uint32_t i = g; i < end; i++)
-            emit_element4(b, km, el[i], lo, 20 + (int)(i - g));
+            vf_jit_quad_element(b, km, el[i], lo, 20 + (int)(i - g));
         for (int j = 0; j < 4; j++)
             for (uint32_t i = g; i < end; i++)
                 store_lane(b, 20 + (int)(i - g), j, el[i]->record_register);
@@ -265,7 +225,7 @@ static const int const_regs[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 
 /* The loop's preamble: its permute masks into k3..k6 and its most used
  * 512-bit constants into zmm registers, found by emitting the elements
  * once and throwing the bytes away. */
-static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
+static void emit_preamble(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo)
 {
     for (uint32_t i = 0; i < n; i++) {
@@ -275,13 +235,12 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
     }
     for (uint32_t i = 0; i < km->n; i++) /* kmovq k, [mask] */
         vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 3 + (int)i, -1,
-                   vf_jit_const(b, (uint32_t)km->mask[i], (uint32_t)(km->mask[i] >> 32), 0, 0),
-                   -1);
+                   vf_jit_const(b, (uint32_t)km->mask[i], (uint32_t)(km->mask[i] >> 32), 0, 0), -1);
     size_t len = b->len;
     uint32_t fixups = b->num_fixups;
     memset(b->cuse, 0, sizeof(b->cuse));
     b->counting = 1;
-    emit_elements(b, km, el, n, lo);
+    vf_jit_quad_elements(b, km, el, n, lo);
     b->counting = 0;
     b->len = len, b->num_fixups = fixups;
     for (size_t r = 0; r < sizeof const_regs / sizeof const_regs[0]; r++) {
@@ -303,7 +262,8 @@ static void emit_preamble(struct vf_jit_buf *b, struct kmasks *km,
  * every byte (`bytes`) of a 16- or 32-byte one: then most elements take
  * one vpermb. Paired tables, byte-masked, for the other windows. Loads the
  * table masks into k1 (and k2). */
-static void choose_tables(struct vf_jit_buf *b, struct kmasks *km, uint32_t w, uint64_t bytes)
+static void choose_tables(struct vf_jit_buf *b, struct vf_jit_kmasks *km, uint32_t w,
+                          uint64_t bytes)
 {
     if (w > 32 || bytes == 0xffffffffu || bytes == 0xffffu) {
         km->tables = (w + 15) / 16;
@@ -314,16 +274,16 @@ static void choose_tables(struct vf_jit_buf *b, struct kmasks *km, uint32_t w, u
         return;
     }
     /* kmovq k1, [bytes]; kmovq k2, [bytes << 32] */
-    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1,
-               vf_jit_const(b, (uint32_t)bytes, 0, 0, 0), -1);
-    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1,
-               vf_jit_const(b, 0, (uint32_t)bytes, 0, 0), -1);
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 1, -1, vf_jit_const(b, (uint32_t)bytes, 0, 0, 0),
+               -1);
+    vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, 2, -1, vf_jit_const(b, 0, (uint32_t)bytes, 0, 0),
+               -1);
 }
 
 /* Line stores: the opmasks of lanes 1, 2 and 3 in the table masks'
  * registers the tables leave free, then from k6 down, which the hoisted
  * permute masks give up. */
-static void line_masks(struct vf_jit_buf *b, struct kmasks *km)
+static void line_masks(struct vf_jit_buf *b, struct vf_jit_kmasks *km)
 {
     int k[3], n = 0, top = 6;
     if (km->tables)
@@ -338,117 +298,6 @@ static void line_masks(struct vf_jit_buf *b, struct kmasks *km)
         vf_jit_vex(b, VF_M0F, VF_PNONE, 1, 0, 0x90, k[p], -1,
                    vf_jit_const(b, 3u << (2 * (p + 1)), 0, 0, 0), -1);
     }
-}
-
-/* Split tables of a 32-byte window whose vertices lie one after the
- * other (stride 32): vertices 0, 1 into zmm30 and 2, 3 into zmm31 with two
- * 64-byte loads, then a vshufi64x2 per table (lanes h and h + 2 of each),
- * where load_table takes six inserts. The same for gathered vertices (two
- * 32-byte loads and two vinserti64x4) measured 1-3% slower on Zen 5. */
-static void emit_pair_loads(struct vf_jit_buf *b, uint32_t lo)
-{
-    static const uint8_t lea_rdi4[] = { 0x48, 0x8d, 0x3c, 0xb7 }; /* lea rdi, [rdi + 4 rsi] */
-    for (int h = 0; h < 2; h++) /* vmovdqu64 zmm30 + h, [rdi + lo + 64h] */
-        vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, 30 + h, -1,
-                    vf_jit_mem(VF_RDI, (int32_t)lo + 64 * h), -1, 0, 0);
-    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE0, 30, vf_jit_reg(31), 0x88, 0, 0);
-    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE1, 30, vf_jit_reg(31), 0xdd, 0, 0);
-    vf_jit_bytes(b, lea_rdi4, sizeof lea_rdi4);
-}
-
-/* The four vertices' tables: through rdi's addresses (gather; rdi then
- * past them) or at rdi + j rsi (rdi then four vertices on). */
-static void emit_loads(struct vf_jit_buf *b, const struct kmasks *km, uint32_t lo, int gather)
-{
-    static const uint8_t lea_r9_rdi[] = { 0x4c, 0x8d, 0x0c, 0x37 }, /* lea r9, [rdi + rsi] */
-                         lea_r9_r9[] = { 0x4d, 0x8d, 0x0c, 0x31 },  /* lea r9, [r9 + rsi] */
-                         lea_rdi_r9[] = { 0x49, 0x8d, 0x3c, 0x31 }, /* lea rdi, [r9 + rsi] */
-                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 },
-                         add_rdi_32[] = { 0x48, 0x83, 0xc7, 0x20 };
-    if (gather) {
-        for (int j = 0; j < 4; j++) {
-            /* mov rax, [rdi + 8j] */
-            const uint8_t mov_rax[] = { 0x48, 0x8b, 0x47, (uint8_t)(8 * j) };
-            vf_jit_bytes(b, mov_rax, sizeof mov_rax);
-            vf_jit_bytes(b, add_rax_rsi, sizeof add_rax_rsi);
-            load_table(b, j, VF_RAX, lo, km);
-        }
-        vf_jit_bytes(b, add_rdi_32, sizeof add_rdi_32);
-    } else {
-        load_table(b, 0, VF_RDI, lo, km);
-        vf_jit_bytes(b, lea_r9_rdi, sizeof lea_r9_rdi);
-        load_table(b, 1, VF_R9, lo, km);
-        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 2, VF_R9, lo, km);
-        vf_jit_bytes(b, lea_r9_r9, sizeof lea_r9_r9);
-        load_table(b, 3, VF_R9, lo, km);
-        vf_jit_bytes(b, lea_rdi_r9, sizeof lea_rdi_r9);
-    }
-}
-
-/* The loop itself: four vertices an iteration while edx >= 4 (`pair`:
- * emit_pair_loads' tables). The constants' registers hold for the loop
- * only. */
-static void emit_loop(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *const *el,
-                      uint32_t n, uint32_t lo, int gather, int pair)
-{
-    static const uint8_t jae[] = { 0x0f, 0x83 }, sub_edx_4[] = { 0x83, 0xea, 0x04 },
-                         cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, zero4[] = { 0, 0, 0, 0 },
-                         lea_r10[] = { 0x4e, 0x8d, 0x14, 0x01 }, /* lea r10, [rcx + r8] */
-                         lea_r11[] = { 0x4f, 0x8d, 0x1c, 0x02 }, /* lea r11, [r10 + r8] */
-                         lea_r9_r11[] = { 0x4f, 0x8d, 0x0c, 0x03 }, /* lea r9, [r11 + r8] */
-                         lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 },    /* lea rcx, [r9 + r8] */
-                         lea_rcx4[] = { 0x4a, 0x8d, 0x0c, 0x81 };   /* lea rcx, [rcx + 4 r8] */
-    size_t loop = b->len;
-    if (pair)
-        emit_pair_loads(b, lo);
-    else
-        emit_loads(b, km, lo, gather);
-    if (!km->R) {
-        vf_jit_bytes(b, lea_r10, sizeof lea_r10);
-        vf_jit_bytes(b, lea_r11, sizeof lea_r11);
-        vf_jit_bytes(b, lea_r9_r11, sizeof lea_r9_r11);
-    }
-    b->creg_on = 1;
-    emit_elements(b, km, el, n, lo);
-    b->creg_on = 0;
-    if (km->R)
-        vf_jit_bytes(b, lea_rcx4, sizeof lea_rcx4);
-    else
-        vf_jit_bytes(b, lea_rcx, sizeof lea_rcx);
-    vf_jit_bytes(b, sub_edx_4, sizeof sub_edx_4);
-    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
-    vf_jit_bytes(b, jae, sizeof jae);
-    size_t back = b->len;
-    vf_jit_bytes(b, zero4, 4);
-    vf_jit_patch_rel32(b, back, loop);
-}
-
-/* The strided loop once more for a stride of 32 (rsi, known only at the
- * draw) where the tables allow emit_pair_loads, and the general one. The
- * constants' registers (set by emit_preamble) serve both, then no more. */
-static void emit_loops(struct vf_jit_buf *b, struct kmasks *km, const struct vf_element *const *el,
-                       uint32_t n, uint32_t lo, int gather)
-{
-    static const uint8_t cmp_rsi_32[] = { 0x48, 0x83, 0xfe, 0x20 }, jne[] = { 0x0f, 0x85 },
-                         jmp[] = { 0xe9 }, zero4[] = { 0, 0, 0, 0 };
-    int pair = !gather && km->tables == 2 && km->partial == 16;
-    size_t general = 0, end = 0;
-    if (pair) {
-        vf_jit_bytes(b, cmp_rsi_32, sizeof cmp_rsi_32);
-        vf_jit_bytes(b, jne, sizeof jne);
-        general = b->len;
-        vf_jit_bytes(b, zero4, 4);
-        emit_loop(b, km, el, n, lo, 0, 1);
-        vf_jit_bytes(b, jmp, sizeof jmp);
-        end = b->len;
-        vf_jit_bytes(b, zero4, 4);
-        vf_jit_patch_rel32(b, general, b->len);
-    }
-    emit_loop(b, km, el, n, lo, gather, 0);
-    if (pair)
-        vf_jit_patch_rel32(b, end, b->len);
-    memset(b->creg, -1, sizeof(b->creg));
 }
 
 void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
@@ -468,7 +317,7 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     vf_jit_bytes(b, jb, sizeof jb);
     size_t skip = b->len, skip_lines = 0;
     vf_jit_bytes(b, zero4, 4);
-    struct kmasks km = { { 0 }, 0, KMASKS, 0, 16, 0, nt, { 0, 0, 0 } };
+    struct vf_jit_kmasks km = { { 0 }, 0, KMASKS, 0, 16, 0, nt, { 0, 0, 0 } };
     if (lines) { /* records one after the other: r8 == 16R, or no loop */
         uint32_t rs = 16u * L->num_registers;
         const uint8_t imm[4] = { (uint8_t)rs, (uint8_t)(rs >> 8), 0, 0 };
@@ -483,7 +332,7 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     if (lines)
         line_masks(b, &km);
     emit_preamble(b, &km, el, n, lo);
-    emit_loops(b, &km, el, n, lo, gather);
+    vf_jit_quad_loops(b, &km, el, n, lo, gather);
     vf_jit_patch_rel32(b, skip, b->len);
     if (lines)
         vf_jit_patch_rel32(b, skip_lines, b->len);

@@ -220,8 +220,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                         const struct vf_slot *slot, int gather, int nt, int quad)
 {
     static const uint8_t cmp_edx_2[] = { 0x83, 0xfa, 0x02 }, jb[] = { 0x0f, 0x82 },
-                         jae[] = { 0x0f, 0x83 }, test_edx[] = { 0x85, 0xd2 },
-                         jz[] = { 0x0f, 0x84 }, sub_edx_2[] = { 0x83, 0xea, 0x02 },
+                         test_edx[] = { 0x85, 0xd2 }, jz[] = { 0x0f, 0x84 },
                          load_src[] = { 0x48, 0x8b, 0x07 },     /* mov rax, [rdi] */
                          add_rax_rsi[] = { 0x48, 0x01, 0xf0 },  /* add rax, rsi */
                          load_src2[] = { 0x4c, 0x8b, 0x4f, 0x08 }, /* mov r9, [rdi + 8] */
@@ -265,12 +264,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
         emit_body2(b, el, n, gather ? VF_RAX : VF_RDI);
     put(b, gather ? add_rdi_16 : lea_rdi2, gather ? sizeof add_rdi_16 : sizeof lea_rdi2);
     put(b, lea_rcx2, sizeof lea_rcx2);
-    put(b, sub_edx_2, sizeof sub_edx_2);
-    put(b, cmp_edx_2, sizeof cmp_edx_2);
-    put(b, jae, sizeof jae);
-    size_t back = b->len;
-    put(b, zero4, 4);
-    vf_jit_patch_rel32(b, back, loop);
+    vf_jit_loop_back(b, 2, loop);
     vf_jit_patch_rel32(b, to_single, b->len);
 
     put(b, test_edx, sizeof test_edx);

@@ -1,0 +1,47 @@
+/*
+ * jit_quad_parts.h - what the four-vertex loop's two files share: its
+ * registers, the state of one loop's emission, the element decode and
+ * stores (jit_quad.c) and the loop control around them (jit_quad_loop.c).
+ * Internal.
+ */
+#ifndef VF_LIB_X86_JIT_JIT_QUAD_PARTS_H
+#define VF_LIB_X86_JIT_JIT_QUAD_PARTS_H
+
+#include "jit_emit.h"
+
+#define TABLE0 16
+#define TABLE1 17
+/* k3..k6 hold the first four distinct permute masks for the whole loop;
+ * k7 reloads any other and serves the half-float fixup. */
+#define KMASKS 4
+#define KTEMP 7
+/* Elements decoded before their stores (results in zmm20..29). */
+#define GROUP 10u
+
+/* The loop's hoisted permute masks, and how its records go out. */
+struct vf_jit_kmasks {
+    uint64_t mask[KMASKS];
+    uint32_t n;
+    uint32_t cap;     /* permute masks hoisted at most (k3 up) */
+    uint32_t tables;  /* split tables (1 to 4), 0: the paired ones */
+    uint32_t partial; /* bytes of the last split table the window holds (1..16) */
+    uint32_t R;       /* line stores: the record's registers (odd); 0: lane stores */
+    int nt;           /* line stores: non-temporal */
+    int kb[3];        /* line stores: the opmasks of lanes 1, 2 and 3 */
+};
+
+/* Element e of four vertices into zmm d (zmm30, 31: scratch). */
+VF_HIDDEN void vf_jit_quad_element(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                                   const struct vf_element *e, uint32_t lo, int d);
+/* Every element decoded into zmm20 on, then stored to the four records. */
+VF_HIDDEN void vf_jit_quad_elements(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                                    const struct vf_element *const *el, uint32_t n, uint32_t lo);
+/* Line stores: the four records' R lines at rcx + disp from zmm `base` on. */
+VF_HIDDEN void vf_jit_quad_store_lines(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
+                                       int base, int32_t disp);
+/* The loops of the slot (jit_quad_loop.c), after the preamble. */
+VF_HIDDEN void vf_jit_quad_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                                 const struct vf_element *const *el, uint32_t n, uint32_t lo,
+                                 int gather);
+
+#endif

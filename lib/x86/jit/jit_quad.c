@@ -300,40 +300,19 @@ static void line_masks(struct vf_jit_buf *b, struct vf_jit_kmasks *km)
     }
 }
 
-void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
-                           const struct vf_slot *slot, const struct vf_element *const *el,
-                           uint32_t n, int gather, int lines, int nt)
+void vf_jit_quad_setup(struct vf_jit_buf *b, struct vf_jit_kmasks *km, const struct vf_layout *L,
+                       const struct vf_slot *slot, const struct vf_element *const *el, uint32_t n,
+                       uint32_t *lo_ret)
 {
-    static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
-                         zero4[] = { 0, 0, 0, 0 }, cmp_r8[] = { 0x49, 0x81, 0xf8 },
-                         jne[] = { 0x0f, 0x85 };
     uint32_t lo, hi;
     window(L, slot, &lo, &hi);
     uint64_t bytes = 0; /* the window bytes some element reads */
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t k = 0; k < el[i]->size; k++)
             bytes |= 1ull << (el[i]->offset - lo + k);
-    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
-    vf_jit_bytes(b, jb, sizeof jb);
-    size_t skip = b->len, skip_lines = 0;
-    vf_jit_bytes(b, zero4, 4);
-    struct vf_jit_kmasks km = { { 0 }, 0, KMASKS, 0, 16, 0, nt, { 0, 0, 0 } };
-    if (lines) { /* records one after the other: r8 == 16R, or no loop */
-        uint32_t rs = 16u * L->num_registers;
-        const uint8_t imm[4] = { (uint8_t)rs, (uint8_t)(rs >> 8), 0, 0 };
-        km.R = L->num_registers;
-        vf_jit_bytes(b, cmp_r8, sizeof cmp_r8);
-        vf_jit_bytes(b, imm, 4);
-        vf_jit_bytes(b, jne, sizeof jne);
-        skip_lines = b->len;
-        vf_jit_bytes(b, zero4, 4);
-    }
-    choose_tables(b, &km, hi - lo, bytes);
-    if (lines)
-        line_masks(b, &km);
-    emit_preamble(b, &km, el, n, lo);
-    vf_jit_quad_loops(b, &km, el, n, lo, gather);
-    vf_jit_patch_rel32(b, skip, b->len);
-    if (lines)
-        vf_jit_patch_rel32(b, skip_lines, b->len);
+    choose_tables(b, km, hi - lo, bytes);
+    if (km->R)
+        line_masks(b, km);
+    emit_preamble(b, km, el, n, lo);
+    *lo_ret = lo;
 }

@@ -1,6 +1,6 @@
 /*
  * jit_quad.h - the four-vertex avx512 loop of the generated slot kernels
- * (jit_quad.c). Internal.
+ * (jit_quad.c, jit_quad_loop.c). Internal.
  */
 #ifndef VF_LIB_X86_JIT_JIT_QUAD_H
 #define VF_LIB_X86_JIT_JIT_QUAD_H

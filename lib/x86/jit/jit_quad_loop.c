@@ -1,6 +1,7 @@
 /*
- * jit_quad_loop.c - the control of the four-vertex avx512 loop
- * (jit_quad.c): each vertex's table loads, the loop over four vertices an
+ * jit_quad_loop.c - the four-vertex avx512 loop's entry
+ * (vf_jit_emit_quad_loop) and control around jit_quad.c's decode and
+ * stores: each vertex's table loads, the loop over four vertices an
  * iteration, and for line stores of up to five registers the loop over
  * eight that keeps two groups of four in flight. The register contract is
  * jit_record.c's: rdi the vertices (or their addresses), rsi the stride,
@@ -10,6 +11,7 @@
 
 #include <string.h>
 
+#include "jit_quad.h"
 #include "jit_quad_parts.h"
 
 /* Vertex j's loads. Paired tables: its window at `base` + lo into half
@@ -188,7 +190,7 @@ static void emit_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
 /* The strided loop once more for a stride of 32 (rsi, known only at the
  * draw) where the tables allow emit_pair_loads, and the general one. The
  * constants' registers (set by emit_preamble) serve both, then no more. */
-void vf_jit_quad_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+static void emit_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                        const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather)
 {
     static const uint8_t cmp_rsi_32[] = { 0x48, 0x83, 0xfe, 0x20 }, jne[] = { 0x0f, 0x85 },
@@ -210,4 +212,34 @@ void vf_jit_quad_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     if (pair)
         vf_jit_patch_rel32(b, end, b->len);
     memset(b->creg, -1, sizeof(b->creg));
+}
+
+void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
+                           const struct vf_slot *slot, const struct vf_element *const *el,
+                           uint32_t n, int gather, int lines, int nt)
+{
+    static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
+                         zero4[] = { 0, 0, 0, 0 }, cmp_r8[] = { 0x49, 0x81, 0xf8 },
+                         jne[] = { 0x0f, 0x85 };
+    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
+    vf_jit_bytes(b, jb, sizeof jb);
+    size_t skip = b->len, skip_lines = 0;
+    vf_jit_bytes(b, zero4, 4);
+    struct vf_jit_kmasks km = { { 0 }, 0, KMASKS, 0, 16, 0, nt, { 0, 0, 0 } };
+    if (lines) { /* records one after the other: r8 == 16R, or no loop */
+        uint32_t rs = 16u * L->num_registers;
+        const uint8_t imm[4] = { (uint8_t)rs, (uint8_t)(rs >> 8), 0, 0 };
+        km.R = L->num_registers;
+        vf_jit_bytes(b, cmp_r8, sizeof cmp_r8);
+        vf_jit_bytes(b, imm, 4);
+        vf_jit_bytes(b, jne, sizeof jne);
+        skip_lines = b->len;
+        vf_jit_bytes(b, zero4, 4);
+    }
+    uint32_t lo;
+    vf_jit_quad_setup(b, &km, L, slot, el, n, &lo);
+    emit_loops(b, &km, el, n, lo, gather);
+    vf_jit_patch_rel32(b, skip, b->len);
+    if (lines)
+        vf_jit_patch_rel32(b, skip_lines, b->len);
 }

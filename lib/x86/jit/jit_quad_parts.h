@@ -1,8 +1,8 @@
 /*
  * jit_quad_parts.h - what the four-vertex loop's two files share: its
- * registers, the state of one loop's emission, the element decode and
- * stores (jit_quad.c) and the loop control around them (jit_quad_loop.c).
- * Internal.
+ * registers, the state of one loop's emission, and the setup, element
+ * decode and stores of jit_quad.c, which the loop control of
+ * jit_quad_loop.c calls. Internal.
  */
 #ifndef VF_LIB_X86_JIT_JIT_QUAD_PARTS_H
 #define VF_LIB_X86_JIT_JIT_QUAD_PARTS_H
@@ -39,9 +39,12 @@ VF_HIDDEN void vf_jit_quad_elements(struct vf_jit_buf *b, struct vf_jit_kmasks *
 /* Line stores: the four records' R lines at rcx + disp from zmm `base` on. */
 VF_HIDDEN void vf_jit_quad_store_lines(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
                                        int base, int32_t disp);
-/* The loops of the slot (jit_quad_loop.c), after the preamble. */
-VF_HIDDEN void vf_jit_quad_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
-                                 const struct vf_element *const *el, uint32_t n, uint32_t lo,
-                                 int gather);
+/* Before the loops: the window's first byte (*lo_ret), the tables and
+ * their masks, the line stores' lane masks where km->R, and the preamble
+ * (permute masks and the most used constants into registers). */
+VF_HIDDEN void vf_jit_quad_setup(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                                 const struct vf_layout *L, const struct vf_slot *slot,
+                                 const struct vf_element *const *el, uint32_t n,
+                                 uint32_t *lo_ret);
 
 #endif

@@ -82,7 +82,8 @@ static void half_fixup(struct vf_jit_buf *b, int d)
 {
     static const uint32_t quiet[16] = { 0x02000200u, 0x02000200u, 0x02000200u, 0x02000200u,
                                         0x02000200u, 0x02000200u, 0x02000200u, 0x02000200u };
-    /* vptestnmw k7, ymm d, [quiet]: the halves whose quiet bit is clear */
+    /* vptestnmw k7, ymm d, [quiet] (the first 32 bytes of the 64-byte
+     * pool entry): the halves whose quiet bit is clear */
     vf_jit_evex(b, VF_M0F38, VF_PF3, 1, 1, 0x26, KTEMP, d, vf_jit_const16(b, quiet), -1, 0, 0);
     vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x13, d, -1, vf_jit_reg(d), -1, 0, 0); /* vcvtph2ps */
     /* vcmpps k7{k7}, d, d, unord: of those, the NaNs */

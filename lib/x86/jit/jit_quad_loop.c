@@ -66,9 +66,10 @@ static void emit_loads(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, uin
                        int gather)
 {
     static const uint8_t lea_r9_rdi[] = { 0x4c, 0x8d, 0x0c, 0x37 }, /* lea r9, [rdi + rsi] */
-        lea_r9_r9[] = { 0x4d, 0x8d, 0x0c, 0x31 },                   /* lea r9, [r9 + rsi] */
-        lea_rdi_r9[] = { 0x49, 0x8d, 0x3c, 0x31 },                  /* lea rdi, [r9 + rsi] */
-        add_rax_rsi[] = { 0x48, 0x01, 0xf0 }, add_rdi_32[] = { 0x48, 0x83, 0xc7, 0x20 };
+                         lea_r9_r9[] = { 0x4d, 0x8d, 0x0c, 0x31 },  /* lea r9, [r9 + rsi] */
+                         lea_rdi_r9[] = { 0x49, 0x8d, 0x3c, 0x31 }, /* lea rdi, [r9 + rsi] */
+                         add_rax_rsi[] = { 0x48, 0x01, 0xf0 },
+                         add_rdi_32[] = { 0x48, 0x83, 0xc7, 0x20 };
     if (gather) {
         for (int j = 0; j < 4; j++) {
             /* mov rax, [rdi + 8j] */
@@ -90,16 +91,24 @@ static void emit_loads(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, uin
     }
 }
 
+/* The four vertices' tables: emit_pair_loads' where `pair`, else
+ * emit_loads'. */
+static void emit_tables(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, uint32_t lo,
+                        int gather, int pair)
+{
+    if (pair)
+        emit_pair_loads(b, lo);
+    else
+        emit_loads(b, km, lo, gather);
+}
+
 /* Four vertices' tables, then their elements decoded into zmm `base` on
  * (line stores only). */
 static void emit_group(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                        const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
                        int pair, int base)
 {
-    if (pair)
-        emit_pair_loads(b, lo);
-    else
-        emit_loads(b, km, lo, gather);
+    emit_tables(b, km, lo, gather, pair);
     b->creg_on = 1;
     for (uint32_t i = 0; i < n; i++)
         vf_jit_quad_element(b, km, el[i], lo, base + (int)i);
@@ -111,7 +120,7 @@ static void emit_group(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
  * each group's lines stored after the other group's decode, so that the
  * blends find their registers ready. Blends right after their decode
  * waited on it and held the core's schedulers: on Zen 5 the static mesh's
- * loop went from 1.20-1.27 to 1.01-1.08 ns a vertex (bench/README.md,
+ * loop went from 1.20-1.29 to 1.01-1.08 ns a vertex (bench/README.md,
  * "Two groups in flight"). The loop is entered at B's decode; B's lines
  * of an iteration go out in the next one, 4 records (64R bytes) behind
  * rcx, and after the loop. Returns the offset of the rel32 of its jump
@@ -166,10 +175,7 @@ static void emit_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     if (km->R && 2 * km->R <= GROUP)
         done = emit_pipeline(b, km, el, n, lo, gather, pair);
     size_t loop = b->len;
-    if (pair)
-        emit_pair_loads(b, lo);
-    else
-        emit_loads(b, km, lo, gather);
+    emit_tables(b, km, lo, gather, pair);
     if (!km->R) {
         vf_jit_bytes(b, lea_r10, sizeof lea_r10);
         vf_jit_bytes(b, lea_r11, sizeof lea_r11);

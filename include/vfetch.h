@@ -605,7 +605,10 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
  * choice is remembered; thread-safe). VFETCH_JIT=1 in the environment
  * leaves the elements' kernels out of that choice, VFETCH_JIT_QUAD=0 or 1
  * forces the loop (2: the four-vertex loop storing whole lines where it
- * can). The code lives in its own read+execute mapping, freed
+ * can), and VFETCH_JIT_DENSE=0 or 1 how that loop loads a 32-byte vertex
+ * window its elements read whole (1: whole 32-byte loads into two
+ * registers, as on AMD family 26; 0: two 16-byte halves, as elsewhere);
+ * every choice writes the same records. The code lives in its own read+execute mapping, freed
  * by vf_layout_destroy. A slot with a format the generator has no template
  * for (R11G11B10_FLOAT) runs the per-element kernels. The generator runs by
  * default; options.generator = VF_GENERATOR_OFF, or VFETCH_JIT=0 in the

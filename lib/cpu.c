@@ -250,6 +250,23 @@ int vf_cpu_touch_pages(void)
     return t == 2;
 }
 
+/* vpermi2b on zmm is one operation on AMD family 26 (Zen 5), two a
+ * cycle like vpermb, so the generated four-vertex loop loads a dense
+ * 32-byte window's four vertices whole into two registers and permutes
+ * across both, with no inserts or shuffles (bench/README.md, "Whole
+ * 32-byte windows"). On Intel's cores it is three (jit_quad.c). */
+static atomic_int vf_vpermi2b_cache;
+
+int vf_cpu_vpermi2b_single(void)
+{
+    int t = atomic_load_explicit(&vf_vpermi2b_cache, memory_order_relaxed);
+    if (VF_LIKELY(t != 0))
+        return t == 2;
+    t = cpu_is("AuthenticAMD", 26) ? 2 : 1;
+    atomic_store_explicit(&vf_vpermi2b_cache, t, memory_order_relaxed);
+    return t == 2;
+}
+
 /* 0: not asked yet, 1: no, 2: yes (a racing thread stores the same
  * answer); read once, as the features are. */
 static atomic_int vf_vbmi_cache;

@@ -47,6 +47,10 @@ VF_HIDDEN int vf_cpu_touch_pages(void);
  * Thread-safe; CPUID is read once. 0 off x86. */
 VF_HIDDEN int vf_cpu_has_avx512_vbmi(void);
 
+/* Whether vpermi2b on zmm is one operation, as fast as vpermb: 1 on AMD
+ * family 26, else 0 (cpu.c says why). Thread-safe, read once. */
+VF_HIDDEN int vf_cpu_vpermi2b_single(void);
+
 /* Tests only: drop the cached features so the next vf_cpu_features call
  * detects (and reads VFETCH_DISABLE_CPU_FEATURES) again. */
 VF_HIDDEN void vf_cpu_forget(void);

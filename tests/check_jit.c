@@ -660,18 +660,21 @@ END_TEST
 
 /* Elements tiling 32 bytes at a stride of 32 (and some longer), linear
  * and gathered, through the four-vertex loop and the one storing lines,
- * and streamed straight from registers. */
+ * and streamed straight from registers; a dense 32-byte window in split
+ * tables and loaded whole (VFETCH_JIT_DENSE), whatever this core takes. */
 START_TEST(test_quad_contiguous)
 {
     if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
         return;
     tile32 = 1;
-    for (int q = 1; q <= 2; q++) {
-        setenv("VFETCH_JIT_QUAD", q == 1 ? "1" : "2", 1);
+    for (int q = 1; q <= 4; q++) { /* loops 1, 2; split tables, then whole loads */
+        setenv("VFETCH_JIT_QUAD", q & 1 ? "1" : "2", 1);
+        setenv("VFETCH_JIT_DENSE", q <= 2 ? "0" : "1", 1);
         random_cases(quad_case, VF_ISA_AVX512, 0x3232u + (uint64_t)q, 150);
         random_cases(stream_whole_case, VF_ISA_AVX512, 0x3233u + (uint64_t)q, 150);
     }
     unsetenv("VFETCH_JIT_QUAD");
+    unsetenv("VFETCH_JIT_DENSE");
     tile32 = 0;
 }
 END_TEST

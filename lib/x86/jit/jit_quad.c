@@ -16,7 +16,10 @@
  * 32-byte window at a stride of 32 in a second copy of the loop: two
  * 64-byte loads and a vshufi64x2 a table), and an
  * element within one table takes one vpermb (one uop on the Xeons, where
- * vpermi2b has three), one across two a vpermi2b of the pair. The type
+ * vpermi2b has three), one across two a vpermi2b of the pair. Where
+ * vpermi2b is one operation (Zen 5), a dense 32-byte window stays in
+ * paired tables, loaded whole: 32 bytes a vertex, or at a stride of 32
+ * two 64-byte loads for the four, no insert or shuffle. The type
  * steps are those of jit_format.c on zmm registers, so the words are the
  * same bits; each register goes out as four 16-byte stores, one per
  * record, a record's stores one after the other, or where the slot fills
@@ -35,6 +38,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "cpu.h"
@@ -109,6 +113,8 @@ static void type_steps(struct vf_jit_buf *b, const struct vf_jit_row *row, int d
 /* The opmask register holding `mask` for the loop, or KTEMP loaded now. */
 static int mask_register(struct vf_jit_buf *b, struct vf_jit_kmasks *km, uint64_t mask, int hoist)
 {
+    if (mask == UINT64_MAX)
+        return 0; /* every byte from the tables: no mask */
     for (uint32_t i = 0; i < km->n; i++)
         if (km->mask[i] == mask)
             return 3 + (int)i;
@@ -259,13 +265,29 @@ static void emit_preamble(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     }
 }
 
+/* Whether a 32-byte window the elements read whole is loaded whole into
+ * paired tables (km->dense): where vpermi2b is one operation, as
+ * vpermb is (cpu.c), or as VFETCH_JIT_DENSE=0|1 forces. */
+static int dense_pairs(void)
+{
+    const char *env = getenv("VFETCH_JIT_DENSE");
+    if (env != NULL && (env[0] == '0' || env[0] == '1') && env[1] == '\0')
+        return env[0] == '1';
+    return vf_cpu_vpermi2b_single();
+}
+
 /* Split tables for a window of w bytes over 32, or where the elements read
  * every byte (`bytes`) of a 16- or 32-byte one: then most elements take
- * one vpermb. Paired tables, byte-masked, for the other windows. Loads the
- * table masks into k1 (and k2). */
+ * one vpermb. Paired tables, byte-masked, for the other windows, and
+ * loaded whole for a dense 32-byte one where dense_pairs says so. Loads
+ * the table masks into k1 (and k2). */
 static void choose_tables(struct vf_jit_buf *b, struct vf_jit_kmasks *km, uint32_t w,
                           uint64_t bytes)
 {
+    if (w == 32 && bytes == 0xffffffffu && dense_pairs()) {
+        km->dense = 1;
+        return;
+    }
     if (w > 32 || bytes == 0xffffffffu || bytes == 0xffffu) {
         km->tables = (w + 15) / 16;
         km->partial = w - 16 * (km->tables - 1);
@@ -287,9 +309,9 @@ static void choose_tables(struct vf_jit_buf *b, struct vf_jit_kmasks *km, uint32
 static void line_masks(struct vf_jit_buf *b, struct vf_jit_kmasks *km)
 {
     int k[3], n = 0, top = 6;
-    if (km->tables)
+    if (km->tables || km->dense)
         k[n++] = 2;
-    if (km->tables && km->partial == 16)
+    if ((km->tables && km->partial == 16) || km->dense)
         k[n++] = 1;
     while (n < 3)
         k[n++] = top--;

@@ -15,7 +15,8 @@
 #include "jit_quad_parts.h"
 
 /* Vertex j's loads. Paired tables: its window at `base` + lo into half
- * j & 1 of table j >> 1 (k1 zeroing the rest, k2 merging). Split tables:
+ * j & 1 of table j >> 1 (k1 zeroing the rest, k2 merging; a dense window
+ * whole, a 32-byte load or insert, no mask). Split tables:
  * window bytes [16h, 16h + 16) into lane j of table h, whole 16-byte
  * loads, and for a last table the window only partly covers, a load of
  * those bytes alone (k1) into zmm30 and an insert: no byte past the
@@ -39,6 +40,15 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
     }
     if (km->tables)
         return;
+    if (km->dense) {
+        int t = j >> 1 ? TABLE1 : TABLE0;
+        struct vf_jit_rm m = vf_jit_mem(base, (int32_t)lo);
+        if (j & 1) /* vinserti64x4 zmm, zmm, [m], 1 */
+            vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x3a, t, t, m, 1, 0, 0);
+        else /* vmovdqu32 ymm, [m]: the lanes above cleared */
+            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 1, 0x6f, t, -1, m, -1, 0, 0);
+        return;
+    }
     int32_t disp = (int32_t)lo - (j & 1 ? 32 : 0);
     vf_jit_evex(b, VF_M0F, VF_PF2, 0, 2, 0x6f, j >> 1 ? TABLE1 : TABLE0, -1, vf_jit_mem(base, disp),
                 -1, j & 1 ? 2 : 1, !(j & 1)); /* vmovdqu8 */
@@ -48,15 +58,19 @@ static void load_table(struct vf_jit_buf *b, int j, int base, uint32_t lo,
  * other (stride 32): vertices 0, 1 into zmm30 and 2, 3 into zmm31 with two
  * 64-byte loads, then a vshufi64x2 per table (lanes h and h + 2 of each),
  * where load_table takes six inserts. The same for gathered vertices (two
- * 32-byte loads and two vinserti64x4) measured 1-3% slower on Zen 5. */
-static void emit_pair_loads(struct vf_jit_buf *b, uint32_t lo)
+ * 32-byte loads and two vinserti64x4) measured 1-3% slower on Zen 5.
+ * Dense paired tables: the two loads are the tables. */
+static void emit_pair_loads(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, uint32_t lo)
 {
     static const uint8_t lea_rdi4[] = { 0x48, 0x8d, 0x3c, 0xb7 }; /* lea rdi, [rdi + 4 rsi] */
-    for (int h = 0; h < 2; h++) /* vmovdqu64 zmm30 + h, [rdi + lo + 64h] */
-        vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, 30 + h, -1,
+    int to = km->dense ? TABLE0 : 30; /* dense: the loads are the paired tables */
+    for (int h = 0; h < 2; h++) /* vmovdqu64 zmm, [rdi + lo + 64h] */
+        vf_jit_evex(b, VF_M0F, VF_PF3, 1, 2, 0x6f, to + h, -1,
                     vf_jit_mem(VF_RDI, (int32_t)lo + 64 * h), -1, 0, 0);
-    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE0, 30, vf_jit_reg(31), 0x88, 0, 0);
-    vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE1, 30, vf_jit_reg(31), 0xdd, 0, 0);
+    if (!km->dense) {
+        vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE0, 30, vf_jit_reg(31), 0x88, 0, 0);
+        vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x23, TABLE1, 30, vf_jit_reg(31), 0xdd, 0, 0);
+    }
     vf_jit_bytes(b, lea_rdi4, sizeof lea_rdi4);
 }
 
@@ -97,7 +111,7 @@ static void emit_tables(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, ui
                         int gather, int pair)
 {
     if (pair)
-        emit_pair_loads(b, lo);
+        emit_pair_loads(b, km, lo);
     else
         emit_loads(b, km, lo, gather);
 }
@@ -201,7 +215,7 @@ static void emit_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
 {
     static const uint8_t cmp_rsi_32[] = { 0x48, 0x83, 0xfe, 0x20 }, jne[] = { 0x0f, 0x85 },
                          jmp[] = { 0xe9 }, zero4[] = { 0, 0, 0, 0 };
-    int pair = !gather && km->tables == 2 && km->partial == 16;
+    int pair = !gather && ((km->tables == 2 && km->partial == 16) || km->dense);
     size_t general = 0, end = 0;
     if (pair) {
         vf_jit_bytes(b, cmp_rsi_32, sizeof cmp_rsi_32);
@@ -231,7 +245,7 @@ void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
     vf_jit_bytes(b, jb, sizeof jb);
     size_t skip = b->len, skip_lines = 0;
     vf_jit_bytes(b, zero4, 4);
-    struct vf_jit_kmasks km = { { 0 }, 0, KMASKS, 0, 16, 0, nt, { 0, 0, 0 } };
+    struct vf_jit_kmasks km = { .cap = KMASKS, .partial = 16, .nt = nt };
     if (lines) { /* records one after the other: r8 == 16R, or no loop */
         uint32_t rs = 16u * L->num_registers;
         const uint8_t imm[4] = { (uint8_t)rs, (uint8_t)(rs >> 8), 0, 0 };

@@ -25,6 +25,7 @@ struct vf_jit_kmasks {
     uint32_t cap;     /* permute masks hoisted at most (k3 up) */
     uint32_t tables;  /* split tables (1 to 4), 0: the paired ones */
     uint32_t partial; /* bytes of the last split table the window holds (1..16) */
+    int dense;        /* paired tables of a 32-byte window read whole: no masks */
     uint32_t R;       /* line stores: the record's registers (odd); 0: lane stores */
     int nt;           /* line stores: non-temporal */
     int kb[3];        /* line stores: the opmasks of lanes 1, 2 and 3 */

@@ -46,10 +46,14 @@ static uint32_t component_at(vf_format f, uint32_t c, uint32_t bytes)
 
 /* Component c of lane j from `bytes`-byte codes at table byte `src`:
  * zero-extended in the dword, or placed at its top for a signed type (the
- * shift right that follows extends the sign). */
+ * shift right that follows extends the sign). The bytes below a signed
+ * code are shifted out, so they take any table byte (its first) rather
+ * than a literal: then the element may need no permute mask at all. */
 static void take_code(struct plan *p, uint32_t at, uint32_t src, uint32_t bytes, int sign)
 {
     uint32_t top = sign ? 4 - bytes : 0;
+    for (uint32_t k = 0; k < top; k++)
+        take(p, at + k, table_byte(p, src));
     for (uint32_t k = 0; k < bytes; k++)
         take(p, at + top + k, table_byte(p, src + k));
 }

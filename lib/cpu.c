@@ -254,7 +254,8 @@ int vf_cpu_touch_pages(void)
  * cycle like vpermb, so the generated four-vertex loop loads a dense
  * 32-byte window's four vertices whole into two registers and permutes
  * across both, with no inserts or shuffles (bench/README.md, "Whole
- * 32-byte windows"). On Intel's cores it is three (jit_quad.c). */
+ * 32-byte windows and fewer masks"). On Intel's cores it is three
+ * (jit_quad.c). */
 static atomic_int vf_vpermi2b_cache;
 
 int vf_cpu_vpermi2b_single(void)

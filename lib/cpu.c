@@ -237,17 +237,25 @@ static int vf_cpu_detect_touch_pages(void)
     return cpu_is("AuthenticAMD", 26);
 }
 
-/* 0: not asked yet, 1: no, 2: yes. */
+/* A yes-or-no answer about the CPU, detected at the first call and kept
+ * in *cache: 0 not asked yet, 1 no, 2 yes (a racing thread stores the
+ * same answer). Read once, as the features are: CPUID traps to the
+ * hypervisor in a VM. */
+static int cpu_answer(atomic_int *cache, int (*detect)(void))
+{
+    int t = atomic_load_explicit(cache, memory_order_relaxed);
+    if (VF_LIKELY(t != 0))
+        return t == 2;
+    t = detect() ? 2 : 1;
+    atomic_store_explicit(cache, t, memory_order_relaxed);
+    return t == 2;
+}
+
 static atomic_int vf_touch_cache;
 
 int vf_cpu_touch_pages(void)
 {
-    int t = atomic_load_explicit(&vf_touch_cache, memory_order_relaxed);
-    if (VF_LIKELY(t != 0))
-        return t == 2;
-    t = vf_cpu_detect_touch_pages() ? 2 : 1;
-    atomic_store_explicit(&vf_touch_cache, t, memory_order_relaxed);
-    return t == 2;
+    return cpu_answer(&vf_touch_cache, vf_cpu_detect_touch_pages);
 }
 
 /* vpermi2b on zmm is one operation on AMD family 26 (Zen 5), two a
@@ -256,36 +264,35 @@ int vf_cpu_touch_pages(void)
  * across both, with no inserts or shuffles (bench/README.md, "Whole
  * 32-byte windows and fewer masks"). On Intel's cores it is three
  * (jit_quad.c). */
+static int vf_cpu_detect_vpermi2b_single(void)
+{
+    return cpu_is("AuthenticAMD", 26);
+}
+
 static atomic_int vf_vpermi2b_cache;
 
 int vf_cpu_vpermi2b_single(void)
 {
-    int t = atomic_load_explicit(&vf_vpermi2b_cache, memory_order_relaxed);
-    if (VF_LIKELY(t != 0))
-        return t == 2;
-    t = cpu_is("AuthenticAMD", 26) ? 2 : 1;
-    atomic_store_explicit(&vf_vpermi2b_cache, t, memory_order_relaxed);
-    return t == 2;
+    return cpu_answer(&vf_vpermi2b_cache, vf_cpu_detect_vpermi2b_single);
 }
 
-/* 0: not asked yet, 1: no, 2: yes (a racing thread stores the same
- * answer); read once, as the features are. */
-static atomic_int vf_vbmi_cache;
-
-int vf_cpu_has_avx512_vbmi(void)
+/* CPUID.7.0:ECX.AVX512_VBMI. */
+static int vf_cpu_detect_vbmi(void)
 {
-    int known = atomic_load_explicit(&vf_vbmi_cache, memory_order_relaxed);
-    if (VF_LIKELY(known != 0))
-        return known == 2;
     unsigned c = 0;
 #ifdef VF_X86
     unsigned a, b, d;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
         c = 0;
 #endif
-    known = (c >> 1) & 1u ? 2 : 1; /* CPUID.7.0:ECX.AVX512_VBMI */
-    atomic_store_explicit(&vf_vbmi_cache, known, memory_order_relaxed);
-    return known == 2;
+    return (c >> 1) & 1u;
+}
+
+static atomic_int vf_vbmi_cache;
+
+int vf_cpu_has_avx512_vbmi(void)
+{
+    return cpu_answer(&vf_vbmi_cache, vf_cpu_detect_vbmi);
 }
 
 void vf_cpu_forget(void)

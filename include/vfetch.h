@@ -598,7 +598,10 @@ VF_API uint32_t vf_layout_isa(const vf_layout *layout);
  * On the avx512 level with AVX512_VBMI, a slot whose elements lie within 64
  * bytes can also run a loop over four vertices (zmm registers, EVEX), and
  * where that slot alone fills an odd number of registers, a variant of it
- * that stores the four records as whole 64-byte lines.
+ * that stores the four records as whole 64-byte lines. A layout of SoA
+ * batches whose one slot fills every register gets that loop in a variant
+ * that writes whole batches of 4, 8 or 16 lanes straight from its
+ * registers (no staging and transpose) for draws that do not stream.
  * Which of these a slot runs, or its elements' own kernels, is what is
  * fastest on this core: vf_layout_create times them on up to 4096 vertices
  * (about 0.6 ms with its buffers; once per distinct slot in a process, the

@@ -4,8 +4,10 @@
  *
  * AoS records are written in place, batch by batch, or staged on the stack
  * and copied with the ISA's non-temporal stores when the draw streams. SoA
- * batches are staged as AoS records and transposed: whole batches by the
- * ISA's transpose, a last partial batch here. A small mesh drawn many
+ * batches come straight from the layout's generated SoA kernels where it
+ * has them (one slot filling the records, not streamed), else are staged
+ * as AoS records and transposed: whole batches by the ISA's transpose, a
+ * last partial batch here. A small mesh drawn many
  * times is fetched once; its later instances rewrite only their
  * per-instance registers. Nothing here allocates.
  */
@@ -123,6 +125,34 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
     end_stream(plan);
 }
 
+/* Whether the plan's SoA batches can come straight from the layout's SoA
+ * kernels: one per-vertex slot filling the records (jit.soa_slot), nothing
+ * per instance, no strip cut, and plain stores (a streamed draw keeps the
+ * staged batches and their non-temporal transposes). */
+static int soa_direct(const struct vf_plan *plan)
+{
+    return plan->lanes > 1 && !plan->stream && plan->layout->jit.soa_slot.jit_strided != NULL &&
+           plan->num_vary == 1 && plan->num_fixed == 0 && !plan->cut_enabled;
+}
+
+/* Positions [first, first + count) as SoA batches written by the SoA
+ * kernels, VF_BATCH positions a call, without staging or transposing. A
+ * call they cannot take (a vertex outside the view), and a last partial
+ * batch, is staged. */
+static void run_soa_direct(const struct vf_range *r, uint32_t first, uint32_t count, uint8_t *out)
+{
+    const struct vf_plan *plan = r->plan;
+    uint32_t lanes = plan->lanes;
+    while (count > 0) {
+        uint32_t n = count < VF_BATCH ? count - count % lanes : VF_BATCH;
+        if (n == 0 || !vf_fetch_batch_soa(r, first, n, out))
+            run_staged(r, first, n ? n : count, out);
+        n = n ? n : count;
+        first += n, count -= n;
+        out += (size_t)(n / lanes) * plan->unit_bytes;
+    }
+}
+
 /* Whether a streamed range at `out` can run the layout's whole-record
  * non-temporal kernels straight into the output: every register comes
  * from its one bound slot, no strip cut rewrites a record after it is
@@ -182,6 +212,10 @@ void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
     }
     struct vf_range r;
     vf_range_init(&r, plan, instance);
+    if (soa_direct(plan)) {
+        run_soa_direct(&r, first, count, out);
+        return;
+    }
     if (plan->lanes > 1 || plan->stream) {
         run_staged(&r, first, count, out);
         return;

@@ -358,3 +358,27 @@ int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view 
     gather_shared(plan->layout, vs->slot, src, n, dst);
     return 1;
 }
+
+int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                      const uint8_t *index, uint32_t pos, uint32_t n, uint8_t *dst)
+{
+    const struct vf_slot *soa = &plan->layout->jit.soa_slot;
+    if (index == NULL) {
+        /* Rules §4.1: k = StartVertexLocation + i, the batch in the view
+         * without wrapping (as fetch_slot_linear). */
+        uint32_t k0 = plan->start_location + pos;
+        uint64_t klast = (uint64_t)k0 + (n - 1);
+        if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
+            return 0;
+        soa->jit_strided(vs->data + (size_t)k0 * vs->stride, vs->stride, n,
+                         (uint32_t *)(void *)dst, 0);
+        return 1;
+    }
+    const uint8_t *src[VF_BATCH];
+    if (vertex_sources(plan->layout->impl, vs, plan->base_vertex, index, plan->ib_index_size, n,
+                       src))
+        return 0;
+    prefetch_sources(vs, src, n);
+    soa->jit_gather(src, 0, n, (uint32_t *)(void *)dst, 0);
+    return 1;
+}

@@ -315,6 +315,10 @@ struct vf_jit_state {
      * records (jit_record.c), for streamed draws straight into the output;
      * jit_strided NULL when the layout has none. */
     struct vf_slot stream_slot;
+    /* For SoA batches: the layout's one slot with kernels that write whole
+     * batches straight (jit_record.h, vf_jit_emit_soa_slot); jit_strided
+     * NULL when the layout has none. */
+    struct vf_slot soa_slot;
 };
 
 /* Where the generated values go in a record: word indices (4 per register). */

@@ -27,6 +27,10 @@
 #include "ia_ref.h"
 #include "test_util.h"
 
+/* The output shape of the layouts the tests make (AoS unless a test sets
+ * an SoA one). */
+static uint32_t soa_shape = VF_OUTPUT_AOS;
+
 /* The layout of descs on `isa`, the generator on (the default) or off
  * (options.generator). */
 static vf_layout *layout_jit(const vf_input_element_desc *descs, uint32_t n,
@@ -39,6 +43,7 @@ static vf_layout *layout_jit(const vf_input_element_desc *descs, uint32_t n,
     o.isa = isa;
     o.max_input_slots = 32;
     o.generator = jit ? VF_GENERATOR_AUTO : VF_GENERATOR_OFF;
+    o.output_shape = soa_shape;
     vf_layout *layout = NULL;
     ck_assert_int_eq(vf_layout_create(descs, n, &o, &layout, NULL), VF_OK);
     return layout;
@@ -181,6 +186,13 @@ static void both_paths(struct rcase *c, uint32_t isa, int it)
     ia_ref r;
     ia_ref_init_descs(&r, c->descs, c->n, c->use_maps ? c->maps : NULL, c->sv, &c->d);
     uint32_t *want = ia_ref_aos(&r);
+    if (soa_shape != VF_OUTPUT_AOS) {
+        uint32_t *soa = ia_ref_soa(want, r.nreg, c->d.vertex_count_per_instance,
+                                   c->d.instance_count, soa_shape,
+                                   (c->sv & VF_SV_FLAGS) ? (int)r.nreg - 1 : -1);
+        free(want);
+        want = soa;
+    }
     for (int jit = 0; jit < 2; jit++) {
         vf_layout *layout = layout_jit(c->descs, c->n, c->use_maps ? c->maps : NULL, c->sv, isa,
                                        jit);
@@ -679,6 +691,30 @@ START_TEST(test_quad_contiguous)
 }
 END_TEST
 
+/* The four-vertex cases in SoA batches of 4, 8 and 16 lanes, which a
+ * layout of one slot filling its records writes straight from the loop's
+ * registers, a batch an iteration (partial batches and vertices outside
+ * the view staged): every word the reference's, with the generator on and
+ * off, gathered and strided, the window in halves and loaded whole. */
+START_TEST(test_quad_soa)
+{
+    static const uint32_t shapes[3] = { VF_OUTPUT_SOA4, VF_OUTPUT_SOA8, VF_OUTPUT_SOA16 };
+    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+        return;
+    setenv("VFETCH_JIT_QUAD", "1", 1);
+    for (int q = 0; q < 6; q++) {
+        soa_shape = shapes[q % 3];
+        tile32 = q >= 3;
+        setenv("VFETCH_JIT_DENSE", q & 1 ? "1" : "0", 1);
+        random_cases(quad_case, VF_ISA_AVX512, 0x50a0u + (uint64_t)q, 150);
+    }
+    soa_shape = VF_OUTPUT_AOS;
+    tile32 = 0;
+    unsetenv("VFETCH_JIT_QUAD");
+    unsetenv("VFETCH_JIT_DENSE");
+}
+END_TEST
+
 static Suite *jit_suite(void)
 {
     Suite *s = suite_create("jit");
@@ -693,6 +729,7 @@ static Suite *jit_suite(void)
     tcase_add_test(tc, test_quad_lines);
     tcase_add_test(tc, test_exhaustive_halves_quad);
     tcase_add_test(tc, test_quad_contiguous);
+    tcase_add_test(tc, test_quad_soa);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -45,10 +45,12 @@ static const struct vf_element *untaken(const struct vf_layout *L, const struct 
 
 /* Emits both kernels of every slot it can take; offsets[s] = (strided,
  * gather), or SIZE_MAX for a slot left to the per-element kernels; then,
- * for a whole-record slot, its streaming pair at offsets[num_slots]. */
+ * for a whole-record slot, its streaming pair at offsets[num_slots], or
+ * for SoA batches of one, their pair at offsets[num_slots + 1]. */
 static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2], int forced)
 {
     offsets[L->num_slots][0] = offsets[L->num_slots][1] = SIZE_MAX;
+    offsets[L->num_slots + 1][0] = offsets[L->num_slots + 1][1] = SIZE_MAX;
     struct vf_jit_state *j = &L->jit;
     for (uint32_t s = 0; s < L->num_slots; s++) {
         const struct vf_slot *slot = &L->slots[s];
@@ -82,6 +84,10 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
             offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1, nt_loop);
             offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1, nt_loop);
         }
+        if (vf_jit_soa_record(L, slot)) {
+            offsets[L->num_slots + 1][0] = vf_jit_emit_soa_slot(b, L, slot, 0);
+            offsets[L->num_slots + 1][1] = vf_jit_emit_soa_slot(b, L, slot, 1);
+        }
     }
 }
 
@@ -103,6 +109,18 @@ void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_bytes)
     return m;
 }
 
+/* The layout's one slot with the kernels at `at` (none: SIZE_MAX). */
+static void install_twin(struct vf_slot *twin, const struct vf_layout *L, uint8_t *base,
+                         const size_t at[2])
+{
+    if (at[0] == SIZE_MAX)
+        return;
+    void *strided = base + at[0], *gather = base + at[1];
+    *twin = L->slots[0];
+    memcpy(&twin->jit_strided, &strided, sizeof(strided));
+    memcpy(&twin->jit_gather, &gather, sizeof(gather));
+}
+
 /* Points each generated slot at its kernels in the mapping. */
 static void install(struct vf_layout *L, uint8_t *base, size_t offsets[][2])
 {
@@ -116,18 +134,14 @@ static void install(struct vf_layout *L, uint8_t *base, size_t offsets[][2])
         memcpy(&L->slots[s].jit_gather, &gather, sizeof(gather));
         L->jit.generated_slots++;
     }
-    if (offsets[L->num_slots][0] != SIZE_MAX) {
-        void *strided = base + offsets[L->num_slots][0], *gather = base + offsets[L->num_slots][1];
-        L->jit.stream_slot = L->slots[0];
-        memcpy(&L->jit.stream_slot.jit_strided, &strided, sizeof(strided));
-        memcpy(&L->jit.stream_slot.jit_gather, &gather, sizeof(gather));
-    }
+    install_twin(&L->jit.stream_slot, L, base, offsets[L->num_slots]);
+    install_twin(&L->jit.soa_slot, L, base, offsets[L->num_slots + 1]);
 }
 
 void vf_jit_generate(struct vf_layout *L, int forced)
 {
     struct vf_jit_state *j = &L->jit;
-    size_t offsets[VF_MAX_INPUT_SLOTS + 1][2];
+    size_t offsets[VF_MAX_INPUT_SLOTS + 2][2];
     uint64_t t0 = now_ns();
     struct vf_jit_buf *b = malloc(sizeof(*b));
     uint8_t *code = malloc(VF_JIT_MAX_CODE);

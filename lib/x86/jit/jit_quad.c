@@ -164,6 +164,39 @@ static void store_lane(struct vf_jit_buf *b, int d, int j, int32_t reg)
         vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
 }
 
+/* The element results zmm20 on of el[0..n) into SoA rows: a vpermd
+ * (index in zmm31) puts component c of the four vertices in lane c, for
+ * row 4 reg + c of the batch at rcx (rows of 4 * soa bytes), soa_at bytes
+ * in. Four lanes make one 64-byte store, wider batches a 16-byte store a
+ * lane. */
+static void store_soa(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
+                      const struct vf_element *const *el, uint32_t n)
+{
+    static const uint32_t by_component[16] = { 0, 4, 8, 12, 1, 5, 9, 13,
+                                               2, 6, 10, 14, 3, 7, 11, 15 };
+    int32_t row = 4 * (int32_t)km->soa;
+    /* vmovdqu32 zmm31, [index] (a register where the preamble put it) */
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, 31, -1, vf_jit_const16(b, by_component), -1, 0, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        int d = 20 + (int)i;
+        int32_t reg = el[i]->record_register;
+        /* vpermd zmm d, zmm31, zmm d */
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x36, d, 31, vf_jit_reg(d), -1, 0, 0);
+        if (km->soa == 4) { /* vmovdqu32 [rcx + 64 reg], zmm d */
+            struct vf_jit_rm at = vf_jit_mem(VF_RCX, 64 * reg + km->soa_at);
+            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x7f, d, -1, at, -1, 0, 0);
+            continue;
+        }
+        for (int c = 0; c < 4; c++) {
+            struct vf_jit_rm at = vf_jit_mem(VF_RCX, (4 * reg + c) * row + km->soa_at);
+            if (c == 0) /* vmovdqu32 [at], xmm d */
+                vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x7f, d, -1, at, -1, 0, 0);
+            else /* vextracti32x4 [at], zmm d, c */
+                vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, at, c, 0, 0);
+        }
+    }
+}
+
 /* Line m of the four records (rcx + disp, 64-byte units of 4R
  * registers) from the element results zmm `base` + r, whose lanes
  * vertex_of_lane placed: lane p of the line is register (4m + p) % R, so a
@@ -219,6 +252,10 @@ void vf_jit_quad_elements(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
         uint32_t end = n - g < GROUP ? n : g + GROUP;
         for (uint32_t i = g; i < end; i++)
             vf_jit_quad_element(b, km, el[i], lo, 20 + (int)(i - g));
+        if (km->soa) {
+            store_soa(b, km, el + g, end - g);
+            continue;
+        }
         for (int j = 0; j < 4; j++)
             for (uint32_t i = g; i < end; i++)
                 store_lane(b, 20 + (int)(i - g), j, el[i]->record_register);

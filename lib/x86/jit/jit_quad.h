@@ -35,10 +35,12 @@ VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
  * jit_record.c); el: the slot's n fetched elements. lines
  * (vf_jit_quad_lines_ok): the four records go out as R 64-byte stores,
  * and only where r8 is the record size (else the loop is skipped); nt:
- * those stores non-temporal, rcx then 64-byte aligned. */
+ * those stores non-temporal, rcx then 64-byte aligned; soa (4, 8 or 16,
+ * lines and nt 0): a batch of that many vertices an iteration while edx
+ * >= soa, written as an SoA batch at rcx, then rcx a batch on. */
 VF_HIDDEN void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                                      const struct vf_slot *slot,
                                      const struct vf_element *const *el, uint32_t n, int gather,
-                                     int lines, int nt);
+                                     int lines, int nt, uint32_t soa);
 
 #endif

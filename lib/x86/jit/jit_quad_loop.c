@@ -173,6 +173,28 @@ static size_t emit_pipeline(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     return done;
 }
 
+/* SoA batches of L = km->soa lanes: a batch an iteration while edx >= L,
+ * its L / 4 groups each decoded and stored 16 bytes further into the
+ * rows, then rcx a batch on. */
+static void emit_soa_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                          const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
+                          int pair)
+{
+    const uint8_t add_rcx[] = { 0x48, 0x81, 0xc1, (uint8_t)km->soa_unit,
+                                (uint8_t)(km->soa_unit >> 8), (uint8_t)(km->soa_unit >> 16), 0 };
+    size_t loop = b->len;
+    for (uint32_t q = 0; q < km->soa / 4; q++) {
+        emit_tables(b, km, lo, gather, pair);
+        km->soa_at = 16 * (int32_t)q;
+        b->creg_on = 1;
+        vf_jit_quad_elements(b, km, el, n, lo);
+        b->creg_on = 0;
+    }
+    km->soa_at = 0;
+    vf_jit_bytes(b, add_rcx, sizeof add_rcx); /* add rcx, unit */
+    vf_jit_loop_back(b, km->soa, loop);
+}
+
 /* The loop itself: four vertices an iteration while edx >= 4 (`pair`:
  * emit_pair_loads' tables). The constants' registers hold for the loop
  * only. */
@@ -186,6 +208,10 @@ static void emit_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                          lea_rcx[] = { 0x4b, 0x8d, 0x0c, 0x01 },    /* lea rcx, [r9 + r8] */
                          lea_rcx4[] = { 0x4a, 0x8d, 0x0c, 0x81 };   /* lea rcx, [rcx + 4 r8] */
     size_t done = 0;
+    if (km->soa) {
+        emit_soa_loop(b, km, el, n, lo, gather, pair);
+        return;
+    }
     if (km->R && 2 * km->R <= GROUP)
         done = emit_pipeline(b, km, el, n, lo, gather, pair);
     size_t loop = b->len;
@@ -236,16 +262,17 @@ static void emit_loops(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
 
 void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                            const struct vf_slot *slot, const struct vf_element *const *el,
-                           uint32_t n, int gather, int lines, int nt)
+                           uint32_t n, int gather, int lines, int nt, uint32_t soa)
 {
-    static const uint8_t cmp_edx_4[] = { 0x83, 0xfa, 0x04 }, jb[] = { 0x0f, 0x82 },
-                         zero4[] = { 0, 0, 0, 0 }, cmp_r8[] = { 0x49, 0x81, 0xf8 },
-                         jne[] = { 0x0f, 0x85 };
-    vf_jit_bytes(b, cmp_edx_4, sizeof cmp_edx_4);
+    static const uint8_t jb[] = { 0x0f, 0x82 }, zero4[] = { 0, 0, 0, 0 },
+                         cmp_r8[] = { 0x49, 0x81, 0xf8 }, jne[] = { 0x0f, 0x85 };
+    const uint8_t cmp_edx[] = { 0x83, 0xfa, (uint8_t)(soa ? soa : 4) }; /* cmp edx, imm8 */
+    vf_jit_bytes(b, cmp_edx, sizeof cmp_edx);
     vf_jit_bytes(b, jb, sizeof jb);
     size_t skip = b->len, skip_lines = 0;
     vf_jit_bytes(b, zero4, 4);
-    struct vf_jit_kmasks km = { .cap = KMASKS, .partial = 16, .nt = nt };
+    struct vf_jit_kmasks km = { .cap = KMASKS, .partial = 16, .nt = nt, .soa = soa,
+                                 .soa_unit = L->record_size * soa };
     if (lines) { /* records one after the other: r8 == 16R, or no loop */
         uint32_t rs = 16u * L->num_registers;
         const uint8_t imm[4] = { (uint8_t)rs, (uint8_t)(rs >> 8), 0, 0 };

@@ -29,6 +29,9 @@ struct vf_jit_kmasks {
     uint32_t R;       /* line stores: the record's registers (odd); 0: lane stores */
     int nt;           /* line stores: non-temporal */
     int kb[3];        /* line stores: the opmasks of lanes 1, 2 and 3 */
+    uint32_t soa;     /* lane stores into SoA rows of this many lanes (4, 8, 16); 0: AoS */
+    uint32_t soa_unit; /* SoA: the bytes of a batch */
+    int32_t soa_at;    /* SoA: the group's first word in each row (bytes) */
 };
 
 /* Element e of four vertices into zmm d (zmm30, 31: scratch). */

@@ -158,17 +158,43 @@ static void emit_body_nt(struct vf_jit_buf *b, const struct vf_element *const *e
     }
 }
 
-int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot)
+/* Whether the layout's one slot fills every register of its records once,
+ * in order (jit_record.h). */
+static int fills_record(const struct vf_layout *L, const struct vf_slot *slot)
 {
     const struct vf_element *el[VF_MAX_ELEMENTS];
     uint32_t n = sorted_elements(L, slot, el);
-    if (L->num_slots != 1 || L->lanes != 1 || slot->slot_class != VF_INPUT_PER_VERTEX_DATA ||
-        n == 0 || n != L->num_registers || L->record_size != 16u * n)
+    if (L->num_slots != 1 || slot->slot_class != VF_INPUT_PER_VERTEX_DATA || n == 0 ||
+        n != L->num_registers || L->record_size != 16u * n)
         return 0;
     for (uint32_t i = 0; i < n; i++)
         if (el[i]->record_register != (int32_t)i)
             return 0;
     return 1;
+}
+
+int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot)
+{
+    return L->lanes == 1 && fills_record(L, slot);
+}
+
+int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot)
+{
+    return L->lanes > 1 && fills_record(L, slot) && vf_jit_quad_ok(L, slot);
+}
+
+size_t vf_jit_emit_soa_slot(struct vf_jit_buf *b, const struct vf_layout *L,
+                            const struct vf_slot *slot, int gather)
+{
+    static const uint8_t tail[] = { 0xc5, 0xf8, 0x77, 0xc3 }; /* vzeroupper; ret */
+    const struct vf_element *el[VF_MAX_ELEMENTS];
+    uint32_t n = sorted_elements(L, slot, el);
+    size_t start = b->len;
+    vf_jit_emit_quad_loop(b, L, slot, el, n, gather, 0, 0, L->lanes);
+    put(b, tail, sizeof tail);
+    while (!b->overflow && (b->len & 15))
+        put(b, (const uint8_t[]){ 0xcc }, 1);
+    return start;
 }
 
 /* The streaming kernel's start: vertices written alone while rcx has any
@@ -242,7 +268,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
     else if (nt && (n & 1))
         emit_align_nt(b, el, n, gather, 16, 0);
     if ((quad == VF_JIT_LOOP_QUAD && !nt) || lines)
-        vf_jit_emit_quad_loop(b, L, slot, el, n, gather, lines, nt);
+        vf_jit_emit_quad_loop(b, L, slot, el, n, gather, lines, nt, 0);
     /* Pairs of vertices while two remain, then the last one if count is odd. */
     put(b, cmp_edx_2, sizeof cmp_edx_2);
     put(b, jb, sizeof jb);

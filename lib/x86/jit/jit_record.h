@@ -20,5 +20,14 @@ VF_HIDDEN size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *
  * fill every register of an AoS record once, in order: no system value,
  * no per-instance or unbound register is left for another pass. */
 VF_HIDDEN int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot);
+/* The same for a layout of SoA batches whose slot the four-vertex loop
+ * takes (vf_jit_quad_ok). */
+VF_HIDDEN int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot);
+/* Emits the strided or gather kernel of such a slot that writes whole SoA
+ * batches: rcx the first batch, one after the other, count a multiple of
+ * the lanes (a rest is not written), r8 unused. Returns its offset in the
+ * buffer (check b->overflow). */
+VF_HIDDEN size_t vf_jit_emit_soa_slot(struct vf_jit_buf *b, const struct vf_layout *L,
+                                      const struct vf_slot *slot, int gather);
 
 #endif

@@ -197,6 +197,51 @@ static void store_soa(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
     }
 }
 
+/* The results of two groups of four vertices, A (zmm a on) and B (zmm b
+ * on), of el[0..n) into the rows of an SoA batch of 8 or 16 lanes at rcx,
+ * the pair's words soa_at bytes in: per element, two vpermi2d/vpermt2d
+ * gather component c of the eight vertices (A's four, then B's) for two
+ * rows each, X = rows 0 and 1, Y = rows 2 and 3 (index words in zmm16 and
+ * zmm17, the tables, free until the next group loads them). 8 lanes: X and
+ * Y are two whole rows each, one 64-byte store apiece; 16 lanes: a 32-byte
+ * store per row. Where one group at a time took four 16-byte stores an
+ * element. A's registers are clobbered. */
+void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
+                                const struct vf_element *const *el, uint32_t n, int a, int bb)
+{
+    static const uint32_t rows01[16] = { 0, 4, 8, 12, 16, 20, 24, 28,
+                                         1, 5, 9, 13, 17, 21, 25, 29 },
+                          rows23[16] = { 2, 6, 10, 14, 18, 22, 26, 30,
+                                         3, 7, 11, 15, 19, 23, 27, 31 };
+    int32_t row = 4 * (int32_t)km->soa;
+    /* vmovdqu32 zmm16, [rows01]; vmovdqu32 zmm17, [rows23] */
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE0, -1, vf_jit_const16(b, rows01), -1, 0, 0);
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE1, -1, vf_jit_const16(b, rows23), -1, 0, 0);
+    for (uint32_t i = 0; i < n; i++) {
+        int A = a + (int)i, B = bb + (int)i;
+        int32_t at = 4 * el[i]->record_register * row + km->soa_at;
+        /* vmovdqa32 zmm30, zmm16; vpermi2d zmm30, A, B: X */
+        vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x6f, 30, -1, vf_jit_reg(TABLE0), -1, 0, 0);
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x76, 30, A, vf_jit_reg(B), -1, 0, 0);
+        /* vpermt2d A, zmm17, B: Y */
+        vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x7e, A, TABLE1, vf_jit_reg(B), -1, 0, 0);
+        if (km->soa == 8) { /* vmovdqu32 [rcx + at], zmm30; [rcx + at + 2 row], A */
+            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x7f, 30, -1, vf_jit_mem(VF_RCX, at), -1, 0, 0);
+            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x7f, A, -1, vf_jit_mem(VF_RCX, at + 2 * row),
+                        -1, 0, 0);
+            continue;
+        }
+        for (int r = 0; r < 4; r++) {
+            int from = r < 2 ? 30 : A;
+            struct vf_jit_rm m = vf_jit_mem(VF_RCX, at + r * row);
+            if (r % 2 == 0) /* vmovdqu32 [m], ymm */
+                vf_jit_evex(b, VF_M0F, VF_PF3, 0, 1, 0x7f, from, -1, m, -1, 0, 0);
+            else /* vextracti64x4 [m], zmm, 1 */
+                vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x3b, from, -1, m, 1, 0, 0);
+        }
+    }
+}
+
 /* Line m of the four records (rcx + disp, 64-byte units of 4R
  * registers) from the element results zmm `base` + r, whose lanes
  * vertex_of_lane placed: lane p of the line is register (4m + p) % R, so a

@@ -40,6 +40,11 @@ VF_HIDDEN void vf_jit_quad_element(struct vf_jit_buf *b, struct vf_jit_kmasks *k
 /* Every element decoded into zmm20 on, then stored to the four records. */
 VF_HIDDEN void vf_jit_quad_elements(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                                     const struct vf_element *const *el, uint32_t n, uint32_t lo);
+/* SoA batches of 8 or 16 lanes: two groups' results (zmm a on, zmm b
+ * on) into their rows at rcx, km->soa_at bytes in. */
+VF_HIDDEN void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
+                                          const struct vf_element *const *el, uint32_t n, int a,
+                                          int bb);
 /* Line stores: the four records' R lines at rcx + disp from zmm `base` on. */
 VF_HIDDEN void vf_jit_quad_store_lines(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
                                        int base, int32_t disp);

@@ -344,13 +344,14 @@ void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t 
     fetch_batch(r, pos, n, dst);
 }
 
-int vf_fetch_batch_soa(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst)
+int vf_fetch_batch_soa(const struct vf_range *r, const struct vf_slot *soa, uint32_t pos,
+                       uint32_t n, uint8_t *dst)
 {
     const struct vf_plan *plan = r->plan;
     const uint8_t *raw = NULL;
     if (plan->indexed && (raw = indices_inside(plan, pos, n)) == NULL)
         return 0;
-    return vf_fetch_slot_soa(plan, &plan->vary[0], raw, pos, n, dst);
+    return vf_fetch_slot_soa(plan, soa, &plan->vary[0], raw, pos, n, dst);
 }
 
 void vf_fetch_instance(const struct vf_plan *plan, uint32_t instance, uint8_t *dst)

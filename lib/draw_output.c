@@ -125,32 +125,73 @@ static void run_staged(const struct vf_range *r, uint32_t first, uint32_t count,
     end_stream(plan);
 }
 
-/* Whether the plan's SoA batches can come straight from the layout's SoA
- * kernels: one per-vertex slot filling the records (jit.soa_slot), nothing
- * per instance, no strip cut, and plain stores (a streamed draw keeps the
- * staged batches and their non-temporal transposes). */
-static int soa_direct(const struct vf_plan *plan)
+/* The SoA kernels that can write the plan's batches: the layout's, for one
+ * per-vertex slot filling the records, nothing per instance and no strip
+ * cut; for a streamed draw their non-temporal twin where it has one (its
+ * stores are whole lines) and out is 64-byte aligned (every batch then
+ * is), else the plain ones through the staging buffer (run_soa_direct).
+ * NULL: none. */
+static const struct vf_slot *soa_direct(const struct vf_plan *plan, const uint8_t *out)
 {
-    return plan->lanes > 1 && !plan->stream && plan->layout->jit.soa_slot.jit_strided != NULL &&
-           plan->num_vary == 1 && plan->num_fixed == 0 && !plan->cut_enabled;
+    const struct vf_jit_state *j = &plan->layout->jit;
+    if (plan->lanes == 1 || plan->num_vary != 1 || plan->num_fixed != 0 || plan->cut_enabled ||
+        j->soa_slot.jit_strided == NULL)
+        return NULL;
+    if (plan->stream && ((uintptr_t)out & 63) == 0 && j->soa_stream_slot.jit_strided)
+        return &j->soa_stream_slot;
+    return &j->soa_slot;
+}
+
+#if defined(__GNUC__)
+#  define VF_OUT_NOINLINE __attribute__((noinline))
+#else
+#  define VF_OUT_NOINLINE
+#endif
+
+/* The n positions from `first` by the SoA kernels `soa` into a staging
+ * buffer, then streamed to out; 0 when they cannot take them. Out of line:
+ * its buffer is gone when the caller stages the batches instead. */
+static VF_OUT_NOINLINE int soa_copied(const struct vf_range *r, const struct vf_slot *soa,
+                                      uint32_t first, uint32_t n, uint8_t *out)
+{
+    _Alignas(64) uint8_t stage[VF_STAGE_BYTES];
+    if (!vf_fetch_batch_soa(r, soa, first, n, stage))
+        return 0;
+    r->plan->layout->impl->stream_copy(out, stage, stage_bytes(r->plan, n));
+    return 1;
 }
 
 /* Positions [first, first + count) as SoA batches written by the SoA
- * kernels, VF_BATCH positions a call, without staging or transposing. A
- * call they cannot take (a vertex outside the view), and a last partial
- * batch, is staged. */
-static void run_soa_direct(const struct vf_range *r, uint32_t first, uint32_t count, uint8_t *out)
+ * kernels `soa` without transposing: straight into out, VF_BATCH
+ * positions a call, or for a streamed draw without non-temporal kernels
+ * into the staging buffer and copied out with non-temporal stores (16
+ * lanes write half lines, and streams of those ran at 0.77x the staged
+ * transpose on AMD family 26 model 2). A call they cannot take (a vertex
+ * outside the view), and a last partial batch, is staged and transposed. */
+static void run_soa_direct(const struct vf_range *r, const struct vf_slot *soa, uint32_t first,
+                           uint32_t count, uint8_t *out)
 {
     const struct vf_plan *plan = r->plan;
-    uint32_t lanes = plan->lanes;
+    uint32_t lanes = plan->lanes, most = VF_BATCH;
+    int copy = plan->stream && soa == &plan->layout->jit.soa_slot;
+    if (copy && VF_STAGE_BYTES / plan->unit_bytes * lanes < most)
+        most = (uint32_t)(VF_STAGE_BYTES / plan->unit_bytes) * lanes;
+    if (plan->stream)
+        touch_pages(plan, out, stage_bytes(plan, count < most ? count : most));
     while (count > 0) {
-        uint32_t n = count < VF_BATCH ? count - count % lanes : VF_BATCH;
-        if (n == 0 || !vf_fetch_batch_soa(r, first, n, out))
-            run_staged(r, first, n ? n : count, out);
-        n = n ? n : count;
-        first += n, count -= n;
-        out += (size_t)(n / lanes) * plan->unit_bytes;
+        /* whole batches, `most` positions at most; then a partial one */
+        uint32_t n = count >= most ? most : count >= lanes ? count - count % lanes : count;
+        uint32_t left = count - n;
+        size_t bytes = stage_bytes(plan, n);
+        if (plan->stream)
+            touch_pages(plan, out + bytes, stage_bytes(plan, left < most ? left : most));
+        if (n % lanes ||
+            !(copy ? soa_copied(r, soa, first, n, out) : vf_fetch_batch_soa(r, soa, first, n, out)))
+            run_staged(r, first, n, out);
+        first += n, count = left;
+        out += bytes;
     }
+    end_stream(plan);
 }
 
 /* Whether a streamed range at `out` can run the layout's whole-record
@@ -212,8 +253,9 @@ void vf_run_range(const struct vf_plan *plan, uint32_t instance, uint32_t first,
     }
     struct vf_range r;
     vf_range_init(&r, plan, instance);
-    if (soa_direct(plan)) {
-        run_soa_direct(&r, first, count, out);
+    const struct vf_slot *soa = soa_direct(plan, out);
+    if (soa) {
+        run_soa_direct(&r, soa, first, count, out);
         return;
     }
     if (plan->lanes > 1 || plan->stream) {

@@ -255,13 +255,14 @@ VF_HIDDEN void vf_fetch_slot(const struct vf_plan *plan, const struct vf_slot_vi
 VF_HIDDEN int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
                                     const uint8_t *index, uint32_t n, uint8_t *dst);
 /* Whole SoA batches (n a multiple of the plan's lanes, at most VF_BATCH)
- * of the plan's one per-vertex slot, written from dst on by the layout's
- * SoA kernels (jit.soa_slot): the vertices k = StartVertexLocation + pos
- * on (index NULL), or those of the n raw indices at `index`. Returns 0,
- * having written nothing, when some vertex's slot span may leave the
- * view. */
-VF_HIDDEN int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot_view *vs,
-                                const uint8_t *index, uint32_t pos, uint32_t n, uint8_t *dst);
+ * of the plan's one per-vertex slot, written from dst on by the SoA
+ * kernels of `soa` (the layout's jit.soa_slot or jit.soa_stream_slot): the
+ * vertices k = StartVertexLocation + pos on (index NULL), or those of the
+ * n raw indices at `index`. Returns 0, having written nothing, when some
+ * vertex's slot span may leave the view. */
+VF_HIDDEN int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot *soa,
+                                const struct vf_slot_view *vs, const uint8_t *index,
+                                uint32_t pos, uint32_t n, uint8_t *dst);
 
 /* draw_fetch.c */
 
@@ -271,12 +272,12 @@ VF_HIDDEN void vf_range_init(struct vf_range *r, const struct vf_plan *plan, uin
  * range's instance at dst (n <= VF_BATCH). */
 VF_HIDDEN void vf_fetch_batch(const struct vf_range *r, uint32_t pos, uint32_t n, uint8_t *dst);
 /* The SoA batches of positions [pos, pos + n) (n a multiple of the
- * plan's lanes, at most VF_BATCH) straight from the layout's SoA kernels
+ * plan's lanes, at most VF_BATCH) straight from the SoA kernels of `soa`
  * (vf_fetch_slot_soa), for a plan of one per-vertex slot, nothing fixed
  * and no strip cut. Returns 0, having written nothing, when they cannot
  * take them. */
-VF_HIDDEN int vf_fetch_batch_soa(const struct vf_range *r, uint32_t pos, uint32_t n,
-                                 uint8_t *dst);
+VF_HIDDEN int vf_fetch_batch_soa(const struct vf_range *r, const struct vf_slot *soa,
+                                 uint32_t pos, uint32_t n, uint8_t *dst);
 /* All the AoS records of one instance of a draw of at most VF_BATCH
  * positions at dst, with plain stores: a range and one batch, the whole
  * of a small draw in one call. */

@@ -359,10 +359,10 @@ int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view 
     return 1;
 }
 
-int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot_view *vs,
-                      const uint8_t *index, uint32_t pos, uint32_t n, uint8_t *dst)
+int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot *soa,
+                      const struct vf_slot_view *vs, const uint8_t *index, uint32_t pos,
+                      uint32_t n, uint8_t *dst)
 {
-    const struct vf_slot *soa = &plan->layout->jit.soa_slot;
     if (index == NULL) {
         /* Rules §4.1: k = StartVertexLocation + i, the batch in the view
          * without wrapping (as fetch_slot_linear). */
@@ -370,6 +370,8 @@ int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot_view *vs,
         uint64_t klast = (uint64_t)k0 + (n - 1);
         if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
             return 0;
+        if (plan->layout->prefetch_generated)
+            prefetch_strided(vs, plan->layout->prefetch_generated, (uint64_t)k0 * vs->stride, n);
         soa->jit_strided(vs->data + (size_t)k0 * vs->stride, vs->stride, n,
                          (uint32_t *)(void *)dst, 0);
         return 1;

@@ -319,6 +319,7 @@ struct vf_jit_state {
      * batches straight (jit_record.h, vf_jit_emit_soa_slot); jit_strided
      * NULL when the layout has none. */
     struct vf_slot soa_slot;
+    struct vf_slot soa_stream_slot; /* its twin with non-temporal stores */
 };
 
 /* Where the generated values go in a record: word indices (4 per register). */

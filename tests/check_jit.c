@@ -179,6 +179,32 @@ static void count_lines(const vf_layout *layout)
     lines_seen += info.line_slots;
 }
 
+/* vf_draw of an SoA layout into a guarded output, ending at the guard page
+ * or starting 0, 16 or 64 bytes past it by `it` (a line apart or not, as
+ * the streamed SoA kernels need); the bytes before it stay untouched.
+ * A copy, malloc'd. */
+static uint32_t *draw_guarded(const vf_layout *layout, const vf_draw_desc *d, int it,
+                              size_t *words_ret)
+{
+    static const size_t leads[3] = { 0, 16, 64 };
+    size_t size, lead = leads[(it >> 1) % 3];
+    ck_assert_int_eq(vf_draw_output_size(layout, d->vertex_count_per_instance, d->instance_count,
+                                         &size),
+                     VF_OK);
+    vf_guarded g;
+    vf_guarded_alloc(&g, size + lead, it & 1 ? VF_GUARD_BEFORE : VF_GUARD_AFTER);
+    memset(g.data, 0xCD, size + lead);
+    ck_assert_int_eq(vf_draw(layout, d, g.data + lead, size), VF_OK);
+    for (size_t i = 0; i < lead; i++)
+        ck_assert_msg(g.data[i] == 0xCD, "case %d: byte %zu before the output written", it, i);
+    uint32_t *out = malloc(size ? size : 1);
+    ck_assert_ptr_nonnull(out);
+    memcpy(out, g.data + lead, size);
+    vf_guarded_free(&g);
+    *words_ret = size / 4;
+    return out;
+}
+
 /* One random case on `isa`: the draw with the generator on, and off, each
  * against the reference. */
 static void both_paths(struct rcase *c, uint32_t isa, int it)
@@ -200,7 +226,8 @@ static void both_paths(struct rcase *c, uint32_t isa, int it)
         char what[64];
         snprintf(what, sizeof(what), "case %d isa %u jit %d", it, isa, jit);
         count_lines(layout);
-        uint32_t *got = draw_words(layout, &c->d, &words);
+        uint32_t *got = soa_shape != VF_OUTPUT_AOS ? draw_guarded(layout, &c->d, it, &words)
+                                                    : draw_words(layout, &c->d, &words);
         expect_same(got, want, words, what);
         free(got);
         vf_layout_destroy(layout);
@@ -694,24 +721,28 @@ END_TEST
 /* The four-vertex cases in SoA batches of 4, 8 and 16 lanes, which a
  * layout of one slot filling its records writes straight from the loop's
  * registers, a batch an iteration (partial batches and vertices outside
- * the view staged): every word the reference's, with the generator on and
- * off, gathered and strided, the window in halves and loaded whole. */
+ * the view staged), and streamed (VFETCH_STREAM=1, test builds) with
+ * non-temporal stores where the output starts on a line: every word the
+ * reference's, with the generator on and off, gathered and strided, the
+ * window in halves and loaded whole, at guard pages. */
 START_TEST(test_quad_soa)
 {
     static const uint32_t shapes[3] = { VF_OUTPUT_SOA4, VF_OUTPUT_SOA8, VF_OUTPUT_SOA16 };
     if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
         return;
     setenv("VFETCH_JIT_QUAD", "1", 1);
-    for (int q = 0; q < 6; q++) {
+    for (int q = 0; q < 12; q++) {
         soa_shape = shapes[q % 3];
-        tile32 = q >= 3;
+        tile32 = q % 6 >= 3;
         setenv("VFETCH_JIT_DENSE", q & 1 ? "1" : "0", 1);
-        random_cases(quad_case, VF_ISA_AVX512, 0x50a0u + (uint64_t)q, 150);
+        setenv("VFETCH_STREAM", q >= 6 ? "1" : "0", 1);
+        random_cases(quad_case, VF_ISA_AVX512, 0x50a0u + (uint64_t)q, 100);
     }
     soa_shape = VF_OUTPUT_AOS;
     tile32 = 0;
     unsetenv("VFETCH_JIT_QUAD");
     unsetenv("VFETCH_JIT_DENSE");
+    unsetenv("VFETCH_STREAM");
 }
 END_TEST
 

@@ -46,11 +46,14 @@ static const struct vf_element *untaken(const struct vf_layout *L, const struct 
 /* Emits both kernels of every slot it can take; offsets[s] = (strided,
  * gather), or SIZE_MAX for a slot left to the per-element kernels; then,
  * for a whole-record slot, its streaming pair at offsets[num_slots], or
- * for SoA batches of one, their pair at offsets[num_slots + 1]. */
+ * for SoA batches of one, their pair at offsets[num_slots + 1] and, where
+ * they go out as whole lines, its non-temporal twin at
+ * offsets[num_slots + 2]. */
 static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2], int forced)
 {
     offsets[L->num_slots][0] = offsets[L->num_slots][1] = SIZE_MAX;
-    offsets[L->num_slots + 1][0] = offsets[L->num_slots + 1][1] = SIZE_MAX;
+    for (uint32_t t = 1; t <= 2; t++)
+        offsets[L->num_slots + t][0] = offsets[L->num_slots + t][1] = SIZE_MAX;
     struct vf_jit_state *j = &L->jit;
     for (uint32_t s = 0; s < L->num_slots; s++) {
         const struct vf_slot *slot = &L->slots[s];
@@ -84,9 +87,9 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
             offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1, nt_loop);
             offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1, nt_loop);
         }
-        if (vf_jit_soa_record(L, slot)) {
-            offsets[L->num_slots + 1][0] = vf_jit_emit_soa_slot(b, L, slot, 0);
-            offsets[L->num_slots + 1][1] = vf_jit_emit_soa_slot(b, L, slot, 1);
+        for (int nt = 0; nt < 1 + vf_jit_soa_lines(L) && vf_jit_soa_record(L, slot); nt++) {
+            offsets[L->num_slots + 1 + nt][0] = vf_jit_emit_soa_slot(b, L, slot, 0, nt);
+            offsets[L->num_slots + 1 + nt][1] = vf_jit_emit_soa_slot(b, L, slot, 1, nt);
         }
     }
 }
@@ -136,12 +139,13 @@ static void install(struct vf_layout *L, uint8_t *base, size_t offsets[][2])
     }
     install_twin(&L->jit.stream_slot, L, base, offsets[L->num_slots]);
     install_twin(&L->jit.soa_slot, L, base, offsets[L->num_slots + 1]);
+    install_twin(&L->jit.soa_stream_slot, L, base, offsets[L->num_slots + 2]);
 }
 
 void vf_jit_generate(struct vf_layout *L, int forced)
 {
     struct vf_jit_state *j = &L->jit;
-    size_t offsets[VF_MAX_INPUT_SLOTS + 2][2];
+    size_t offsets[VF_MAX_INPUT_SLOTS + 3][2];
     uint64_t t0 = now_ns();
     struct vf_jit_buf *b = malloc(sizeof(*b));
     uint8_t *code = malloc(VF_JIT_MAX_CODE);

@@ -164,6 +164,26 @@ static void store_lane(struct vf_jit_buf *b, int d, int j, int32_t reg)
         vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, vf_jit_mem(rec[j], 16 * reg), j, 0, 0);
 }
 
+/* Part `part` of zmm d, of 2^size 16-byte lanes (size 0: 16 bytes, 1: 32,
+ * 2: all 64), to `m`; where km->nt, the whole register with a
+ * non-temporal store (m 64-byte aligned): the SoA loop streams only
+ * whole lines (vf_jit_soa_lines). */
+static void store_part(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, int d, int size,
+                       int part, struct vf_jit_rm m)
+{
+    if (part) /* vextracti32x4 / vextracti64x4 [m], zmm d, part */
+        vf_jit_evex(b, VF_M0F3A, VF_P66, size, 2, size ? 0x3b : 0x39, d, -1, m, part, 0, 0);
+    else if (km->nt) /* vmovntdq [m], zmm d */
+        vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xe7, d, -1, m, -1, 0, 0);
+    else /* vmovdqu32 [m], d */
+        vf_jit_evex(b, VF_M0F, VF_PF3, 0, size, 0x7f, d, -1, m, -1, 0, 0);
+}
+
+int vf_jit_soa_lines(const struct vf_layout *L)
+{
+    return L->lanes == 4 || (L->lanes == 8 && 2 * L->num_registers <= GROUP);
+}
+
 /* The element results zmm20 on of el[0..n) into SoA rows: a vpermd
  * (index in zmm31) puts component c of the four vertices in lane c, for
  * row 4 reg + c of the batch at rcx (rows of 4 * soa bytes), soa_at bytes
@@ -182,18 +202,12 @@ static void store_soa(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
         int32_t reg = el[i]->record_register;
         /* vpermd zmm d, zmm31, zmm d */
         vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x36, d, 31, vf_jit_reg(d), -1, 0, 0);
-        if (km->soa == 4) { /* vmovdqu32 [rcx + 64 reg], zmm d */
-            struct vf_jit_rm at = vf_jit_mem(VF_RCX, 64 * reg + km->soa_at);
-            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x7f, d, -1, at, -1, 0, 0);
+        if (km->soa == 4) { /* [rcx + 64 reg] */
+            store_part(b, km, d, 2, 0, vf_jit_mem(VF_RCX, 64 * reg + km->soa_at));
             continue;
         }
-        for (int c = 0; c < 4; c++) {
-            struct vf_jit_rm at = vf_jit_mem(VF_RCX, (4 * reg + c) * row + km->soa_at);
-            if (c == 0) /* vmovdqu32 [at], xmm d */
-                vf_jit_evex(b, VF_M0F, VF_PF3, 0, 0, 0x7f, d, -1, at, -1, 0, 0);
-            else /* vextracti32x4 [at], zmm d, c */
-                vf_jit_evex(b, VF_M0F3A, VF_P66, 0, 2, 0x39, d, -1, at, c, 0, 0);
-        }
+        for (int c = 0; c < 4; c++)
+            store_part(b, km, d, 0, c, vf_jit_mem(VF_RCX, (4 * reg + c) * row + km->soa_at));
     }
 }
 
@@ -225,20 +239,13 @@ void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks
         vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x76, 30, A, vf_jit_reg(B), -1, 0, 0);
         /* vpermt2d A, zmm17, B: Y */
         vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x7e, A, TABLE1, vf_jit_reg(B), -1, 0, 0);
-        if (km->soa == 8) { /* vmovdqu32 [rcx + at], zmm30; [rcx + at + 2 row], A */
-            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x7f, 30, -1, vf_jit_mem(VF_RCX, at), -1, 0, 0);
-            vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x7f, A, -1, vf_jit_mem(VF_RCX, at + 2 * row),
-                        -1, 0, 0);
+        if (km->soa == 8) { /* [rcx + at], [rcx + at + 2 row] */
+            store_part(b, km, 30, 2, 0, vf_jit_mem(VF_RCX, at));
+            store_part(b, km, A, 2, 0, vf_jit_mem(VF_RCX, at + 2 * row));
             continue;
         }
-        for (int r = 0; r < 4; r++) {
-            int from = r < 2 ? 30 : A;
-            struct vf_jit_rm m = vf_jit_mem(VF_RCX, at + r * row);
-            if (r % 2 == 0) /* vmovdqu32 [m], ymm */
-                vf_jit_evex(b, VF_M0F, VF_PF3, 0, 1, 0x7f, from, -1, m, -1, 0, 0);
-            else /* vextracti64x4 [m], zmm, 1 */
-                vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x3b, from, -1, m, 1, 0, 0);
-        }
+        for (int r = 0; r < 4; r++)
+            store_part(b, km, r < 2 ? 30 : A, 1, r % 2, vf_jit_mem(VF_RCX, at + r * row));
     }
 }
 

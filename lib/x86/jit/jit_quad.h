@@ -15,6 +15,10 @@ VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *sl
  * vf_jit_quad_ok, a whole-record slot (vf_jit_whole_record) and an odd
  * number of registers, at most ten. */
 VF_HIDDEN int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot);
+/* Whether the loop's SoA batches of the layout's lanes go out as whole
+ * 64-byte lines only (4 lanes; 8 where two groups' results fit the
+ * registers, at most five a record): then they can stream. */
+VF_HIDDEN int vf_jit_soa_lines(const struct vf_layout *L);
 /* What a slot the generator takes runs (jit_choose.c). */
 #define VF_JIT_LOOP_ELEMENTS 0 /* its elements' own kernels */
 #define VF_JIT_LOOP_PAIR 1     /* the two-vertex ymm loop */
@@ -36,8 +40,9 @@ VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);
  * (vf_jit_quad_lines_ok): the four records go out as R 64-byte stores,
  * and only where r8 is the record size (else the loop is skipped); nt:
  * those stores non-temporal, rcx then 64-byte aligned; soa (4, 8 or 16,
- * lines and nt 0): a batch of that many vertices an iteration while edx
- * >= soa, written as an SoA batch at rcx, then rcx a batch on. */
+ * lines 0): a batch of that many vertices an iteration while edx >= soa,
+ * written as an SoA batch at rcx (nt: non-temporal, rcx 64-byte aligned),
+ * then rcx a batch on. */
 VF_HIDDEN void vf_jit_emit_quad_loop(struct vf_jit_buf *b, const struct vf_layout *L,
                                      const struct vf_slot *slot,
                                      const struct vf_element *const *el, uint32_t n, int gather,

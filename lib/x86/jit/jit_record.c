@@ -184,13 +184,13 @@ int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot)
 }
 
 size_t vf_jit_emit_soa_slot(struct vf_jit_buf *b, const struct vf_layout *L,
-                            const struct vf_slot *slot, int gather)
+                            const struct vf_slot *slot, int gather, int nt)
 {
     static const uint8_t tail[] = { 0xc5, 0xf8, 0x77, 0xc3 }; /* vzeroupper; ret */
     const struct vf_element *el[VF_MAX_ELEMENTS];
     uint32_t n = sorted_elements(L, slot, el);
     size_t start = b->len;
-    vf_jit_emit_quad_loop(b, L, slot, el, n, gather, 0, 0, L->lanes);
+    vf_jit_emit_quad_loop(b, L, slot, el, n, gather, 0, nt, L->lanes);
     put(b, tail, sizeof tail);
     while (!b->overflow && (b->len & 15))
         put(b, (const uint8_t[]){ 0xcc }, 1);

@@ -25,9 +25,10 @@ VF_HIDDEN int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slo
 VF_HIDDEN int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot);
 /* Emits the strided or gather kernel of such a slot that writes whole SoA
  * batches: rcx the first batch, one after the other, count a multiple of
- * the lanes (a rest is not written), r8 unused. Returns its offset in the
- * buffer (check b->overflow). */
+ * the lanes (a rest is not written), r8 unused; nt: with non-temporal
+ * stores, rcx then 64-byte aligned (the caller fences). Returns its offset
+ * in the buffer (check b->overflow). */
 VF_HIDDEN size_t vf_jit_emit_soa_slot(struct vf_jit_buf *b, const struct vf_layout *L,
-                                      const struct vf_slot *slot, int gather);
+                                      const struct vf_slot *slot, int gather, int nt);
 
 #endif

@@ -59,10 +59,10 @@ void jit_report_paths(const struct bench *b, struct bench_case *c)
         if (info.path == VF_KERNEL_PATH_PER_ELEMENT)
             printf("  %-8s kernels: per-element (%s)\n", vf_isa_name(isa), info.reason);
         else
-            printf("  %-8s kernels: %s, %u of %u slots (%u four-vertex, %u in lines), %u bytes "
-                   "generated in %.1f us%s%s\n",
+            printf("  %-8s kernels: %s, %u of %u slots (%u four-vertex, %u in lines, %u SoA), %u "
+                   "bytes generated in %.1f us%s%s\n",
                    vf_isa_name(isa), vf_kernel_path_name(info.path), info.generated_slots,
-                   info.slots, info.quad_slots, info.line_slots, info.code_bytes,
+                   info.slots, info.quad_slots, info.line_slots, info.soa_slots, info.code_bytes,
                    (double)info.generation_ns / 1e3, info.reason[0] ? "; " : "", info.reason);
     }
 }

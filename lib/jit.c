@@ -85,6 +85,7 @@ vf_result vf_layout_kernel_path(const vf_layout *layout, vf_kernel_path_info *in
     info_ret->generation_ns = j->generation_ns;
     info_ret->quad_slots = j->quad_slots;
     info_ret->line_slots = j->line_slots;
+    info_ret->soa_slots = j->soa_slot.jit_strided != NULL;
     return VF_OK;
 }
 

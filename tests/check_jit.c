@@ -7,7 +7,8 @@
  * around the streaming threshold at an output no record of which starts
  * a cache line; streamed draws of whole-record layouts, which the
  * generated non-temporal kernels write straight from registers; slots
- * whose elements fit the avx512 level's four-vertex loop, at guard pages.
+ * whose elements fit the avx512 level's four-vertex loop, at guard pages,
+ * in records and in the SoA batches that loop writes straight.
  *
  * Expectations come from the reference only: neither path is used to
  * compute what the other must give.
@@ -169,14 +170,16 @@ START_TEST(test_path_query)
 }
 END_TEST
 
-/* Layouts with a slot storing whole lines, counted as the cases run. */
-static uint32_t lines_seen;
+/* Layouts with a slot storing whole lines, and writing SoA batches,
+ * counted as the cases run. */
+static uint32_t lines_seen, soa_seen;
 
 static void count_lines(const vf_layout *layout)
 {
     vf_kernel_path_info info;
     ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
     lines_seen += info.line_slots;
+    soa_seen += info.soa_slots;
 }
 
 /* vf_draw of an SoA layout into a guarded output, ending at the guard page
@@ -731,6 +734,25 @@ START_TEST(test_quad_soa)
     if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
         return;
     setenv("VFETCH_JIT_QUAD", "1", 1);
+    /* The path query: the static mesh's one slot writes SoA batches, not
+     * with a system value taking a register, nor in AoS records. */
+    vf_input_element_desc d[] = {
+        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
+        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
+    };
+    for (uint32_t shape = 0; shape <= 16; shape += shape ? shape : 4) {
+        for (uint32_t sv = 0; sv < 2; sv++) {
+            vf_kernel_path_info info;
+            soa_shape = shape;
+            vf_layout *layout = layout_jit(d, 3, NULL, sv ? VF_SV_VERTEX_ID : 0, VF_ISA_AVX512, 1);
+            ck_assert_int_eq(vf_layout_kernel_path(layout, &info), VF_OK);
+            ck_assert_uint_eq(info.quad_slots, 1);
+            ck_assert_uint_eq(info.soa_slots, shape && !sv);
+            vf_layout_destroy(layout);
+        }
+    }
+    soa_seen = 0;
     for (int q = 0; q < 12; q++) {
         soa_shape = shapes[q % 3];
         tile32 = q % 6 >= 3;
@@ -738,6 +760,7 @@ START_TEST(test_quad_soa)
         setenv("VFETCH_STREAM", q >= 6 ? "1" : "0", 1);
         random_cases(quad_case, VF_ISA_AVX512, 0x50a0u + (uint64_t)q, 100);
     }
+    ck_assert_uint_gt(soa_seen, 800); /* of 2400 layouts, half with the generator */
     soa_shape = VF_OUTPUT_AOS;
     tile32 = 0;
     unsetenv("VFETCH_JIT_QUAD");

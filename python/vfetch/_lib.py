@@ -70,7 +70,7 @@ class LayoutOptions(ctypes.Structure):
 class KernelPathInfo(ctypes.Structure):
     _fields_ = [("path", ctypes.c_int), ("reason", c_str), ("slots", u32),
                 ("generated_slots", u32), ("code_bytes", u32), ("generation_ns", ctypes.c_uint64),
-                ("quad_slots", u32), ("line_slots", u32)]
+                ("quad_slots", u32), ("line_slots", u32), ("soa_slots", u32)]
 
 
 class Diagnostic(ctypes.Structure):

@@ -59,7 +59,8 @@ def kernel_path(lib, handle):
     info = _lib.KernelPathInfo()
     lib.vf_layout_kernel_path(handle, ctypes.byref(info))
     out = {f: getattr(info, f) for f in ("slots", "generated_slots", "quad_slots",
-                                         "line_slots", "code_bytes", "generation_ns")}
+                                         "line_slots", "soa_slots", "code_bytes",
+                                         "generation_ns")}
     out["path"] = lib.vf_kernel_path_name(info.path).decode()
     out["reason"] = (info.reason or b"").decode("utf-8", "replace")
     return out
@@ -144,8 +145,8 @@ class Layout:
     def kernel_path(self):
         """vf_layout_kernel_path as a dict: path ("generated", "per-element"
         or "mixed"), reason ("" or why a slot runs its elements' kernels),
-        slots, generated_slots, quad_slots, line_slots, code_bytes,
-        generation_ns."""
+        slots, generated_slots, quad_slots, line_slots, soa_slots,
+        code_bytes, generation_ns."""
         return kernel_path(self._lib, self._handle)
 
     def _describe(self):

@@ -70,6 +70,7 @@ static void formats_and_layouts(void)
     FIELD(vf_kernel_path_info, generation_ns);
     FIELD(vf_kernel_path_info, quad_slots);
     FIELD(vf_kernel_path_info, line_slots);
+    FIELD(vf_kernel_path_info, soa_slots);
 }
 
 static void diagnostics_and_infos(void)

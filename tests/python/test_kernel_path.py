@@ -15,7 +15,7 @@ STATIC_MESH = [
     ("TEXCOORD", 0, "R16G16_FLOAT", 0, 20, "PER_VERTEX_DATA", 0),
 ]
 KEYS = {"path", "reason", "slots", "generated_slots", "quad_slots", "line_slots",
-        "code_bytes", "generation_ns"}
+        "soa_slots", "code_bytes", "generation_ns"}
 
 
 def test_generator_off():
@@ -24,6 +24,7 @@ def test_generator_off():
     assert info["path"] == "per-element"
     assert info["reason"] == "turned off by options.generator"
     assert (info["slots"], info["generated_slots"], info["code_bytes"]) == (1, 0, 0)
+    assert info["soa_slots"] == 0
 
 
 def test_generator_default():
@@ -33,6 +34,7 @@ def test_generator_default():
         assert info["generated_slots"] == 1 and info["reason"] == ""
         assert info["code_bytes"] > 0 and info["quad_slots"] <= 1
         assert info["line_slots"] <= info["quad_slots"]
+        assert info["soa_slots"] == 0  # records, not SoA batches
     else:
         # built without it, a level without AVX2, or slower on this core
         assert info["path"] == "per-element" and info["reason"]

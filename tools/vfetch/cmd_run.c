@@ -271,10 +271,11 @@ static void print_kernel_path(const char *name, const vf_layout *layout)
     if (layout == NULL || vf_layout_kernel_path(layout, &info) != VF_OK)
         return;
     fprintf(stderr, "%s: kernel path: %s on %s, %u of %u per-vertex slots generated (%u with the "
-            "four-vertex loop, %u storing whole lines), %u bytes in %.1f us%s%s\n", name,
-            vf_kernel_path_name(info.path), vf_isa_name(vf_layout_isa(layout)),
-            info.generated_slots, info.slots, info.quad_slots, info.line_slots, info.code_bytes,
-            (double)info.generation_ns / 1e3, info.reason[0] ? "; " : "", info.reason);
+            "four-vertex loop, %u storing whole lines, %u writing SoA batches), %u bytes in %.1f "
+            "us%s%s\n", name, vf_kernel_path_name(info.path), vf_isa_name(vf_layout_isa(layout)),
+            info.generated_slots, info.slots, info.quad_slots, info.line_slots, info.soa_slots,
+            info.code_bytes, (double)info.generation_ns / 1e3, info.reason[0] ? "; " : "",
+            info.reason);
 }
 
 static int run_case(const char *name, const struct vf_case *c, const struct options *o)

@@ -639,10 +639,12 @@ typedef struct vf_kernel_path_info {
      * registers, at most ten); a streamed draw of such a layout writes
      * them with non-temporal 64-byte stores. */
     uint32_t line_slots;
-    /* For a layout of SoA batches (output_shape 4, 8 or 16): the four-vertex
-     * slots whose loop writes whole batches straight from its registers,
-     * not staged as records and transposed (a layout of one per-vertex
-     * slot filling every register, at most one); 0 for AoS. */
+    /* For a layout of SoA batches (output_shape 4, 8 or 16): the generated
+     * slots whose SoA batches a variant of the four-vertex loop writes
+     * straight from its registers, not staged as records and transposed
+     * (a layout of one per-vertex slot filling every register, on avx512
+     * with AVX512_VBMI, whichever loop its records measured fastest with;
+     * at most one); 0 for AoS. */
     uint32_t soa_slots;
 } vf_kernel_path_info;
 

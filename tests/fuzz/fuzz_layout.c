@@ -371,9 +371,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(kp.line_slots <= kp.quad_slots && kp.quad_slots <= kp.generated_slots,
                  "%u in lines, %u four-vertex of %u generated", kp.line_slots, kp.quad_slots,
                  kp.generated_slots);
-        FZ_CHECK(kp.soa_slots <= kp.quad_slots && (kp.soa_slots == 0 || kp.line_slots == 0),
-                 "%u writing SoA batches, %u four-vertex, %u in lines", kp.soa_slots,
-                 kp.quad_slots, kp.line_slots);
+        FZ_CHECK(kp.soa_slots <= kp.generated_slots && (kp.soa_slots == 0 || kp.line_slots == 0),
+                 "%u writing SoA batches, %u generated, %u in lines", kp.soa_slots,
+                 kp.generated_slots, kp.line_slots);
         FZ_CHECK(kp.path == (kp.generated_slots == 0          ? VF_KERNEL_PATH_PER_ELEMENT
                              : kp.generated_slots == kp.slots ? VF_KERNEL_PATH_GENERATED
                                                               : VF_KERNEL_PATH_MIXED),

@@ -170,6 +170,20 @@ START_TEST(test_path_query)
 }
 END_TEST
 
+/* Whether this build and CPU give avx512 layouts the four-vertex loop. */
+static int quad_available(void)
+{
+    return vf_isa_available(VF_ISA_AVX512) && cpu_has_vbmi() && jit_expected(VF_ISA_AVX512);
+}
+
+/* The static mesh's elements: one slot of three, 32 bytes a vertex. */
+static void static_mesh(vf_input_element_desc d[3])
+{
+    d[0] = el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0);
+    d[1] = el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0);
+    d[2] = el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0);
+}
+
 /* Layouts with a slot storing whole lines, and writing SoA batches,
  * counted as the cases run. */
 static uint32_t lines_seen, soa_seen;
@@ -323,7 +337,7 @@ END_TEST
  * reference. */
 START_TEST(test_exhaustive_halves_quad)
 {
-    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+    if (!quad_available())
         return;
     vf_input_element_desc d[3] = {
         el("A", 0, VF_FORMAT_R16G16B16A16_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
@@ -379,11 +393,8 @@ END_TEST
  * nothing written outside the output. */
 static void stream_edges(uint32_t isa, uint32_t n)
 {
-    vf_input_element_desc d[] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
-        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
+    vf_input_element_desc d[3];
+    static_mesh(d);
     const uint32_t stride = 24;
     uint8_t *vb = xalloc((size_t)n * stride);
     uint32_t *ib = xalloc((size_t)n * 4);
@@ -668,15 +679,12 @@ END_TEST
  * line_slots says so, and every word is the reference's. */
 START_TEST(test_quad_lines)
 {
-    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+    if (!quad_available())
         return;
     setenv("VFETCH_JIT_QUAD", "2", 1);
     /* The path query on the layouts the loop takes and does not. */
-    vf_input_element_desc d[] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
-        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
+    vf_input_element_desc d[3];
+    static_mesh(d);
     for (uint32_t n = 2; n <= 3; n++) {
         vf_kernel_path_info info;
         vf_layout *layout = layout_jit(d, n, NULL, 0, VF_ISA_AVX512, 1);
@@ -706,7 +714,7 @@ END_TEST
  * tables and loaded whole (VFETCH_JIT_DENSE), whatever this core takes. */
 START_TEST(test_quad_contiguous)
 {
-    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+    if (!quad_available())
         return;
     tile32 = 1;
     for (int q = 1; q <= 4; q++) { /* loops 1, 2; split tables, then whole loads */
@@ -731,16 +739,13 @@ END_TEST
 START_TEST(test_quad_soa)
 {
     static const uint32_t shapes[3] = { VF_OUTPUT_SOA4, VF_OUTPUT_SOA8, VF_OUTPUT_SOA16 };
-    if (!vf_isa_available(VF_ISA_AVX512) || !cpu_has_vbmi() || !jit_expected(VF_ISA_AVX512))
+    if (!quad_available())
         return;
     setenv("VFETCH_JIT_QUAD", "1", 1);
     /* The path query: the static mesh's one slot writes SoA batches, not
      * with a system value taking a register, nor in AoS records. */
-    vf_input_element_desc d[] = {
-        el("POSITION", 0, VF_FORMAT_R32G32B32_FLOAT, 0, 0, VF_INPUT_PER_VERTEX_DATA, 0),
-        el("NORMAL", 0, VF_FORMAT_R16G16B16A16_SNORM, 0, 12, VF_INPUT_PER_VERTEX_DATA, 0),
-        el("TEXCOORD", 0, VF_FORMAT_R16G16_FLOAT, 0, 20, VF_INPUT_PER_VERTEX_DATA, 0),
-    };
+    vf_input_element_desc d[3];
+    static_mesh(d);
     for (uint32_t shape = 0; shape <= 16; shape += shape ? shape : 4) {
         for (uint32_t sv = 0; sv < 2; sv++) {
             vf_kernel_path_info info;

@@ -142,16 +142,10 @@ static const struct vf_slot *soa_direct(const struct vf_plan *plan, const uint8_
     return &j->soa_slot;
 }
 
-#if defined(__GNUC__)
-#  define VF_OUT_NOINLINE __attribute__((noinline))
-#else
-#  define VF_OUT_NOINLINE
-#endif
-
 /* The n positions from `first` by the SoA kernels `soa` into a staging
  * buffer, then streamed to out; 0 when they cannot take them. Out of line:
  * its buffer is gone when the caller stages the batches instead. */
-static VF_OUT_NOINLINE int soa_copied(const struct vf_range *r, const struct vf_slot *soa,
+static VF_NOINLINE int soa_copied(const struct vf_range *r, const struct vf_slot *soa,
                                       uint32_t first, uint32_t n, uint8_t *out)
 {
     _Alignas(64) uint8_t stage[VF_STAGE_BYTES];

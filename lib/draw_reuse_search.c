@@ -9,10 +9,8 @@
 #include "reuse_lookup.h"
 
 #if defined(__GNUC__)
-#  define VF_NOINLINE __attribute__((noinline))
 #  define VF_ALIGN_CODE __attribute__((aligned(64)))
 #else
-#  define VF_NOINLINE
 #  define VF_ALIGN_CODE
 #endif
 

@@ -15,10 +15,8 @@
 #include "draw_plan.h"
 
 #if defined(__GNUC__)
-#  define VF_SLOT_NOINLINE __attribute__((noinline))
 #  define VF_SLOT_INLINE inline __attribute__((always_inline))
 #else
-#  define VF_SLOT_NOINLINE
 #  define VF_SLOT_INLINE inline
 #endif
 
@@ -168,15 +166,22 @@ static void prefetch_strided(const struct vf_slot_view *vs, uint32_t ahead, uint
 #endif
 }
 
-/* Vertices k0 .. k0 + n - 1, consecutive, when no k wraps and the last
- * vertex's whole slot span is inside the view: then every element of every
- * vertex is in bounds at k * stride + offset without wrapping, and one
- * strided call per element does the batch. Returns 0 when not. */
+/* Whether vertices k0 .. k0 + n - 1 (n > 0) are consecutive, no k
+ * wrapping, and the last vertex's whole slot span is inside the view: then
+ * every element of every vertex is in bounds at k * stride + offset
+ * without wrapping. */
+static int linear_inside(const struct vf_slot_view *vs, uint32_t k0, uint32_t n)
+{
+    uint64_t klast = (uint64_t)k0 + (n - 1);
+    return klast <= UINT32_MAX && klast * vs->stride + vs->span <= vs->size;
+}
+
+/* Vertices k0 .. k0 + n - 1 when linear_inside: one strided call per
+ * element does the batch. Returns 0 when not. */
 static int fetch_slot_linear(const struct vf_layout *layout, const struct vf_slot_view *vs,
                              uint32_t k0, uint32_t n, uint8_t *dst)
 {
-    uint64_t klast = (uint64_t)k0 + (n - 1);
-    if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
+    if (!linear_inside(vs, k0, n))
         return 0;
     uint32_t ahead = vs->slot->jit_strided ? layout->prefetch_generated : layout->prefetch_ahead;
     if (ahead)
@@ -286,11 +291,10 @@ static void fetch_slot_runs(struct gather_batch *g, uint32_t n, uint8_t *whole)
 /* A batch that is not one strided run: an address per vertex, then runs
  * or gathers. Out of line, so that the linear batch, all of a small draw,
  * does not pay for its 1.3 KiB of arrays and its saved registers. */
-static VF_SLOT_NOINLINE void fetch_slot_addressed(const struct vf_plan *plan,
-                                                  const struct vf_slot_view *vs,
-                                                  const struct vf_batch_indices *bi,
-                                                  uint32_t kbase, int scattered, uint32_t n,
-                                                  uint8_t *dst)
+static VF_NOINLINE void fetch_slot_addressed(const struct vf_plan *plan,
+                                             const struct vf_slot_view *vs,
+                                             const struct vf_batch_indices *bi, uint32_t kbase,
+                                             int scattered, uint32_t n, uint8_t *dst)
 {
     uint32_t base[VF_BATCH];
     uint8_t whole[VF_BATCH];
@@ -347,14 +351,24 @@ static void prefetch_sources(const struct vf_slot_view *vs, const uint8_t *const
 #endif
 }
 
-int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
-                          const uint8_t *index, uint32_t n, uint8_t *dst)
+/* Each vertex's address from its raw index, their cache misses started;
+ * 0 when some vertex's slot span may leave the view. */
+static int indexed_sources(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                           const uint8_t *index, uint32_t n, const uint8_t **src)
 {
-    const uint8_t *src[VF_BATCH];
     if (vertex_sources(plan->layout->impl, vs, plan->base_vertex, index, plan->ib_index_size, n,
                        src))
         return 0;
     prefetch_sources(vs, src, n);
+    return 1;
+}
+
+int vf_fetch_slot_indexed(const struct vf_plan *plan, const struct vf_slot_view *vs,
+                          const uint8_t *index, uint32_t n, uint8_t *dst)
+{
+    const uint8_t *src[VF_BATCH];
+    if (!indexed_sources(plan, vs, index, n, src))
+        return 0;
     gather_shared(plan->layout, vs->slot, src, n, dst);
     return 1;
 }
@@ -364,11 +378,9 @@ int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot *soa,
                       uint32_t n, uint8_t *dst)
 {
     if (index == NULL) {
-        /* Rules §4.1: k = StartVertexLocation + i, the batch in the view
-         * without wrapping (as fetch_slot_linear). */
+        /* Rules §4.1: k = StartVertexLocation + i. */
         uint32_t k0 = plan->start_location + pos;
-        uint64_t klast = (uint64_t)k0 + (n - 1);
-        if (klast > UINT32_MAX || klast * vs->stride + vs->span > vs->size)
+        if (!linear_inside(vs, k0, n))
             return 0;
         if (plan->layout->prefetch_generated)
             prefetch_strided(vs, plan->layout->prefetch_generated, (uint64_t)k0 * vs->stride, n);
@@ -377,10 +389,8 @@ int vf_fetch_slot_soa(const struct vf_plan *plan, const struct vf_slot *soa,
         return 1;
     }
     const uint8_t *src[VF_BATCH];
-    if (vertex_sources(plan->layout->impl, vs, plan->base_vertex, index, plan->ib_index_size, n,
-                       src))
+    if (!indexed_sources(plan, vs, index, n, src))
         return 0;
-    prefetch_sources(vs, src, n);
     soa->jit_gather(src, 0, n, (uint32_t *)(void *)dst, 0);
     return 1;
 }

@@ -21,10 +21,12 @@
 #  define VF_LIKELY(x) __builtin_expect(!!(x), 1)
 #  define VF_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #  define VF_HIDDEN __attribute__((visibility("hidden")))
+#  define VF_NOINLINE __attribute__((noinline))
 #else
 #  define VF_LIKELY(x) (x)
 #  define VF_UNLIKELY(x) (x)
 #  define VF_HIDDEN
+#  define VF_NOINLINE
 #endif
 
 #define VF_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))

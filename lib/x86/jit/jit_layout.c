@@ -51,8 +51,7 @@ static const struct vf_element *untaken(const struct vf_layout *L, const struct 
  * offsets[num_slots + 2]. */
 static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets[][2], int forced)
 {
-    offsets[L->num_slots][0] = offsets[L->num_slots][1] = SIZE_MAX;
-    for (uint32_t t = 1; t <= 2; t++)
+    for (uint32_t t = 0; t <= 2; t++) /* the three twins: none yet */
         offsets[L->num_slots + t][0] = offsets[L->num_slots + t][1] = SIZE_MAX;
     struct vf_jit_state *j = &L->jit;
     for (uint32_t s = 0; s < L->num_slots; s++) {

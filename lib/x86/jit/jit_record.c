@@ -158,6 +158,16 @@ static void emit_body_nt(struct vf_jit_buf *b, const struct vf_element *const *e
     }
 }
 
+/* A kernel's end: vzeroupper; ret, then int3 up to the 16-byte boundary
+ * the next kernel starts on. */
+static void emit_return(struct vf_jit_buf *b)
+{
+    static const uint8_t tail[] = { 0xc5, 0xf8, 0x77, 0xc3 };
+    put(b, tail, sizeof tail);
+    while (!b->overflow && (b->len & 15))
+        put(b, (const uint8_t[]){ 0xcc }, 1);
+}
+
 /* Whether the layout's one slot fills every register of its records once,
  * in order (jit_record.h). */
 static int fills_record(const struct vf_layout *L, const struct vf_slot *slot)
@@ -186,14 +196,11 @@ int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot)
 size_t vf_jit_emit_soa_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                             const struct vf_slot *slot, int gather, int nt)
 {
-    static const uint8_t tail[] = { 0xc5, 0xf8, 0x77, 0xc3 }; /* vzeroupper; ret */
     const struct vf_element *el[VF_MAX_ELEMENTS];
     uint32_t n = sorted_elements(L, slot, el);
     size_t start = b->len;
     vf_jit_emit_quad_loop(b, L, slot, el, n, gather, 0, nt, L->lanes);
-    put(b, tail, sizeof tail);
-    while (!b->overflow && (b->len & 15))
-        put(b, (const uint8_t[]){ 0xcc }, 1);
+    emit_return(b);
     return start;
 }
 
@@ -256,8 +263,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                          add_rdi_16[] = { 0x48, 0x83, 0xc7, 0x10 },
                          lea_rdi2[] = { 0x48, 0x8d, 0x3c, 0x77 }, /* lea rdi, [rdi + 2 rsi] */
                          lea_rcx2[] = { 0x4a, 0x8d, 0x0c, 0x41 }, /* lea rcx, [rcx + 2 r8] */
-                         zero4[] = { 0, 0, 0, 0 },
-                         tail[] = { 0xc5, 0xf8, 0x77, 0xc3 }; /* vzeroupper; ret */
+                         zero4[] = { 0, 0, 0, 0 };
     const struct vf_element *el[VF_MAX_ELEMENTS];
     uint32_t n = sorted_elements(L, slot, el);
     size_t start = b->len;
@@ -306,9 +312,6 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
     else
         emit_body(b, el, n, gather ? VF_RAX : VF_RDI);
     vf_jit_patch_rel32(b, to_end, b->len);
-    put(b, tail, sizeof tail);
-    /* Kernels start on 16-byte boundaries (int3 padding). */
-    while (!b->overflow && (b->len & 15))
-        put(b, (const uint8_t[]){ 0xcc }, 1);
+    emit_return(b);
     return start;
 }

@@ -33,10 +33,8 @@ static void set_cut(vf_draw_desc *desc, vf_format format, uint32_t topology)
 {
     desc->strip_cut_value = format == VF_FORMAT_R16_UINT ? VF_STRIP_CUT_VALUE_0xFFFF
                                                          : VF_STRIP_CUT_VALUE_0xFFFFFFFF;
-    int strip = topology == VF_TOPOLOGY_LINESTRIP || topology == VF_TOPOLOGY_TRIANGLESTRIP ||
-                topology == VF_TOPOLOGY_LINESTRIP_ADJ ||
-                topology == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
-    desc->primitive_topology = strip ? topology : VF_TOPOLOGY_TRIANGLESTRIP;
+    desc->primitive_topology = vf_topology_is_strip(topology) ? topology
+                                                              : VF_TOPOLOGY_TRIANGLESTRIP;
 }
 
 static vf_result prepare(struct vf_d3d11_diag *ctx, const vf_d3d11_ia_state *state, int indexed,

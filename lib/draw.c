@@ -25,12 +25,6 @@
 /* Validation                                                               */
 /* ------------------------------------------------------------------------ */
 
-static int topology_is_strip(uint32_t t)
-{
-    return t == VF_TOPOLOGY_LINESTRIP || t == VF_TOPOLOGY_TRIANGLESTRIP ||
-           t == VF_TOPOLOGY_LINESTRIP_ADJ || t == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
-}
-
 /* Units (records or SoA batches) per instance and bytes per unit. */
 static void unit_shape(const struct vf_layout *layout, uint32_t vertex_count, uint32_t *lanes_ret,
                        uint32_t *units_ret, size_t *unit_bytes_ret)
@@ -87,12 +81,8 @@ static void plan_indices(const vf_draw_desc *desc, uint32_t index_size, struct v
     /* Rules §5.2: D3D12 cuts only in strip topologies; in lists the cut
      * value is an ordinary index. With no index buffer every index is 0,
      * which is never a cut value. */
-    if (desc->strip_cut_value != VF_STRIP_CUT_VALUE_DISABLED &&
-        topology_is_strip(desc->primitive_topology)) {
-        plan->cut_enabled = 1;
-        plan->cut_value = desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu
-                                                                              : 0xffffffffu;
-    }
+    plan->cut_value = vf_draw_cut_value(desc);
+    plan->cut_enabled = plan->cut_value != 0;
 }
 
 /* Each slot the layout fetches with the view bound to it: per-vertex slots

@@ -331,62 +331,6 @@ static void warn_address(struct vf_draw_diag *ctx, const struct vf_layout *layou
            slot->slot, at, align);
 }
 
-/* The index at position `pos` of an indexed draw as the fetch reads it
- * (rules §5.1): byte (StartIndexLocation + pos) * size in 32-bit
- * arithmetic, 0 past the view or with no index buffer. */
-static uint32_t index_at(const vf_draw_desc *desc, uint32_t size, uint32_t pos)
-{
-    const vf_index_buffer_view *ib = desc->index_buffer;
-    if (!ib || size == 0)
-        return 0;
-    uint32_t byte = (desc->start_location + pos) * size;
-    return vf_index_read((const uint8_t *)ib->data, ib->size_in_bytes, byte, size);
-}
-
-/* Where the indices of a draw fetch outside one slot's view. */
-struct index_range_scan {
-    uint32_t count;                    /* positions whose vertex is outside */
-    uint32_t first_pos, first_index;   /* the first of them */
-    uint32_t last_pos, last_index;     /* the last of them */
-};
-
-/* The cut value that applies to the draw's indices, or 0 with none
- * (0 is never a cut value). Rules §5.2: strip topologies only. */
-static uint32_t active_cut(const vf_draw_desc *desc)
-{
-    uint32_t t = desc->primitive_topology;
-    int strip = t == VF_TOPOLOGY_LINESTRIP || t == VF_TOPOLOGY_TRIANGLESTRIP ||
-                t == VF_TOPOLOGY_LINESTRIP_ADJ || t == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
-    if (!strip || desc->strip_cut_value == VF_STRIP_CUT_VALUE_DISABLED)
-        return 0;
-    return desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu : 0xffffffffu;
-}
-
-/* Rules §6 for indexed draws: a vertex whose slot span ends past the view
- * reads zeros (some of its elements at least), exactly as the fetch
- * classifies it: base (BaseVertexLocation + index) * stride mod 2^32. */
-static void scan_index_range(const vf_draw_desc *desc, uint32_t size,
-                             const vf_vertex_buffer_view *vb, uint32_t span,
-                             struct index_range_scan *sc)
-{
-    uint32_t cut = active_cut(desc);
-    memset(sc, 0, sizeof(*sc));
-    for (uint32_t p = 0; p < desc->vertex_count_per_instance; p++) {
-        uint32_t index = index_at(desc, size, p);
-        if (cut != 0 && index == cut)
-            continue;
-        uint32_t base = ((uint32_t)desc->base_vertex_location + index) * vb->stride_in_bytes;
-        if ((uint64_t)base + span <= vb->size_in_bytes)
-            continue;
-        if (sc->count++ == 0) {
-            sc->first_pos = p;
-            sc->first_index = index;
-        }
-        sc->last_pos = p;
-        sc->last_index = index;
-    }
-}
-
 /* "vertices 0..N" that a slot's view holds whole, for a message. */
 static void range_text(char *buf, size_t n, const vf_vertex_buffer_view *vb, uint32_t span)
 {
@@ -409,8 +353,8 @@ static void warn_index_range(struct vf_draw_diag *ctx, const struct vf_layout *l
 {
     if (slot->slot_class != VF_INPUT_PER_VERTEX_DATA || desc->instance_count == 0)
         return;
-    struct index_range_scan sc;
-    scan_index_range(desc, index_size, vb, slot->span, &sc);
+    struct vf_index_range_scan sc;
+    vf_scan_index_range(desc, index_size, vb, slot->span, &sc);
     if (sc.count == 0)
         return;
     char range[64];

@@ -211,6 +211,38 @@ VF_HIDDEN void vf_check_output_overflow(struct vf_draw_diag *ctx, uint64_t units
 VF_HIDDEN void vf_check_range(struct vf_draw_diag *ctx, const struct vf_plan *plan,
                               uint32_t instance, uint32_t first, uint32_t count);
 
+/* Rules §5.2: whether topology t is a strip, the only kind D3D12 cuts. */
+static inline int vf_topology_is_strip(uint32_t t)
+{
+    return t == VF_TOPOLOGY_LINESTRIP || t == VF_TOPOLOGY_TRIANGLESTRIP ||
+           t == VF_TOPOLOGY_LINESTRIP_ADJ || t == VF_TOPOLOGY_TRIANGLESTRIP_ADJ;
+}
+
+/* The cut value that applies to a draw's indices (rules §5.2: strip
+ * topologies only), or 0 with none: 0 is never a cut value. */
+static inline uint32_t vf_draw_cut_value(const vf_draw_desc *desc)
+{
+    if (!vf_topology_is_strip(desc->primitive_topology) ||
+        desc->strip_cut_value == VF_STRIP_CUT_VALUE_DISABLED)
+        return 0;
+    return desc->strip_cut_value == VF_STRIP_CUT_VALUE_0xFFFF ? 0xffffu : 0xffffffffu;
+}
+
+/* Where the indices of a draw fetch outside one slot's view. */
+struct vf_index_range_scan {
+    uint32_t count;                  /* positions whose vertex is outside */
+    uint32_t first_pos, first_index; /* the first of them */
+    uint32_t last_pos, last_index;   /* the last of them */
+};
+
+/* draw_check_index.c: rules §6 for indexed draws (index_size 2 or 4, 0
+ * with no index data): the positions whose vertex, at (BaseVertexLocation
+ * + index) * stride mod 2^32, has a slot span of `span` bytes ending past
+ * the view `vb`. Reads every index: for diagnostics only. */
+VF_HIDDEN void vf_scan_index_range(const vf_draw_desc *desc, uint32_t index_size,
+                                   const vf_vertex_buffer_view *vb, uint32_t span,
+                                   struct vf_index_range_scan *sc);
+
 /* The raw index at draw position p (rules §5.1: byte (start + p) * size
  * in 32-bit arithmetic, 64-bit for Vulkan plans, §18.3); an index past the
  * view, or with no index data, reads 0. Sizes 1, 2 and 4. For the

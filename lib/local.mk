@@ -16,6 +16,7 @@ libvfetch_core_la_SOURCES += \
 	lib/draw.c \
 	lib/draw_batch.c \
 	lib/draw_check.c \
+	lib/draw_check_index.c \
 	lib/message_ids.def \
 	lib/message_ids.c \
 	lib/draw_fetch.c \

@@ -211,9 +211,7 @@ static int measure(struct trial *t, const uint8_t *code, size_t bytes)
  * leaves. */
 static void candidates(struct trial *t, int forced)
 {
-    const char *env = getenv("VFETCH_JIT_QUAD");
-    int quad_env = env != NULL && env[0] >= '0' && env[0] <= '2' && env[1] == '\0'
-                       ? env[0] - '0' : -1;
+    int quad_env = vf_jit_env_digit("VFETCH_JIT_QUAD", 2);
     int quad_ok = vf_jit_quad_ok(t->L, t->slot), lines_ok = vf_jit_quad_lines_ok(t->L, t->slot);
     t->n = 0;
     if (!forced)

@@ -359,10 +359,8 @@ static void emit_preamble(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
  * vpermb is (cpu.c), or as VFETCH_JIT_DENSE=0|1 forces. */
 static int dense_pairs(void)
 {
-    const char *env = getenv("VFETCH_JIT_DENSE");
-    if (env != NULL && (env[0] == '0' || env[0] == '1') && env[1] == '\0')
-        return env[0] == '1';
-    return vf_cpu_vpermi2b_single();
+    int env = vf_jit_env_digit("VFETCH_JIT_DENSE", 1);
+    return env >= 0 ? env : vf_cpu_vpermi2b_single();
 }
 
 /* Split tables for a window of w bytes over 32, or where the elements read

@@ -273,15 +273,18 @@ double round_ratio(const struct result *base, const struct result *base2,
 
 /* The reuse shape's rows after an ISA's per-position row (reuse_rows.c):
  * vf_draw_reuse, then its two steps apart, vf_reuse_map and the records
- * draw of the distinct indices. */
-enum reuse_kind { REUSE_DRAW, REUSE_MAP, REUSE_RECORDS, REUSE_ROWS };
+ * draw of the distinct indices, then (in cache, one thread) each step's
+ * floor: the map's table lookups alone and a linear draw of U vertices
+ * (reuse_floor.c). */
+enum reuse_kind { REUSE_DRAW, REUSE_MAP, REUSE_RECORDS, REUSE_LOOKUPS, REUSE_LINEAR, REUSE_ROWS };
 struct reuse_step {
     enum reuse_kind kind;
     struct bench_case *c;
     const vf_layout *layout;
     vf_draw_desc desc;
-    vf_draw_desc records;   /* the records step's draw, over ib */
+    vf_draw_desc records;   /* the records step's draw, over ib; the linear floor's draw */
     vf_index_buffer_view ib;
+    uint32_t *table;        /* the lookups' table (bu_alloc), else NULL */
     uint32_t unique;
     vf_result res;
 };
@@ -304,6 +307,18 @@ void reuse_rows_timed(struct reuse_rows *rows, struct timed *t, unsigned *n);
 void reuse_rows_report(struct bench *b, struct reuse_rows *rows, const struct result *per,
                        const struct result *copy, const struct result *nt,
                        const struct result *scalar);
+
+/* reuse_floor.c: the map's floor, run as a timed row (c->remap receives
+ * the map); whether the floor rows apply to a case at a thread count; the
+ * lookups' table built from the map in c->remap (NULL where an index lies
+ * past the vertices); the linear floor's draw of `unique` vertices; and
+ * whether its records in c->reuse_out equal the scalar layout's. */
+int reuse_floor_lookups(struct reuse_step *s);
+int reuse_floor_applies(const struct bench_case *c, const struct thread_ctx *tc);
+uint32_t *reuse_floor_table(const struct bench_case *c);
+void reuse_floor_linear_desc(const struct bench_case *c, uint32_t unique, vf_draw_desc *desc);
+int reuse_floor_linear_matches(const struct bench *b, struct bench_case *c,
+                               const vf_draw_desc *desc);
 
 /* The per-path results of the first thread count, for the format table. */
 struct path_summary {

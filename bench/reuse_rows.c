@@ -8,8 +8,9 @@
  * the most the reuse ratio can reach with this search and these kernels,
  * measured in the same run. Streaming, the draw can beat it: its records
  * step finds the distinct indices the search just wrote still in the
- * last-level cache, where the step timed alone reads them cold. Every row
- * is drawn once and checked before it is timed.
+ * last-level cache, where the step timed alone reads them cold. In cache
+ * on one thread, each step's floor follows (reuse_floor.c). Every row is
+ * drawn once and checked before it is timed.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,6 +31,8 @@ static int run_step(void *arg)
     else if (s->kind == REUSE_MAP)
         s->res = vf_reuse_map(s->layout, &s->desc, c->map_scratch, c->map_scratch_size, c->remap,
                               c->positions, c->unique, c->positions, &s->unique);
+    else if (s->kind == REUSE_LOOKUPS)
+        s->res = reuse_floor_lookups(s) == 0 ? VF_OK : VF_ERROR_INVALID_ARGUMENT;
     else
         s->res = vf_draw(s->layout, &s->records, c->reuse_out, c->reuse_out_size);
     return s->res == VF_OK ? 0 : -1;
@@ -68,7 +71,9 @@ static int reuse_matches(const struct bench_case *c, const vf_layout *layout, ui
  * vertex), and the records written; its traffic bound is these bytes at
  * the rate of the case's copy in the same rounds. The map: the indices
  * read, the map and the distinct indices written. The records: the
- * distinct indices and their vertices read, the records written. */
+ * distinct indices and their vertices read, the records written. The
+ * lookups: the indices read, the map written; the linear draw: its
+ * vertices read, the records written. */
 static void step_bytes(const struct bench_case *c, enum reuse_kind kind, struct result *r)
 {
     uint64_t index_bytes = c->desc.indexed ? c->ibv.size_in_bytes : 0;
@@ -78,14 +83,21 @@ static void step_bytes(const struct bench_case *c, enum reuse_kind kind, struct 
     } else if (kind == REUSE_MAP) {
         r->in_bytes = index_bytes;
         r->out_bytes = 4 * (uint64_t)c->positions + 4 * (uint64_t)c->unique_vertices;
+    } else if (kind == REUSE_LOOKUPS) {
+        r->in_bytes = index_bytes;
+        r->out_bytes = 4 * (uint64_t)c->positions;
     } else {
-        r->in_bytes = c->in_bytes - index_bytes + 4 * (uint64_t)c->unique_vertices;
+        r->in_bytes = c->in_bytes - index_bytes;
         r->out_bytes = c->reuse_out_size;
+        if (kind == REUSE_RECORDS)
+            r->in_bytes += 4 * (uint64_t)c->unique_vertices;
     }
 }
 
-static const char *const step_suffix[REUSE_ROWS] = { "reuse", "map", "records" };
-static const char *const step_call[REUSE_ROWS] = { "vf_draw_reuse", "vf_reuse_map", "vf_draw" };
+static const char *const step_suffix[REUSE_ROWS] = { "reuse", "map", "records", "lookups",
+                                                     "linear" };
+static const char *const step_call[REUSE_ROWS] = { "vf_draw_reuse", "vf_reuse_map", "vf_draw",
+                                                   "the lookups' table", "vf_draw" };
 
 /* Draws one row once, its output poisoned first so that a step that
  * leaves words unwritten cannot pass on what an earlier run wrote. */
@@ -93,9 +105,10 @@ static int draw_step(struct reuse_step *s)
 {
     struct bench_case *c = s->c;
 
-    if (s->kind == REUSE_MAP) {
+    if (s->kind == REUSE_MAP || s->kind == REUSE_LOOKUPS) {
         memset(c->remap, 0xa5, (size_t)c->positions * 4);
-        memset(c->unique, 0xa5, (size_t)c->positions * 4);
+        if (s->kind == REUSE_MAP)
+            memset(c->unique, 0xa5, (size_t)c->positions * 4);
     } else {
         memset(c->reuse_out, 0xa5, c->reuse_out_size);
         if (s->kind == REUSE_DRAW)
@@ -106,15 +119,39 @@ static int draw_step(struct reuse_step *s)
 
 /* The check of each step against the reuse draw checked just before it:
  * the map step writes the same map and U, and a list of distinct indices
- * whose records draw then writes the same records, word for word. */
-static int step_matches(struct reuse_rows *rows, struct reuse_step *s)
+ * whose records draw then writes the same records, word for word. The
+ * lookups write the same map; the linear draw's records are the scalar
+ * layout's of the same vertices. */
+static int step_matches(const struct bench *b, struct reuse_rows *rows, struct reuse_step *s)
+{
+    struct bench_case *c = s->c;
+    uint64_t map_hash = bu_hash(c->remap, (size_t)c->positions * 4);
+
+    if (s->kind == REUSE_MAP)
+        return s->unique == rows->unique && map_hash == rows->map_hash;
+    if (s->kind == REUSE_LOOKUPS)
+        return map_hash == rows->map_hash;
+    if (s->kind == REUSE_LINEAR)
+        return reuse_floor_linear_matches(b, c, &s->records);
+    return bu_hash(c->reuse_out, c->reuse_out_size) == rows->records_hash;
+}
+
+/* What a row draws beyond the draw's desc: the records draw of the
+ * distinct indices the map step left in c->unique, the lookups' table,
+ * the linear floor's draw. */
+static vf_result step_setup(struct reuse_rows *rows, struct reuse_step *s, struct result *r)
 {
     struct bench_case *c = s->c;
 
-    if (s->kind == REUSE_MAP)
-        return s->unique == rows->unique &&
-               bu_hash(c->remap, (size_t)c->positions * 4) == rows->map_hash;
-    return bu_hash(c->reuse_out, c->reuse_out_size) == rows->records_hash;
+    if (s->kind == REUSE_RECORDS || s->kind == REUSE_LINEAR)
+        r->positions = (uint64_t)rows->unique * c->instances;
+    if (s->kind == REUSE_RECORDS)
+        return vf_reuse_records_desc(&s->desc, c->unique, rows->unique, &s->ib, &s->records);
+    if (s->kind == REUSE_LINEAR)
+        reuse_floor_linear_desc(c, rows->unique, &s->records);
+    if (s->kind == REUSE_LOOKUPS && (s->table = reuse_floor_table(c)) == NULL)
+        return VF_ERROR_INVALID_ARGUMENT;
+    return VF_OK;
 }
 
 /* One row: set up, drawn once, checked. 1 when it may be timed. */
@@ -134,11 +171,10 @@ static int check_step(struct bench *b, struct bench_case *c, struct thread_ctx *
     s->layout = case_layout(b, c, isa, &res);
     s->desc = c->desc;
     s->desc.pool = tc->pool;
-    if (kind == REUSE_RECORDS) {
-        /* The distinct indices the map step left in c->unique. */
-        r->positions = (uint64_t)rows->unique * c->instances;
-        res = vf_reuse_records_desc(&s->desc, c->unique, rows->unique, &s->ib, &s->records);
-    }
+    bu_free(s->table);
+    s->table = NULL;
+    if (s->layout != NULL)
+        res = step_setup(rows, s, r);
     if (s->layout == NULL || res != VF_OK || !draw_step(s)) {
         snprintf(r->error, sizeof(r->error), "%s: %s", step_call[kind],
                  vf_result_string(s->layout && res == VF_OK ? s->res : res));
@@ -152,7 +188,7 @@ static int check_step(struct bench *b, struct bench_case *c, struct thread_ctx *
         rows->map_hash = bu_hash(c->remap, (size_t)c->positions * 4);
         rows->records_hash = bu_hash(c->reuse_out, c->reuse_out_size);
     } else {
-        ok = step_matches(rows, s);
+        ok = step_matches(b, rows, s);
     }
     b->num_failures += !ok;
     snprintf(r->check, sizeof(r->check), "%s", ok ? "ok" : "MISMATCH");
@@ -170,6 +206,10 @@ void reuse_rows_check(struct bench *b, struct bench_case *c, struct thread_ctx *
     rows->state[REUSE_MAP] = check_step(b, c, tc, isa, rows, REUSE_MAP);
     if (rows->state[REUSE_MAP] == 1 && strcmp(rows->r[REUSE_MAP].check, "ok") == 0)
         rows->state[REUSE_RECORDS] = check_step(b, c, tc, isa, rows, REUSE_RECORDS);
+    if (rows->state[REUSE_RECORDS] == 1 && reuse_floor_applies(c, tc)) {
+        rows->state[REUSE_LOOKUPS] = check_step(b, c, tc, isa, rows, REUSE_LOOKUPS);
+        rows->state[REUSE_LINEAR] = check_step(b, c, tc, isa, rows, REUSE_LINEAR);
+    }
 }
 
 void reuse_rows_timed(struct reuse_rows *rows, struct timed *t, unsigned *n)
@@ -181,9 +221,11 @@ void reuse_rows_timed(struct reuse_rows *rows, struct timed *t, unsigned *n)
         }
 }
 
-/* The per-position time over the steps' summed time, round by round
- * (as round_ratio): in cache, the most the reuse ratio reaches with this
- * search and these kernels. NaN when they were not timed together. */
+/* The per-position time over two rows' summed time, round by round (as
+ * round_ratio): for the two steps, in cache, the most the reuse ratio
+ * reaches with this search and these kernels; for the two floors, the
+ * most any reuse draw beside this per-position draw reaches. NaN when
+ * they were not timed together. */
 static double steps_ratio(const struct result *per, const struct result *map,
                           const struct result *rec)
 {
@@ -202,9 +244,10 @@ static double steps_ratio(const struct result *per, const struct result *map,
 /* The reuse row's check column says how many times the per-position rate
  * of its ISA it delivers, round by round, the records, the megabytes it
  * moves, the fraction of its traffic bound it reaches (those bytes at the
- * fastest copy's rate of the same rounds) and the ratio of its two steps
- * timed apart. The map row says its nanoseconds a position, the records
- * row its records. */
+ * fastest copy's rate of the same rounds), the ratio of its two steps
+ * timed apart and that of their floors. The map and lookups rows say
+ * their nanoseconds a position, the records and linear rows their
+ * records. */
 static void check_texts(struct reuse_rows *rows, const struct result *per,
                         const struct result *copy)
 {
@@ -212,21 +255,33 @@ static void check_texts(struct reuse_rows *rows, const struct result *per,
     struct result *rec = &rows->r[REUSE_RECORDS];
     double moved = (double)(r->in_bytes + r->out_bytes);
     double copied = (double)(copy->in_bytes + copy->out_bytes);
-    char steps[64] = "";
+    char steps[64] = "", floor[48] = "";
 
     if (rows->state[REUSE_MAP] == 1 && rows->state[REUSE_RECORDS] == 1)
         snprintf(steps, sizeof(steps), "; its steps apart %.2fx", steps_ratio(per, map, rec));
+    if (rows->state[REUSE_LOOKUPS] == 1 && rows->state[REUSE_LINEAR] == 1)
+        snprintf(floor, sizeof(floor), ", their floors %.2fx",
+                 steps_ratio(per, &rows->r[REUSE_LOOKUPS], &rows->r[REUSE_LINEAR]));
     if (rows->state[REUSE_DRAW] == 1 && strcmp(r->check, "ok") == 0)
         snprintf(r->check, sizeof(r->check),
-                 "ok (%.2fx per-position, %u records, %.1f MB, %.2f of bound%s)",
+                 "ok (%.2fx per-position, %u records, %.1f MB, %.2f of bound%s%s)",
                  round_ratio(per, NULL, r), rows->unique, moved * 1e-6,
-                 r->of_copy * moved / copied, steps);
+                 r->of_copy * moved / copied, steps, floor);
     if (rows->state[REUSE_MAP] == 1 && strcmp(map->check, "ok") == 0)
         snprintf(map->check, sizeof(map->check), "ok (search and map, %.3f ns a position)",
                  map->t_med * 1e9 / (double)map->positions);
     if (rows->state[REUSE_RECORDS] == 1 && strcmp(rec->check, "ok") == 0)
         snprintf(rec->check, sizeof(rec->check), "ok (the %u distinct records, %.3f ns each)",
                  rows->unique, rec->t_med * 1e9 / (double)(rec->positions ? rec->positions : 1));
+    struct result *look = &rows->r[REUSE_LOOKUPS], *lin = &rows->r[REUSE_LINEAR];
+    if (rows->state[REUSE_LOOKUPS] == 1 && strcmp(look->check, "ok") == 0)
+        snprintf(look->check, sizeof(look->check),
+                 "ok (the map's floor: table lookups alone, %.3f ns a position)",
+                 look->t_med * 1e9 / (double)look->positions);
+    if (rows->state[REUSE_LINEAR] == 1 && strcmp(lin->check, "ok") == 0)
+        snprintf(lin->check, sizeof(lin->check),
+                 "ok (the records' floor: %u vertices not indexed, %.3f ns each)", rows->unique,
+                 lin->t_med * 1e9 / (double)(lin->positions ? lin->positions : 1));
 }
 
 void reuse_rows_report(struct bench *b, struct reuse_rows *rows, const struct result *per,
@@ -245,4 +300,6 @@ void reuse_rows_report(struct bench *b, struct reuse_rows *rows, const struct re
     for (int k = 0; k < REUSE_ROWS; k++)
         if (rows->state[k] >= 0)
             report_result(b, &rows->r[k]);
+    bu_free(rows->step[REUSE_LOOKUPS].table);
+    rows->step[REUSE_LOOKUPS].table = NULL;
 }

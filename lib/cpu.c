@@ -271,6 +271,14 @@ static int vf_cpu_detect_vpermi2b_single(void)
 
 static atomic_int vf_vpermi2b_cache;
 
+int vf_env_digit(const char *name, int max)
+{
+    const char *env = getenv(name);
+    if (env == NULL || env[0] < '0' || env[0] > '0' + max || env[1] != '\0')
+        return -1;
+    return env[0] - '0';
+}
+
 int vf_cpu_vpermi2b_single(void)
 {
     return cpu_answer(&vf_vpermi2b_cache, vf_cpu_detect_vpermi2b_single);

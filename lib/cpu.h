@@ -51,6 +51,11 @@ VF_HIDDEN int vf_cpu_has_avx512_vbmi(void);
  * family 26, else 0 (cpu.c says why). Thread-safe, read once. */
 VF_HIDDEN int vf_cpu_vpermi2b_single(void);
 
+/* A switch for a whole process, read from the environment each call (the
+ * generator's VFETCH_JIT_QUAD and VFETCH_JIT_DENSE): the variable `name`
+ * when it is one digit from 0 to `max`, else -1. */
+VF_HIDDEN int vf_env_digit(const char *name, int max);
+
 /* Tests only: drop the cached features so the next vf_cpu_features call
  * detects (and reads VFETCH_DISABLE_CPU_FEATURES) again. */
 VF_HIDDEN void vf_cpu_forget(void);

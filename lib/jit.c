@@ -32,14 +32,6 @@ static int jit_env(void)
     return strcmp(env, "1") == 0 || strcmp(env, "on") == 0 ? 1 : -1;
 }
 
-int vf_jit_env_digit(const char *name, int max)
-{
-    const char *env = getenv(name);
-    if (env == NULL || env[0] < '0' || env[0] > '0' + max || env[1] != '\0')
-        return -1;
-    return env[0] - '0';
-}
-
 void vf_jit_build(struct vf_layout *layout, uint32_t generator)
 {
     struct vf_jit_state *j = &layout->jit;

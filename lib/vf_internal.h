@@ -382,10 +382,6 @@ struct vf_layout {
  * it cannot take runs its elements' kernels. */
 VF_HIDDEN void vf_jit_build(struct vf_layout *layout, uint32_t generator);
 VF_HIDDEN void vf_jit_release(struct vf_layout *layout);
-/* lib/jit.c: the generator's switches for a whole process (VFETCH_JIT_QUAD,
- * VFETCH_JIT_DENSE): the variable `name` when it is one digit from 0 to
- * `max`, else -1. */
-VF_HIDDEN int vf_jit_env_digit(const char *name, int max);
 
 /* ------------------------------------------------------------------------ */
 /* Thread pool (pool.c, used by draw.c)                                       */

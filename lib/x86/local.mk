@@ -61,5 +61,6 @@ libvfetch_core_la_SOURCES += lib/x86/jit/jit_emit.c lib/x86/jit/jit_emit.h \
 	lib/x86/jit/jit_record.c lib/x86/jit/jit_record.h lib/x86/jit/jit_layout.c \
 	lib/x86/jit/jit_quad.c lib/x86/jit/jit_quad.h lib/x86/jit/jit_quad_loop.c \
 	lib/x86/jit/jit_quad_parts.h lib/x86/jit/jit_quad_plan.c \
-	lib/x86/jit/jit_quad_plan.h lib/x86/jit/jit_choose.c
+	lib/x86/jit/jit_quad_plan.h lib/x86/jit/jit_choose.c lib/x86/jit/jit_map.c \
+	lib/x86/jit/jit_slot.c lib/x86/jit/jit_slot.h
 endif

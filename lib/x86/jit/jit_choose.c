@@ -32,6 +32,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cpu.h"
 #include "draw_plan.h"
 #include "jit_quad.h"
 #include "jit_record.h"
@@ -161,7 +162,7 @@ static uint64_t time_candidate(const struct trial *t, int c, const uint8_t *src,
 
 /* Times the candidates; the index of the fastest, or -1 when they could
  * not be run. */
-static int measure(struct trial *t, const uint8_t *code, size_t bytes)
+static int time_loops(struct trial *t, const uint8_t *code, size_t bytes)
 {
     size_t rs = t->L->record_size;
     size_t in = (size_t)t->calls * TRIAL_VERTICES * t->stride + 64u;
@@ -211,7 +212,7 @@ static int measure(struct trial *t, const uint8_t *code, size_t bytes)
  * leaves. */
 static void candidates(struct trial *t, int forced)
 {
-    int quad_env = vf_jit_env_digit("VFETCH_JIT_QUAD", 2);
+    int quad_env = vf_env_digit("VFETCH_JIT_QUAD", 2);
     int quad_ok = vf_jit_quad_ok(t->L, t->slot), lines_ok = vf_jit_quad_lines_ok(t->L, t->slot);
     t->n = 0;
     if (!forced)
@@ -241,7 +242,7 @@ int vf_jit_choose_loop(const struct vf_layout *L, const struct vf_slot *slot, in
     if (bytes > 0) {
         uint64_t key = trial_key(&t, code, bytes);
         if (!known_choice(key, &loop)) {
-            int best = measure(&t, code, bytes);
+            int best = time_loops(&t, code, bytes);
             if (best >= 0) {
                 loop = t.loop[best];
                 remember(key, loop);

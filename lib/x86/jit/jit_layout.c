@@ -1,20 +1,17 @@
 /*
- * jit_layout.c - generates a layout's slot kernels into one W^X mapping:
- * emitted into a heap buffer, copied into an anonymous read+write mapping
- * that is then made read+execute (never writable and executable at once),
- * unmapped with the layout. The code of a layout is capped at
+ * jit_layout.c - generates a layout's slot kernels into one W^X mapping
+ * (jit_map.c): emitted into a heap buffer, then copied into the mapping,
+ * which is unmapped with the layout. The code of a layout is capped at
  * VF_JIT_MAX_CODE bytes, which also bounds the time spent generating it.
  */
-/* MAP_ANONYMOUS is not POSIX: glibc and the BSDs show it by default. */
+/* clock_gettime's CLOCK_MONOTONIC. */
 #define _DEFAULT_SOURCE 1
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "jit_format.h"
 #include "jit_quad.h"
@@ -93,24 +90,6 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
     }
 }
 
-/* Copies the code into a fresh mapping made read+execute. NULL on failure. */
-void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_bytes)
-{
-    long page = sysconf(_SC_PAGESIZE);
-    size_t ps = page > 0 ? (size_t)page : 4096u;
-    size_t size = (bytes + ps - 1) / ps * ps;
-    void *m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (m == MAP_FAILED)
-        return NULL;
-    memcpy(m, code, bytes);
-    if (mprotect(m, size, PROT_READ | PROT_EXEC) != 0) {
-        munmap(m, size);
-        return NULL;
-    }
-    *map_bytes = size;
-    return m;
-}
-
 /* The layout's one slot with the kernels at `at` (none: SIZE_MAX). */
 static void install_twin(struct vf_slot *twin, const struct vf_layout *L, uint8_t *base,
                          const size_t at[2])
@@ -172,9 +151,4 @@ void vf_jit_generate(struct vf_layout *L, int forced)
               : j->generated_slots == j->slots ? VF_KERNEL_PATH_GENERATED
                                                : VF_KERNEL_PATH_MIXED;
     j->generation_ns = now_ns() - t0;
-}
-
-void vf_jit_unmap(void *map, size_t bytes)
-{
-    munmap(map, bytes);
 }

@@ -46,7 +46,7 @@
 #include "jit_quad.h"
 #include "jit_quad_plan.h"
 #include "jit_quad_parts.h"
-#include "jit_record.h"
+#include "jit_slot.h"
 
 /* The bytes of the window every fetched element of the slot reads. */
 static void window(const struct vf_layout *L, const struct vf_slot *slot, uint32_t *lo,
@@ -359,7 +359,7 @@ static void emit_preamble(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
  * vpermb is (cpu.c), or as VFETCH_JIT_DENSE=0|1 forces. */
 static int dense_pairs(void)
 {
-    int env = vf_jit_env_digit("VFETCH_JIT_DENSE", 1);
+    int env = vf_env_digit("VFETCH_JIT_DENSE", 1);
     return env >= 0 ? env : vf_cpu_vpermi2b_single();
 }
 

@@ -30,7 +30,7 @@ VF_HIDDEN int vf_jit_soa_lines(const struct vf_layout *L);
  * vf_jit_quad_lines_ok (VFETCH_JIT_QUAD=0/1/2 forces the loop). Measured when there is a choice, once per distinct slot code. */
 VF_HIDDEN int vf_jit_choose_loop(const struct vf_layout *L, const struct vf_slot *slot,
                                  int forced);
-/* jit_layout.c: `bytes` of code copied into a fresh read+execute mapping
+/* jit_map.c: `bytes` of code copied into a fresh read+execute mapping
  * (NULL on failure), and its release. */
 VF_HIDDEN void *vf_jit_map_code(const uint8_t *code, size_t bytes, size_t *map_bytes);
 VF_HIDDEN void vf_jit_unmap(void *map, size_t bytes);

@@ -31,27 +31,11 @@
 #include "jit_format.h"
 #include "jit_quad.h"
 #include "jit_record.h"
+#include "jit_slot.h"
 
 static void put(struct vf_jit_buf *b, const uint8_t *p, size_t n)
 {
     vf_jit_bytes(b, p, n);
-}
-
-/* The slot's fetched elements sorted by record register. */
-static uint32_t sorted_elements(const struct vf_layout *L, const struct vf_slot *slot,
-                                const struct vf_element **out)
-{
-    uint32_t n = 0;
-    for (uint32_t f = 0; f < slot->num_fetch; f++) {
-        const struct vf_element *e = &L->elements[L->fetch[slot->first_fetch + f]];
-        uint32_t i = n++;
-        while (i > 0 && out[i - 1]->record_register > e->record_register) {
-            out[i] = out[i - 1];
-            i--;
-        }
-        out[i] = e;
-    }
-    return n;
 }
 
 /* One vertex: every element decoded, registers stored in pairs where
@@ -168,36 +152,16 @@ static void emit_return(struct vf_jit_buf *b)
         put(b, (const uint8_t[]){ 0xcc }, 1);
 }
 
-/* Whether the layout's one slot fills every register of its records once,
- * in order (jit_record.h). */
-static int fills_record(const struct vf_layout *L, const struct vf_slot *slot)
-{
-    const struct vf_element *el[VF_MAX_ELEMENTS];
-    uint32_t n = sorted_elements(L, slot, el);
-    if (L->num_slots != 1 || slot->slot_class != VF_INPUT_PER_VERTEX_DATA || n == 0 ||
-        n != L->num_registers || L->record_size != 16u * n)
-        return 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (el[i]->record_register != (int32_t)i)
-            return 0;
-    return 1;
-}
-
-int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot)
-{
-    return L->lanes == 1 && fills_record(L, slot);
-}
-
 int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot)
 {
-    return L->lanes > 1 && fills_record(L, slot) && vf_jit_quad_ok(L, slot);
+    return L->lanes > 1 && vf_jit_fills_record(L, slot) && vf_jit_quad_ok(L, slot);
 }
 
 size_t vf_jit_emit_soa_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                             const struct vf_slot *slot, int gather, int nt)
 {
     const struct vf_element *el[VF_MAX_ELEMENTS];
-    uint32_t n = sorted_elements(L, slot, el);
+    uint32_t n = vf_jit_slot_elements(L, slot, el);
     size_t start = b->len;
     vf_jit_emit_quad_loop(b, L, slot, el, n, gather, 0, nt, L->lanes);
     emit_return(b);
@@ -265,7 +229,7 @@ size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                          lea_rcx2[] = { 0x4a, 0x8d, 0x0c, 0x41 }, /* lea rcx, [rcx + 2 r8] */
                          zero4[] = { 0, 0, 0, 0 };
     const struct vf_element *el[VF_MAX_ELEMENTS];
-    uint32_t n = sorted_elements(L, slot, el);
+    uint32_t n = vf_jit_slot_elements(L, slot, el);
     size_t start = b->len;
 
     int lines = quad == VF_JIT_LOOP_LINES;

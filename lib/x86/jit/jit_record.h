@@ -5,6 +5,7 @@
 #define VF_LIB_X86_JIT_JIT_RECORD_H
 
 #include "jit_emit.h"
+#include "jit_slot.h"
 
 /* Emits the strided (gather == 0) or gather kernel of a per-vertex slot
  * whose every fetched element has a template (vf_jit_format_ok); nt: the
@@ -16,12 +17,8 @@
  * the buffer (check b->overflow). */
 VF_HIDDEN size_t vf_jit_emit_slot(struct vf_jit_buf *b, const struct vf_layout *L,
                                   const struct vf_slot *slot, int gather, int nt, int quad);
-/* Whether `slot` is the layout's only slot, per-vertex, and its elements
- * fill every register of an AoS record once, in order: no system value,
- * no per-instance or unbound register is left for another pass. */
-VF_HIDDEN int vf_jit_whole_record(const struct vf_layout *L, const struct vf_slot *slot);
-/* The same for a layout of SoA batches whose slot the four-vertex loop
- * takes (vf_jit_quad_ok). */
+/* Whether a layout of SoA batches fills its records from one slot
+ * (vf_jit_fills_record) that the four-vertex loop takes (vf_jit_quad_ok). */
 VF_HIDDEN int vf_jit_soa_record(const struct vf_layout *L, const struct vf_slot *slot);
 /* Emits the strided or gather kernel of such a slot that writes whole SoA
  * batches: rcx the first batch, one after the other, count a multiple of

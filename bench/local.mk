@@ -9,7 +9,7 @@ bench_vfetch_bench_SOURCES = bench/vfetch_bench.c bench/options.c bench/bench.h 
 	bench/case_build.c bench/report.c bench/chunked.c bench/peer.c bench/measure.c \
 	bench/case_run.c bench/bench_util.c bench/bench_util.h bench/roofline.c bench/roofline.h \
 	bench/team.c bench/team.h bench/sysinfo.c bench/sysinfo.h bench/jit_rows.c \
-	bench/plan.c bench/plan.h bench/progress.c bench/progress.h bench/reuse_rows.c \
+	bench/plan.c bench/plan_size.c bench/plan.h bench/progress.c bench/progress.h bench/reuse_rows.c \
 	bench/reuse_floor.c
 bench_vfetch_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/tools/common
 bench_vfetch_bench_CFLAGS = $(AM_CFLAGS) -O2

@@ -181,7 +181,7 @@ static void store_part(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, int
 
 int vf_jit_soa_lines(const struct vf_layout *L)
 {
-    return L->lanes == 4 || (L->lanes == 8 && 2 * L->num_registers <= GROUP);
+    return L->lanes == 4 || L->lanes == 8;
 }
 
 /* The element results zmm20 on of el[0..n) into SoA rows: a vpermd

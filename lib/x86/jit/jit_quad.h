@@ -16,8 +16,8 @@ VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *sl
  * number of registers, at most ten. */
 VF_HIDDEN int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot);
 /* Whether the loop's SoA batches of the layout's lanes go out as whole
- * 64-byte lines only (4 lanes; 8 where two groups' results fit the
- * registers, at most five a record): then they can stream. */
+ * 64-byte lines only (4 and 8 lanes; 16 write rows in halves): then they
+ * can stream. */
 VF_HIDDEN int vf_jit_soa_lines(const struct vf_layout *L);
 /* What a slot the generator takes runs (jit_choose.c). */
 #define VF_JIT_LOOP_ELEMENTS 0 /* its elements' own kernels */

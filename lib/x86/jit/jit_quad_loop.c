@@ -173,10 +173,37 @@ static size_t emit_pipeline(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     return done;
 }
 
+/* Two groups of four vertices into SoA rows 32 bytes wide, soa_at bytes
+ * in: both groups' elements decoded side by side, then their rows joined.
+ * A record of more registers than half the group's (the skinned mesh's
+ * seven) goes in parts of at most that many elements, the two groups'
+ * vertices loaded again for each part from rdi as the pair found it
+ * (kept in r10). */
+static void emit_soa_pair(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                          const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
+                          int pair)
+{
+    static const uint8_t mov_r10_rdi[] = { 0x49, 0x89, 0xfa }, /* mov r10, rdi */
+                         mov_rdi_r10[] = { 0x4c, 0x89, 0xd7 }; /* mov rdi, r10 */
+    const uint32_t part = GROUP / 2;
+    int32_t at = km->soa_at;
+    if (n > part)
+        vf_jit_bytes(b, mov_r10_rdi, sizeof mov_r10_rdi);
+    for (uint32_t c = 0; c < n; c += part) {
+        uint32_t m = n - c < part ? n - c : part;
+        if (c > 0)
+            vf_jit_bytes(b, mov_rdi_r10, sizeof mov_rdi_r10);
+        emit_group(b, km, el + c, m, lo, gather, pair, 20);
+        emit_group(b, km, el + c, m, lo, gather, pair, 20 + (int)m);
+        km->soa_at = at;
+        vf_jit_quad_store_soa_pair(b, km, el + c, m, 20, 20 + (int)m);
+    }
+}
+
 /* SoA batches of L = km->soa lanes: a batch an iteration while edx >= L,
  * its L / 4 groups decoded and stored 16 bytes further into the rows each
- * (8 and 16 lanes: two groups a step where their results fit the
- * registers, 32 bytes further each), then rcx a batch on. */
+ * (8 and 16 lanes: two groups a step, 32 bytes further each), then rcx a
+ * batch on. */
 static void emit_soa_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                           const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
                           int pair)
@@ -184,15 +211,13 @@ static void emit_soa_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     const uint8_t add_rcx[] = { 0x48, 0x81, 0xc1, (uint8_t)km->soa_unit,
                                 (uint8_t)(km->soa_unit >> 8), (uint8_t)(km->soa_unit >> 16), 0 };
     size_t loop = b->len;
-    if (km->soa > 4 && 2 * n <= GROUP) {
+    if (km->soa > 4) {
         /* Two groups in registers at a time, their rows joined: the static
          * mesh in 8 lanes ran 2.3x, in 16 lanes 1.8x the speed of a group
          * at a time (bench/README.md, "SoA batches from registers"). */
         for (uint32_t p = 0; p < km->soa / 8; p++) {
-            emit_group(b, km, el, n, lo, gather, pair, 20);
-            emit_group(b, km, el, n, lo, gather, pair, 20 + (int)n);
             km->soa_at = 32 * (int32_t)p;
-            vf_jit_quad_store_soa_pair(b, km, el, n, 20, 20 + (int)n);
+            emit_soa_pair(b, km, el, n, lo, gather, pair);
         }
     } else {
         for (uint32_t q = 0; q < km->soa / 4; q++) {

@@ -181,7 +181,7 @@ static void store_part(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, int
 
 int vf_jit_soa_lines(const struct vf_layout *L)
 {
-    return L->lanes == 4 || L->lanes == 8;
+    return L->lanes == 4 || L->lanes == 8 || L->lanes == 16;
 }
 
 /* The element results zmm20 on of el[0..n) into SoA rows: a vpermd
@@ -246,6 +246,44 @@ void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks
         }
         for (int r = 0; r < 4; r++)
             store_part(b, km, r < 2 ? 30 : A, 1, r % 2, vf_jit_mem(VF_RCX, at + r * row));
+    }
+}
+
+/* The results of four groups of four vertices (zmm base + g m on, g = 0
+ * to 3) of el[0..m) into whole rows of a 16-lane SoA batch at rcx: per
+ * element, the pair's vpermi2d/vpermt2d for groups 0-1 (X01 in zmm30, Y01
+ * over group 0) and for groups 2-3 (X23 in zmm31, Y23 over group 2), then
+ * each row the low or high halves of a pair's two results (vshufi64x2,
+ * into group 1's register), one 64-byte store apiece: rows a streamed
+ * draw writes whole. */
+void vf_jit_quad_store_soa_quad(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
+                                const struct vf_element *const *el, uint32_t m, int base)
+{
+    static const uint32_t rows01[16] = { 0, 4, 8, 12, 16, 20, 24, 28,
+                                         1, 5, 9, 13, 17, 21, 25, 29 },
+                          rows23[16] = { 2, 6, 10, 14, 18, 22, 26, 30,
+                                         3, 7, 11, 15, 19, 23, 27, 31 };
+    static const uint8_t halves[2] = { 0x44, 0xee }; /* lanes 0-1 of each, 2-3 of each */
+    const int32_t row = 64;
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE0, -1, vf_jit_const16(b, rows01), -1, 0, 0);
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE1, -1, vf_jit_const16(b, rows23), -1, 0, 0);
+    for (uint32_t i = 0; i < m; i++) {
+        int g[4];
+        for (int k = 0; k < 4; k++)
+            g[k] = base + k * (int)m + (int)i;
+        int32_t at = 4 * el[i]->record_register * row;
+        for (int h = 0; h < 2; h++) { /* X into zmm30 + h, Y over group 2h */
+            int lo = g[2 * h], hi = g[2 * h + 1], x = 30 + h;
+            vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0x6f, x, -1, vf_jit_reg(TABLE0), -1, 0, 0);
+            vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x76, x, lo, vf_jit_reg(hi), -1, 0, 0);
+            vf_jit_evex(b, VF_M0F38, VF_P66, 0, 2, 0x7e, lo, TABLE1, vf_jit_reg(hi), -1, 0, 0);
+        }
+        for (int r = 0; r < 4; r++) { /* vshufi64x2 g1, src, src', halves: row r */
+            int s0 = r < 2 ? 30 : g[0], s1 = r < 2 ? 31 : g[2];
+            vf_jit_evex(b, VF_M0F3A, VF_P66, 1, 2, 0x43, g[1], s0, vf_jit_reg(s1), halves[r & 1],
+                        0, 0);
+            store_part(b, km, g[1], 2, 0, vf_jit_mem(VF_RCX, at + r * row));
+        }
     }
 }
 

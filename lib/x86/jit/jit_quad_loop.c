@@ -200,6 +200,30 @@ static void emit_soa_pair(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     }
 }
 
+/* A streamed 16-lane batch in whole rows: four groups decoded side by
+ * side in parts of at most two elements (eight results), each part's rows
+ * joined and stored whole, the four groups loaded again from rdi (kept in
+ * r10) for the next part. In cache the pairs' half rows stay: they load
+ * each vertex once a pair, where this loads it once a part. */
+static void emit_soa_quad(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                          const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
+                          int pair)
+{
+    static const uint8_t mov_r10_rdi[] = { 0x49, 0x89, 0xfa }, /* mov r10, rdi */
+                         mov_rdi_r10[] = { 0x4c, 0x89, 0xd7 }; /* mov rdi, r10 */
+    const uint32_t part = GROUP / 4;
+    if (n > part)
+        vf_jit_bytes(b, mov_r10_rdi, sizeof mov_r10_rdi);
+    for (uint32_t c = 0; c < n; c += part) {
+        uint32_t m = n - c < part ? n - c : part;
+        if (c > 0)
+            vf_jit_bytes(b, mov_rdi_r10, sizeof mov_rdi_r10);
+        for (int g = 0; g < 4; g++)
+            emit_group(b, km, el + c, m, lo, gather, pair, 20 + g * (int)m);
+        vf_jit_quad_store_soa_quad(b, km, el + c, m, 20);
+    }
+}
+
 /* SoA batches of L = km->soa lanes: a batch an iteration while edx >= L,
  * its L / 4 groups decoded and stored 16 bytes further into the rows each
  * (8 and 16 lanes: two groups a step, 32 bytes further each), then rcx a
@@ -211,7 +235,9 @@ static void emit_soa_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     const uint8_t add_rcx[] = { 0x48, 0x81, 0xc1, (uint8_t)km->soa_unit,
                                 (uint8_t)(km->soa_unit >> 8), (uint8_t)(km->soa_unit >> 16), 0 };
     size_t loop = b->len;
-    if (km->soa > 4) {
+    if (km->soa == 16 && km->nt) {
+        emit_soa_quad(b, km, el, n, lo, gather, pair);
+    } else if (km->soa > 4) {
         /* Two groups in registers at a time, their rows joined: the static
          * mesh in 8 lanes ran 2.3x, in 16 lanes 1.8x the speed of a group
          * at a time (bench/README.md, "SoA batches from registers"). */

@@ -45,6 +45,11 @@ VF_HIDDEN void vf_jit_quad_elements(struct vf_jit_buf *b, struct vf_jit_kmasks *
 VF_HIDDEN void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
                                           const struct vf_element *const *el, uint32_t n, int a,
                                           int bb);
+/* SoA batches of 16 lanes, whole rows: four groups' results (zmm base +
+ * g m on, g = 0 to 3) of el[0..m) into their rows at rcx. */
+VF_HIDDEN void vf_jit_quad_store_soa_quad(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
+                                          const struct vf_element *const *el, uint32_t m,
+                                          int base);
 /* Line stores: the four records' R lines at rcx + disp from zmm `base` on. */
 VF_HIDDEN void vf_jit_quad_store_lines(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
                                        int base, int32_t disp);

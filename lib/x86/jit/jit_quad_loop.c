@@ -173,54 +173,33 @@ static size_t emit_pipeline(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
     return done;
 }
 
-/* Two groups of four vertices into SoA rows 32 bytes wide, soa_at bytes
- * in: both groups' elements decoded side by side, then their rows joined.
- * A record of more registers than half the group's (the skinned mesh's
- * seven) goes in parts of at most that many elements, the two groups'
- * vertices loaded again for each part from rdi as the pair found it
- * (kept in r10). */
-static void emit_soa_pair(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
-                          const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
-                          int pair)
+/* `groups` (2 or 4) groups of four vertices side by side into SoA rows:
+ * their elements decoded into zmm20 on, group g's at 20 + g m, then their
+ * rows joined: two groups' rows 32 bytes wide, soa_at bytes in (8 and 16
+ * lanes), or four groups' whole 16-lane rows. Where the results of a
+ * record's every element do not fit (more than GROUP / groups: the
+ * skinned mesh's seven registers in pairs), the elements go in parts, the
+ * groups' vertices loaded again for each part from rdi as the step found
+ * it (kept in r10). */
+static void emit_soa_groups(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
+                            const struct vf_element *const *el, uint32_t n, uint32_t lo,
+                            int gather, int pair, uint32_t groups)
 {
     static const uint8_t mov_r10_rdi[] = { 0x49, 0x89, 0xfa }, /* mov r10, rdi */
                          mov_rdi_r10[] = { 0x4c, 0x89, 0xd7 }; /* mov rdi, r10 */
-    const uint32_t part = GROUP / 2;
-    int32_t at = km->soa_at;
+    const uint32_t part = GROUP / groups;
     if (n > part)
         vf_jit_bytes(b, mov_r10_rdi, sizeof mov_r10_rdi);
     for (uint32_t c = 0; c < n; c += part) {
         uint32_t m = n - c < part ? n - c : part;
         if (c > 0)
             vf_jit_bytes(b, mov_rdi_r10, sizeof mov_rdi_r10);
-        emit_group(b, km, el + c, m, lo, gather, pair, 20);
-        emit_group(b, km, el + c, m, lo, gather, pair, 20 + (int)m);
-        km->soa_at = at;
-        vf_jit_quad_store_soa_pair(b, km, el + c, m, 20, 20 + (int)m);
-    }
-}
-
-/* A streamed 16-lane batch in whole rows: four groups decoded side by
- * side in parts of at most two elements (eight results), each part's rows
- * joined and stored whole, the four groups loaded again from rdi (kept in
- * r10) for the next part. In cache the pairs' half rows stay: they load
- * each vertex once a pair, where this loads it once a part. */
-static void emit_soa_quad(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
-                          const struct vf_element *const *el, uint32_t n, uint32_t lo, int gather,
-                          int pair)
-{
-    static const uint8_t mov_r10_rdi[] = { 0x49, 0x89, 0xfa }, /* mov r10, rdi */
-                         mov_rdi_r10[] = { 0x4c, 0x89, 0xd7 }; /* mov rdi, r10 */
-    const uint32_t part = GROUP / 4;
-    if (n > part)
-        vf_jit_bytes(b, mov_r10_rdi, sizeof mov_r10_rdi);
-    for (uint32_t c = 0; c < n; c += part) {
-        uint32_t m = n - c < part ? n - c : part;
-        if (c > 0)
-            vf_jit_bytes(b, mov_rdi_r10, sizeof mov_rdi_r10);
-        for (int g = 0; g < 4; g++)
-            emit_group(b, km, el + c, m, lo, gather, pair, 20 + g * (int)m);
-        vf_jit_quad_store_soa_quad(b, km, el + c, m, 20);
+        for (uint32_t g = 0; g < groups; g++)
+            emit_group(b, km, el + c, m, lo, gather, pair, 20 + (int)(g * m));
+        if (groups == 4)
+            vf_jit_quad_store_soa_quad(b, km, el + c, m, 20);
+        else
+            vf_jit_quad_store_soa_pair(b, km, el + c, m, 20, 20 + (int)m);
     }
 }
 
@@ -236,14 +215,18 @@ static void emit_soa_loop(struct vf_jit_buf *b, struct vf_jit_kmasks *km,
                                 (uint8_t)(km->soa_unit >> 8), (uint8_t)(km->soa_unit >> 16), 0 };
     size_t loop = b->len;
     if (km->soa == 16 && km->nt) {
-        emit_soa_quad(b, km, el, n, lo, gather, pair);
+        /* Streamed 16 lanes in whole rows: 0.81 -> 0.94-0.96 of the copy
+         * for the static mesh on Zen 5, where the staged half rows were
+         * copied. In cache the pairs stay: they load each vertex once a
+         * pair, where four groups load it once a part. */
+        emit_soa_groups(b, km, el, n, lo, gather, pair, 4);
     } else if (km->soa > 4) {
         /* Two groups in registers at a time, their rows joined: the static
          * mesh in 8 lanes ran 2.3x, in 16 lanes 1.8x the speed of a group
          * at a time (bench/README.md, "SoA batches from registers"). */
         for (uint32_t p = 0; p < km->soa / 8; p++) {
             km->soa_at = 32 * (int32_t)p;
-            emit_soa_pair(b, km, el, n, lo, gather, pair);
+            emit_soa_groups(b, km, el, n, lo, gather, pair, 2);
         }
     } else {
         for (uint32_t q = 0; q < km->soa / 4; q++) {

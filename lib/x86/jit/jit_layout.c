@@ -83,7 +83,8 @@ static void emit_slots(struct vf_layout *L, struct vf_jit_buf *b, size_t offsets
             offsets[L->num_slots][0] = vf_jit_emit_slot(b, L, slot, 0, 1, nt_loop);
             offsets[L->num_slots][1] = vf_jit_emit_slot(b, L, slot, 1, 1, nt_loop);
         }
-        for (int nt = 0; nt < 1 + vf_jit_soa_lines(L) && vf_jit_soa_record(L, slot); nt++) {
+        /* Every SoA shape's streamed variant stores whole lines. */
+        for (int nt = 0; nt < 2 && vf_jit_soa_record(L, slot); nt++) {
             offsets[L->num_slots + 1 + nt][0] = vf_jit_emit_soa_slot(b, L, slot, 0, nt);
             offsets[L->num_slots + 1 + nt][1] = vf_jit_emit_soa_slot(b, L, slot, 1, nt);
         }

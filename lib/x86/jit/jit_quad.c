@@ -166,8 +166,8 @@ static void store_lane(struct vf_jit_buf *b, int d, int j, int32_t reg)
 
 /* Part `part` of zmm d, of 2^size 16-byte lanes (size 0: 16 bytes, 1: 32,
  * 2: all 64), to `m`; where km->nt, the whole register with a
- * non-temporal store (m 64-byte aligned): the SoA loop streams only
- * whole lines (vf_jit_soa_lines). */
+ * non-temporal store (m 64-byte aligned): the SoA loop's streamed
+ * variant stores only whole lines. */
 static void store_part(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, int d, int size,
                        int part, struct vf_jit_rm m)
 {
@@ -177,11 +177,6 @@ static void store_part(struct vf_jit_buf *b, const struct vf_jit_kmasks *km, int
         vf_jit_evex(b, VF_M0F, VF_P66, 0, 2, 0xe7, d, -1, m, -1, 0, 0);
     else /* vmovdqu32 [m], d */
         vf_jit_evex(b, VF_M0F, VF_PF3, 0, size, 0x7f, d, -1, m, -1, 0, 0);
-}
-
-int vf_jit_soa_lines(const struct vf_layout *L)
-{
-    return L->lanes == 4 || L->lanes == 8 || L->lanes == 16;
 }
 
 /* The element results zmm20 on of el[0..n) into SoA rows: a vpermd
@@ -211,6 +206,21 @@ static void store_soa(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
     }
 }
 
+/* The index words of the pairs' vpermi2d/vpermt2d into zmm16 and zmm17
+ * (the tables, free until the next group loads them): component c of
+ * eight vertices, four from each source, for rows 0 and 1 (X) and rows 2
+ * and 3 (Y). */
+static void load_row_indices(struct vf_jit_buf *b)
+{
+    static const uint32_t rows01[16] = { 0, 4, 8, 12, 16, 20, 24, 28,
+                                         1, 5, 9, 13, 17, 21, 25, 29 },
+                          rows23[16] = { 2, 6, 10, 14, 18, 22, 26, 30,
+                                         3, 7, 11, 15, 19, 23, 27, 31 };
+    /* vmovdqu32 zmm16, [rows01]; vmovdqu32 zmm17, [rows23] */
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE0, -1, vf_jit_const16(b, rows01), -1, 0, 0);
+    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE1, -1, vf_jit_const16(b, rows23), -1, 0, 0);
+}
+
 /* The results of two groups of four vertices, A (zmm a on) and B (zmm b
  * on), of el[0..n) into the rows of an SoA batch of 8 or 16 lanes at rcx,
  * the pair's words soa_at bytes in: per element, two vpermi2d/vpermt2d
@@ -223,14 +233,8 @@ static void store_soa(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
 void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
                                 const struct vf_element *const *el, uint32_t n, int a, int bb)
 {
-    static const uint32_t rows01[16] = { 0, 4, 8, 12, 16, 20, 24, 28,
-                                         1, 5, 9, 13, 17, 21, 25, 29 },
-                          rows23[16] = { 2, 6, 10, 14, 18, 22, 26, 30,
-                                         3, 7, 11, 15, 19, 23, 27, 31 };
     int32_t row = 4 * (int32_t)km->soa;
-    /* vmovdqu32 zmm16, [rows01]; vmovdqu32 zmm17, [rows23] */
-    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE0, -1, vf_jit_const16(b, rows01), -1, 0, 0);
-    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE1, -1, vf_jit_const16(b, rows23), -1, 0, 0);
+    load_row_indices(b);
     for (uint32_t i = 0; i < n; i++) {
         int A = a + (int)i, B = bb + (int)i;
         int32_t at = 4 * el[i]->record_register * row + km->soa_at;
@@ -259,14 +263,9 @@ void vf_jit_quad_store_soa_pair(struct vf_jit_buf *b, const struct vf_jit_kmasks
 void vf_jit_quad_store_soa_quad(struct vf_jit_buf *b, const struct vf_jit_kmasks *km,
                                 const struct vf_element *const *el, uint32_t m, int base)
 {
-    static const uint32_t rows01[16] = { 0, 4, 8, 12, 16, 20, 24, 28,
-                                         1, 5, 9, 13, 17, 21, 25, 29 },
-                          rows23[16] = { 2, 6, 10, 14, 18, 22, 26, 30,
-                                         3, 7, 11, 15, 19, 23, 27, 31 };
     static const uint8_t halves[2] = { 0x44, 0xee }; /* lanes 0-1 of each, 2-3 of each */
     const int32_t row = 64;
-    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE0, -1, vf_jit_const16(b, rows01), -1, 0, 0);
-    vf_jit_evex(b, VF_M0F, VF_PF3, 0, 2, 0x6f, TABLE1, -1, vf_jit_const16(b, rows23), -1, 0, 0);
+    load_row_indices(b);
     for (uint32_t i = 0; i < m; i++) {
         int g[4];
         for (int k = 0; k < 4; k++)

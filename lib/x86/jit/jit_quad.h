@@ -15,10 +15,6 @@ VF_HIDDEN int vf_jit_quad_ok(const struct vf_layout *L, const struct vf_slot *sl
  * vf_jit_quad_ok, a whole-record slot (vf_jit_whole_record) and an odd
  * number of registers, at most ten. */
 VF_HIDDEN int vf_jit_quad_lines_ok(const struct vf_layout *L, const struct vf_slot *slot);
-/* Whether the loop's SoA batches of the layout's lanes can go out as
- * whole 64-byte lines only, so that they can stream: 4 and 8 lanes always,
- * 16 in the streamed variant's whole rows. */
-VF_HIDDEN int vf_jit_soa_lines(const struct vf_layout *L);
 /* What a slot the generator takes runs (jit_choose.c). */
 #define VF_JIT_LOOP_ELEMENTS 0 /* its elements' own kernels */
 #define VF_JIT_LOOP_PAIR 1     /* the two-vertex ymm loop */

@@ -313,7 +313,7 @@ void reuse_rows_report(struct bench *b, struct reuse_rows *rows, const struct re
  * lookups' table built from the map in c->remap (NULL where an index lies
  * past the vertices); the linear floor's draw of `unique` vertices; and
  * whether its records in c->reuse_out equal the scalar layout's. */
-int reuse_floor_lookups(struct reuse_step *s);
+void reuse_floor_lookups(struct reuse_step *s);
 int reuse_floor_applies(const struct bench_case *c, const struct thread_ctx *tc);
 uint32_t *reuse_floor_table(const struct bench_case *c);
 void reuse_floor_linear_desc(const struct bench_case *c, uint32_t unique, vf_draw_desc *desc);

@@ -42,7 +42,7 @@ static const void *draw_indices(const struct bench_case *c)
            (size_t)c->desc.start_location * (c->ibv.format == VF_FORMAT_R16_UINT ? 2 : 4);
 }
 
-int reuse_floor_lookups(struct reuse_step *s)
+void reuse_floor_lookups(struct reuse_step *s)
 {
     struct bench_case *c = s->c;
 
@@ -50,7 +50,6 @@ int reuse_floor_lookups(struct reuse_step *s)
         lookups_uint16_t(draw_indices(c), c->positions, s->table, c->remap);
     else
         lookups_uint32_t(draw_indices(c), c->positions, s->table, c->remap);
-    return 0;
 }
 
 /* Where the floor applies: an in-cache indexed draw on one thread, every
